@@ -1,0 +1,137 @@
+//! The bridge between LLVM and the rest of Tessera: the only module with
+//! `unsafe`. It exports `llvmGetPassPluginInfo`, hands the shim the Rust
+//! entry points, and wraps the shim's accessors in a safe API
+//! ([`FunctionCtx`], [`LoopRef`]) that the driver consumes.
+
+mod ffi;
+mod plugin;
+
+use std::ffi::{c_char, CString};
+use std::marker::PhantomData;
+
+pub use plugin::llvmGetPassPluginInfo;
+
+/// What the host asked for on one function.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    Optimize,
+    PrintScops,
+}
+
+/// Values of the `-tessera-*` options.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub enable: bool,
+    pub force_internal_error: bool,
+    pub verbose: u32,
+}
+
+impl Options {
+    pub fn read() -> Options {
+        let mut raw = ffi::OptionsRaw::default();
+        // SAFETY: the shim fills a plain struct it does not keep.
+        unsafe { ffi::tessera_get_options(&mut raw) };
+        Options {
+            enable: raw.enable != 0,
+            force_internal_error: raw.force_internal_error != 0,
+            verbose: raw.verbose,
+        }
+    }
+}
+
+/// Which remark stream a message goes to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RemarkKind {
+    /// `-Rpass=tessera`: a transformation was done.
+    Passed,
+    /// `-Rpass-missed=tessera`: a region was found but not transformed.
+    Missed,
+    /// `-Rpass-analysis=tessera`: why a loop is (not) in a SCoP.
+    Analysis,
+}
+
+/// One function being processed, valid for the duration of one callback.
+pub struct FunctionCtx<'a> {
+    raw: *mut ffi::FunctionCtxRaw,
+    _host: PhantomData<&'a mut ()>,
+}
+
+/// A loop of the function's LoopInfo, valid as long as its [`FunctionCtx`].
+#[derive(Clone, Copy)]
+pub struct LoopRef<'a> {
+    raw: *mut ffi::LoopRaw,
+    _ctx: PhantomData<&'a ()>,
+}
+
+impl<'a> FunctionCtx<'a> {
+    /// # Safety
+    /// `raw` must be the live context the shim passed to the callback.
+    unsafe fn from_raw(raw: *mut ffi::FunctionCtxRaw) -> Self {
+        FunctionCtx { raw, _host: PhantomData }
+    }
+
+    pub fn name(&self) -> String {
+        let mut ptr: *const c_char = std::ptr::null();
+        // SAFETY: the shim returns a pointer/length into the function's name.
+        let len = unsafe { ffi::tessera_ctx_function_name(self.raw, &mut ptr) };
+        if ptr.is_null() {
+            return String::new();
+        }
+        // SAFETY: ptr..ptr+len is the function's name, alive during the callback.
+        let bytes = unsafe { std::slice::from_raw_parts(ptr as *const u8, len) };
+        String::from_utf8_lossy(bytes).into_owned()
+    }
+
+    /// Outermost loops in program order.
+    pub fn top_loops(&self) -> Vec<LoopRef<'_>> {
+        // SAFETY: indices are bounded by the count the shim reports.
+        let n = unsafe { ffi::tessera_ctx_num_top_loops(self.raw) };
+        (0..n)
+            .map(|i| LoopRef::new(unsafe { ffi::tessera_ctx_top_loop(self.raw, i) }))
+            .collect()
+    }
+
+    pub fn remark(&self, kind: RemarkKind, at: Option<LoopRef<'_>>, name: &str, msg: &str) {
+        let kind = match kind {
+            RemarkKind::Passed => 0,
+            RemarkKind::Missed => 1,
+            RemarkKind::Analysis => 2,
+        };
+        let name = CString::new(name.replace('\0', "")).unwrap_or_default();
+        let at = at.map_or(std::ptr::null_mut(), |l| l.raw);
+        // SAFETY: strings outlive the call; the shim copies what it keeps.
+        unsafe {
+            ffi::tessera_ctx_remark(self.raw, kind, at, name.as_ptr(), msg.as_ptr() as *const c_char, msg.len())
+        };
+    }
+
+    /// Writes printer output (only printer passes have a stream).
+    pub fn print(&self, text: &str) {
+        // SAFETY: the shim copies the bytes into its stream.
+        unsafe { ffi::tessera_ctx_print(self.raw, text.as_ptr() as *const c_char, text.len()) };
+    }
+
+    fn set_error(&self, msg: &str) {
+        // SAFETY: the shim copies the message.
+        unsafe { ffi::tessera_ctx_set_error(self.raw, msg.as_ptr() as *const c_char, msg.len()) };
+    }
+}
+
+impl<'a> LoopRef<'a> {
+    fn new(raw: *mut ffi::LoopRaw) -> Self {
+        assert!(!raw.is_null(), "shim returned a null loop");
+        LoopRef { raw, _ctx: PhantomData }
+    }
+
+    /// Nesting depth, 1 for an outermost loop.
+    pub fn depth(&self) -> u32 {
+        // SAFETY: raw is a live llvm::Loop.
+        unsafe { ffi::tessera_loop_depth(self.raw) }
+    }
+
+    pub fn subloops(&self) -> Vec<LoopRef<'a>> {
+        // SAFETY: indices are bounded by the count the shim reports.
+        let n = unsafe { ffi::tessera_loop_num_subloops(self.raw) };
+        (0..n).map(|i| LoopRef::new(unsafe { ffi::tessera_loop_subloop(self.raw, i) })).collect()
+    }
+}

@@ -1,0 +1,98 @@
+//! The plugin's entry points: `llvmGetPassPluginInfo` (the one exported
+//! symbol) and the callback the shim calls for every function.
+//!
+//! No panic may unwind into C++ (LLVM is built without exceptions): every
+//! call from the shim runs under `catch_unwind`, and a panic becomes an
+//! internal-error status that the shim reports as a warning naming the
+//! function, which is then left unchanged.
+
+use super::ffi;
+use super::{FunctionCtx, Mode, Options};
+use std::cell::RefCell;
+use std::ffi::{c_char, c_void};
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::Once;
+
+/// Mirrors `llvm::PassPluginLibraryInfo`.
+#[repr(C)]
+pub struct PassPluginLibraryInfo {
+    api_version: u32,
+    plugin_name: *const c_char,
+    plugin_version: *const c_char,
+    register_pass_builder_callbacks: extern "C" fn(*mut c_void),
+}
+
+/// `LLVM_PLUGIN_API_VERSION` of LLVM 22's `llvm/Plugins/PassPlugin.h`.
+const LLVM_PLUGIN_API_VERSION: u32 = 2;
+
+static CALLBACKS: ffi::Callbacks = ffi::Callbacks { run_function };
+
+/// Called by `opt -load-pass-plugin` and `clang -fpass-plugin` after dlopen.
+#[no_mangle]
+pub extern "C" fn llvmGetPassPluginInfo() -> PassPluginLibraryInfo {
+    PassPluginLibraryInfo {
+        api_version: LLVM_PLUGIN_API_VERSION,
+        plugin_name: c"tessera".as_ptr(),
+        plugin_version: concat!(env!("CARGO_PKG_VERSION"), "\0").as_ptr() as *const c_char,
+        register_pass_builder_callbacks: register,
+    }
+}
+
+extern "C" fn register(pass_builder: *mut c_void) {
+    install_panic_hook();
+    // SAFETY: pass_builder is the host's live llvm::PassBuilder; CALLBACKS is static.
+    unsafe { ffi::tessera_register_passes(pass_builder, &CALLBACKS) };
+}
+
+thread_local! {
+    /// Where the panic hook leaves the message and location of a panic, so
+    /// the warning can say what went wrong instead of Rust's stderr dump.
+    static LAST_PANIC: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+fn install_panic_hook() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        panic::set_hook(Box::new(|info| {
+            let msg = if let Some(s) = info.payload().downcast_ref::<&str>() {
+                (*s).to_string()
+            } else if let Some(s) = info.payload().downcast_ref::<String>() {
+                s.clone()
+            } else {
+                "panic".to_string()
+            };
+            let place = info.location().map(|l| format!(" at {}:{}", l.file(), l.line())).unwrap_or_default();
+            let _ = LAST_PANIC.try_with(|p| *p.borrow_mut() = Some(format!("{msg}{place}")));
+        }));
+    });
+}
+
+extern "C" fn run_function(raw: *mut ffi::FunctionCtxRaw, mode: i32) -> i32 {
+    // SAFETY: the shim passes its live per-function context.
+    let ctx = unsafe { FunctionCtx::from_raw(raw) };
+    let mode = match mode {
+        ffi::MODE_OPTIMIZE => Mode::Optimize,
+        ffi::MODE_PRINT_SCOPS => Mode::PrintScops,
+        other => {
+            ctx.set_error(&format!("unknown mode {other}"));
+            return ffi::STATUS_INTERNAL_ERROR;
+        }
+    };
+    let result = panic::catch_unwind(AssertUnwindSafe(|| {
+        let options = Options::read();
+        crate::driver::run_function(&ctx, mode, &options)
+    }));
+    match result {
+        Ok(Ok(true)) => ffi::STATUS_CHANGED,
+        Ok(Ok(false)) => ffi::STATUS_UNCHANGED,
+        Ok(Err(internal)) => {
+            ctx.set_error(&internal.to_string());
+            ffi::STATUS_INTERNAL_ERROR
+        }
+        Err(_) => {
+            let msg = LAST_PANIC.with(|p| p.borrow_mut().take()).unwrap_or_else(|| "panic".into());
+            ctx.set_error(&msg);
+            ffi::STATUS_INTERNAL_ERROR
+        }
+    }
+}

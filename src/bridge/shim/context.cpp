@@ -1,0 +1,81 @@
+// Accessors over TesseraFunctionCtx for the Rust side (see tessera_shim.h).
+#include "context.h"
+
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/LLVMContext.h"
+
+using namespace llvm;
+
+static Loop *unwrap(TesseraLoop *L) { return reinterpret_cast<Loop *>(L); }
+static TesseraLoop *wrap(Loop *L) { return reinterpret_cast<TesseraLoop *>(L); }
+
+extern "C" void *tessera_ctx_function(TesseraFunctionCtx *Ctx) { return &Ctx->F; }
+
+extern "C" size_t tessera_ctx_function_name(TesseraFunctionCtx *Ctx, const char **Name) {
+  StringRef N = Ctx->F.getName();
+  *Name = N.data();
+  return N.size();
+}
+
+static LoopInfo &loopInfo(TesseraFunctionCtx *Ctx) {
+  return Ctx->FAM.getResult<LoopAnalysis>(Ctx->F);
+}
+
+extern "C" size_t tessera_ctx_num_top_loops(TesseraFunctionCtx *Ctx) {
+  return loopInfo(Ctx).getTopLevelLoops().size();
+}
+
+// LoopInfo keeps top-level loops in reverse program order; Rust sees them in
+// program order so that remarks and printers follow the source.
+extern "C" TesseraLoop *tessera_ctx_top_loop(TesseraFunctionCtx *Ctx, size_t Index) {
+  const auto &Top = loopInfo(Ctx).getTopLevelLoops();
+  if (Index >= Top.size())
+    return nullptr;
+  return wrap(Top[Top.size() - 1 - Index]);
+}
+
+extern "C" size_t tessera_loop_num_subloops(TesseraLoop *L) {
+  return unwrap(L)->getSubLoops().size();
+}
+
+extern "C" TesseraLoop *tessera_loop_subloop(TesseraLoop *L, size_t Index) {
+  const auto &Subs = unwrap(L)->getSubLoops();
+  return Index < Subs.size() ? wrap(Subs[Index]) : nullptr;
+}
+
+extern "C" uint32_t tessera_loop_depth(TesseraLoop *L) { return unwrap(L)->getLoopDepth(); }
+
+extern "C" void *tessera_loop_header(TesseraLoop *L) { return unwrap(L)->getHeader(); }
+
+extern "C" void tessera_ctx_remark(TesseraFunctionCtx *Ctx, int32_t Kind, TesseraLoop *TL,
+                                   const char *Name, const char *Msg, size_t Len) {
+  auto &ORE = Ctx->FAM.getResult<OptimizationRemarkEmitterAnalysis>(Ctx->F);
+  Loop *L = TL ? unwrap(TL) : nullptr;
+  DiagnosticLocation Loc = L ? DiagnosticLocation(L->getStartLoc())
+                             : DiagnosticLocation(Ctx->F.getSubprogram());
+  const BasicBlock *CodeRegion = L ? L->getHeader() : &Ctx->F.getEntryBlock();
+  if (!ORE.enabled())
+    return; // nobody listens: skip building the remark
+  StringRef Text(Msg, Len);
+  if (Kind == TESSERA_REMARK_PASSED) {
+    OptimizationRemark R("tessera", Name, Loc, CodeRegion);
+    ORE.emit(R << Text);
+  } else if (Kind == TESSERA_REMARK_MISSED) {
+    OptimizationRemarkMissed R("tessera", Name, Loc, CodeRegion);
+    ORE.emit(R << Text);
+  } else {
+    OptimizationRemarkAnalysis R("tessera", Name, Loc, CodeRegion);
+    ORE.emit(R << Text);
+  }
+}
+
+extern "C" void tessera_ctx_print(TesseraFunctionCtx *Ctx, const char *Text, size_t Len) {
+  if (Ctx->Out)
+    Ctx->Out->write(Text, Len);
+}
+
+extern "C" void tessera_ctx_set_error(TesseraFunctionCtx *Ctx, const char *Msg, size_t Len) {
+  Ctx->Error.assign(Msg, Len);
+}

@@ -1,0 +1,32 @@
+// Tessera's command-line options. They live in the plugin so that both
+// `opt -tessera-...` and `clang -mllvm -tessera-...` see them once the
+// plugin is loaded; Rust reads them through tessera_get_options.
+#include "tessera_shim.h"
+
+#include "llvm/Support/CommandLine.h"
+
+using namespace llvm;
+
+static cl::OptionCategory TesseraCategory("Tessera polyhedral optimizer options");
+
+static cl::opt<bool> Enable("tessera-enable", cl::desc("Run the Tessera loop optimizer"),
+                            cl::init(true), cl::cat(TesseraCategory));
+
+static cl::opt<unsigned> Verbose("tessera-verbose",
+                                 cl::desc("Print what Tessera does to stderr (0: nothing, "
+                                          "1: per function, 2: per stage)"),
+                                 cl::init(0), cl::cat(TesseraCategory));
+
+// For tests of the FFI boundary: the Rust side panics on every function.
+static cl::opt<bool> ForceInternalError("tessera-force-internal-error",
+                                        cl::desc("Raise an internal error in every function "
+                                                 "(tests the error path)"),
+                                        cl::init(false), cl::Hidden, cl::cat(TesseraCategory));
+
+extern "C" void tessera_get_options(TesseraOptions *out) {
+  out->enable = Enable ? 1 : 0;
+  out->force_internal_error = ForceInternalError ? 1 : 0;
+  out->verbose = Verbose;
+}
+
+bool tesseraEnabled() { return Enable; }

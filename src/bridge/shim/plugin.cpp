@@ -1,0 +1,102 @@
+// Pass registration: the `tessera` function pass, its printers, and the
+// vectorizer-start hook that runs it inside clang's -O2/-O3 pipeline.
+#include "context.h"
+
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/Passes/PassBuilder.h"
+
+#include <memory>
+
+using namespace llvm;
+
+bool tesseraEnabled();
+
+static const TesseraCallbacks *Callbacks = nullptr;
+
+int32_t tesseraRunRust(TesseraFunctionCtx &Ctx, int32_t Mode) {
+  int32_t Status = Callbacks->run_function(&Ctx, Mode);
+  if (Status == TESSERA_INTERNAL_ERROR) {
+    std::string Msg = "tessera: internal error in function '" + Ctx.F.getName().str() +
+                      "': " + Ctx.Error + "; the function is left unoptimized";
+    if (Ctx.F.getSubprogram())
+      Ctx.F.getContext().diagnose(DiagnosticInfoGenericWithLoc(
+          Msg, Ctx.F, DiagnosticLocation(Ctx.F.getSubprogram()), DS_Warning));
+    else
+      Ctx.F.getContext().diagnose(DiagnosticInfoGeneric(Msg, DS_Warning));
+    return TESSERA_UNCHANGED;
+  }
+  return Status;
+}
+
+namespace {
+
+// The optimizer. Inside clang's pipeline (Cleanup set) a function
+// simplification pipeline follows a change, as Polly does, so that the new
+// loops reach the vectorizer in canonical form.
+class TesseraPass : public PassInfoMixin<TesseraPass> {
+  std::shared_ptr<FunctionPassManager> Cleanup;
+
+public:
+  explicit TesseraPass(std::shared_ptr<FunctionPassManager> Cleanup = nullptr)
+      : Cleanup(std::move(Cleanup)) {}
+
+  PreservedAnalyses run(Function &F, FunctionAnalysisManager &FAM) {
+    if (!tesseraEnabled() || F.isDeclaration())
+      return PreservedAnalyses::all();
+    TesseraFunctionCtx Ctx(F, FAM, nullptr);
+    if (tesseraRunRust(Ctx, TESSERA_MODE_OPTIMIZE) != TESSERA_CHANGED)
+      return PreservedAnalyses::all();
+    if (Cleanup) {
+      FAM.invalidate(F, PreservedAnalyses::none());
+      Cleanup->run(F, FAM);
+    }
+    return PreservedAnalyses::none();
+  }
+
+  static bool isRequired() { return false; }
+};
+
+// print<tessera-scops>: what detection found, in the text form of src/poly.
+class ScopsPrinterPass : public PassInfoMixin<ScopsPrinterPass> {
+public:
+  PreservedAnalyses run(Function &F, FunctionAnalysisManager &FAM) {
+    if (F.isDeclaration())
+      return PreservedAnalyses::all();
+    TesseraFunctionCtx Ctx(F, FAM, &errs());
+    tesseraRunRust(Ctx, TESSERA_MODE_PRINT_SCOPS);
+    return PreservedAnalyses::all();
+  }
+  static bool isRequired() { return true; }
+};
+
+} // namespace
+
+extern "C" void tessera_register_passes(void *PBPtr, const TesseraCallbacks *CBs) {
+  Callbacks = CBs;
+  PassBuilder &PB = *static_cast<PassBuilder *>(PBPtr);
+
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, FunctionPassManager &FPM, ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name == "tessera") {
+          FPM.addPass(TesseraPass());
+          return true;
+        }
+        if (Name == "print<tessera-scops>") {
+          FPM.addPass(ScopsPrinterPass());
+          return true;
+        }
+        return false;
+      });
+
+  // clang -O2/-O3 (and opt -passes='default<O3>'): before the vectorizer, as
+  // Polly does. -O1 is left alone: users asked for a quick compile.
+  PassBuilder *Builder = &PB;
+  PB.registerVectorizerStartEPCallback([Builder](FunctionPassManager &FPM,
+                                                 OptimizationLevel Level) {
+    if (Level.getSpeedupLevel() < 2)
+      return;
+    auto Cleanup = std::make_shared<FunctionPassManager>(
+        Builder->buildFunctionSimplificationPipeline(Level, ThinOrFullLTOPhase::None));
+    FPM.addPass(TesseraPass(std::move(Cleanup)));
+  });
+}
