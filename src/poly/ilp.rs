@@ -1,0 +1,262 @@
+//! Integer linear programming: feasibility, minimisation and lexicographic
+//! minimisation over the integers, by exact equality elimination followed by
+//! branch and bound on the rational [`Simplex`].
+//!
+//! Running example: `{ (x, y) : 2x = 2y + 1, 0 <= x <= 10 }`.
+//!
+//! 1. **Equalities** are solved over the integers with the Hermite normal
+//!    form ([`integer_solutions`]): `2x - 2y - 1 = 0` has gcd 2 not dividing
+//!    1, so the problem is empty — no search at all. In general the
+//!    solutions are `x = x0 + B z` and the inequalities are rewritten over
+//!    `z`, which is integral exactly when `x` is.
+//! 2. **Inequalities** over `z` are gcd-normalised, which tightens them
+//!    (`2z >= 1` becomes `z >= 1`).
+//! 3. **Branch and bound**: minimise the LP relaxation; if the optimum has a
+//!    fractional `z_k = v`, solve the two children `z_k <= floor(v)` and
+//!    `z_k >= ceil(v)` (each a snapshot of the parent's tableau plus one
+//!    constraint), depth first, pruning nodes whose LP bound cannot beat the
+//!    best integer point found. Every node is charged to the [`Meter`].
+//!
+//! Unboundedness: if the LP relaxation is unbounded and an integer point
+//! exists, the integer problem is unbounded too (rational data), and we
+//! answer `Unbounded`. Integer feasibility of an unbounded polyhedron is not
+//! guaranteed to finish by branching; the budget turns that into
+//! `Err(Budget)`, never into a wrong answer.
+
+use super::error::{Meter, PolyError, PolyResult};
+use super::hnf::integer_solutions;
+use super::int;
+use super::row::{self, Row};
+use super::simplex::{LpResult, Simplex};
+
+/// Constraints over `n` integer variables (rows: coefficients, constant).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Problem {
+    /// Number of variables.
+    pub n: usize,
+    /// Equalities `row·x + k = 0`.
+    pub eqs: Vec<Row>,
+    /// Inequalities `row·x + k >= 0`.
+    pub ineqs: Vec<Row>,
+}
+
+/// Outcome of an integer minimisation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IlpResult {
+    /// No integer point.
+    Empty,
+    /// Integer points exist and the objective has no lower bound.
+    Unbounded,
+    /// Minimum value and a point attaining it.
+    Opt(i64, Vec<i64>),
+}
+
+/// The problem rewritten over the lattice `x = x0 + B z`.
+struct Reduced {
+    x0: Vec<i64>,
+    basis: Vec<Vec<i64>>,
+    ineqs: Vec<Row>,
+}
+
+impl Reduced {
+    fn d(&self) -> usize {
+        self.basis.first().map_or(0, |b| b.len())
+    }
+
+    /// Rewrites a row over `x` as a row over `z`.
+    fn transform(&self, r: &[i64]) -> PolyResult<Row> {
+        let n = self.x0.len();
+        let d = self.d();
+        let mut out = vec![0i64; d + 1];
+        for (k, o) in out.iter_mut().enumerate().take(d) {
+            let mut acc: i128 = 0;
+            for i in 0..n {
+                acc += r[i] as i128 * self.basis[i][k] as i128;
+            }
+            *o = int::narrow(acc)?;
+        }
+        let mut c = r[n] as i128;
+        for i in 0..n {
+            c += r[i] as i128 * self.x0[i] as i128;
+        }
+        out[d] = int::narrow(c)?;
+        Ok(out)
+    }
+
+    fn point(&self, z: &[i64]) -> PolyResult<Vec<i64>> {
+        (0..self.x0.len())
+            .map(|i| {
+                let mut acc = self.x0[i] as i128;
+                for (k, zk) in z.iter().enumerate() {
+                    acc += self.basis[i][k] as i128 * *zk as i128;
+                }
+                int::narrow(acc)
+            })
+            .collect()
+    }
+}
+
+fn reduce(p: &Problem) -> PolyResult<Option<Reduced>> {
+    for r in p.eqs.iter().chain(&p.ineqs) {
+        row::check(r)?;
+    }
+    let Some((x0, basis)) = integer_solutions(&p.eqs, p.n)? else {
+        return Ok(None);
+    };
+    let mut red = Reduced { x0, basis, ineqs: vec![] };
+    for r in &p.ineqs {
+        let mut t = red.transform(r)?;
+        row::normalize_ineq(&mut t)?;
+        if row::is_const(&t) {
+            if t[t.len() - 1] < 0 {
+                return Ok(None);
+            }
+            continue;
+        }
+        red.ineqs.push(t);
+    }
+    Ok(Some(red))
+}
+
+enum Bnb {
+    Empty,
+    Unbounded,
+    Opt(i64, Vec<i64>),
+}
+
+fn to_i64(v: i128) -> PolyResult<i64> {
+    int::narrow(v)
+}
+
+/// Branch and bound over `z` (`d` variables) minimising `obj`; with
+/// `feasible_only` it stops at the first integer point.
+fn branch_and_bound(red: &Reduced, obj: &[i64], feasible_only: bool, m: &mut Meter) -> PolyResult<Bnb> {
+    let d = red.d();
+    let mut root = Simplex::new(d);
+    for r in &red.ineqs {
+        root.add_ineq(r, m)?;
+    }
+    let mut best: Option<(i64, Vec<i64>)> = None;
+    let mut stack = vec![root];
+    while let Some(mut s) = stack.pop() {
+        m.node()?;
+        let v = match s.minimize(obj, m)? {
+            LpResult::Empty => continue,
+            LpResult::Unbounded => return Ok(Bnb::Unbounded),
+            LpResult::Opt(v) => v,
+        };
+        let lower = to_i64(v.ceil())?;
+        if best.as_ref().is_some_and(|(b, _)| lower >= *b) {
+            continue;
+        }
+        let sample = s.sample();
+        if feasible_only {
+            let rounded: Vec<i64> = sample.iter().map(|x| to_i64(x.add(super::int::Rat::new(1, 2)?)?.floor())).collect::<PolyResult<_>>()?;
+            if red.ineqs.iter().all(|r| row::eval(r, &rounded).is_ok_and(|v| v >= 0)) {
+                return Ok(Bnb::Opt(0, rounded));
+            }
+        }
+        match sample.iter().position(|x| !x.is_int()) {
+            None => {
+                let z: Vec<i64> = sample.iter().map(|x| to_i64(x.num())).collect::<PolyResult<_>>()?;
+                if feasible_only {
+                    return Ok(Bnb::Opt(0, z));
+                }
+                best = Some((lower, z));
+            }
+            Some(k) => {
+                let (fl, ce) = (to_i64(sample[k].floor())?, to_i64(sample[k].ceil())?);
+                let mut lo = vec![0i64; d + 1];
+                lo[k] = -1;
+                lo[d] = fl;
+                let mut hi = vec![0i64; d + 1];
+                hi[k] = 1;
+                hi[d] = int::neg(ce)?;
+                let mut a = s.clone();
+                a.add_ineq(&lo, m)?;
+                s.add_ineq(&hi, m)?;
+                // Explore the side nearer the LP sample first (pushed last).
+                let frac_up = sample[k].sub(super::int::Rat::int(fl))? > super::int::Rat::new(1, 2)?;
+                if frac_up {
+                    stack.push(a);
+                    stack.push(s);
+                } else {
+                    stack.push(s);
+                    stack.push(a);
+                }
+            }
+        }
+    }
+    Ok(match best {
+        Some((v, z)) => Bnb::Opt(v, z),
+        None => Bnb::Empty,
+    })
+}
+
+/// Minimises `obj·x + k` (a row over the `n` variables) over the integer
+/// points of `p`.
+pub fn minimize(p: &Problem, obj: &[i64], m: &mut Meter) -> PolyResult<IlpResult> {
+    row::check(obj)?;
+    let Some(red) = reduce(p)? else {
+        return Ok(IlpResult::Empty);
+    };
+    let tobj = red.transform(obj)?;
+    match branch_and_bound(&red, &tobj, false, m)? {
+        Bnb::Empty => Ok(IlpResult::Empty),
+        Bnb::Opt(v, z) => Ok(IlpResult::Opt(v, red.point(&z)?)),
+        Bnb::Unbounded => {
+            let zero = vec![0i64; red.d() + 1];
+            match branch_and_bound(&red, &zero, true, m)? {
+                Bnb::Opt(..) => Ok(IlpResult::Unbounded),
+                _ => Ok(IlpResult::Empty),
+            }
+        }
+    }
+}
+
+/// Some integer point of `p`, or `None` when it has none.
+pub fn sample(p: &Problem, m: &mut Meter) -> PolyResult<Option<Vec<i64>>> {
+    let Some(red) = reduce(p)? else {
+        return Ok(None);
+    };
+    let zero = vec![0i64; red.d() + 1];
+    match branch_and_bound(&red, &zero, true, m)? {
+        Bnb::Opt(_, z) => Ok(Some(red.point(&z)?)),
+        _ => Ok(None),
+    }
+}
+
+/// The lexicographically smallest integer point of `p` in the order of the
+/// variables `order` (a point over all `n` variables; variables not in
+/// `order` take some feasible value). `Err(Unbounded)` if some variable of
+/// `order` is unbounded below at its turn.
+pub fn lexmin_in_order(p: &Problem, order: &[usize], m: &mut Meter) -> PolyResult<Option<Vec<i64>>> {
+    let mut q = p.clone();
+    let mut last = None;
+    for &k in order {
+        let mut obj = vec![0i64; p.n + 1];
+        obj[k] = 1;
+        match minimize(&q, &obj, m)? {
+            IlpResult::Empty => return Ok(None),
+            IlpResult::Unbounded => return Err(PolyError::Unbounded),
+            IlpResult::Opt(v, pt) => {
+                let mut eq = vec![0i64; p.n + 1];
+                eq[k] = 1;
+                eq[p.n] = int::neg(v)?;
+                q.eqs.push(eq);
+                last = Some(pt);
+            }
+        }
+    }
+    match last {
+        Some(pt) => Ok(Some(pt)),
+        None => sample(&q, m),
+    }
+}
+
+/// The lexicographically smallest integer point of `p` (all variables, in
+/// order). This is the entry point used by the scheduler.
+pub fn lexmin(p: &Problem, m: &mut Meter) -> PolyResult<Option<Vec<i64>>> {
+    let order: Vec<usize> = (0..p.n).collect();
+    lexmin_in_order(p, &order, m)
+}

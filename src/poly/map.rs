@@ -1,0 +1,269 @@
+//! Relations (maps): basic sets over a space with an input and an output
+//! tuple, and the operations that treat the two tuples differently.
+//!
+//! Running example: `m = { S[i] -> A[i + 1] }` applied to
+//! `s = { S[i] : 0 <= i < 4 }`. We build one basic set over the columns
+//! `[in i | out a]`, copy `m`'s constraints (`a = i + 1`) and `s`'s
+//! constraints placed on the input columns (`0 <= i < 4`), then turn the
+//! input column into an existential and eliminate it when that is exact:
+//! `{ A[a] : 1 <= a <= 4 }`. Compose, domain, range and deltas are the same
+//! pattern — place the pieces on a wider column layout ([`embed`]), then
+//! project the middle columns away ([`BasicSet::simplify_locals`] keeps a
+//! column as an existential whenever eliminating it would be inexact).
+
+use super::basic_set::{BasicSet, Local};
+use super::error::{PolyError, PolyResult};
+use super::row;
+use super::set::Set;
+use super::space::{Space, Tuple};
+
+/// Adds the constraints of `other` to `target`: `other`'s parameters go to
+/// the same parameters, its dimension `k` to column `dim_cols[k]` of
+/// `target`, and its locals become new locals of `target`.
+fn embed(target: &mut BasicSet, other: &BasicSet, dim_cols: &[usize]) -> PolyResult<()> {
+    if target.n_param() != other.n_param() || dim_cols.len() != other.n_dim() {
+        return Err(PolyError::SpaceMismatch);
+    }
+    let first = target.n_cols();
+    for _ in &other.locals {
+        target.push_local(Local::Exists);
+    }
+    let np = other.n_param();
+    let map: Vec<Option<usize>> = (0..other.n_cols())
+        .map(|c| {
+            Some(if c < np {
+                c
+            } else if c < np + other.n_dim() {
+                dim_cols[c - np]
+            } else {
+                first + (c - np - other.n_dim())
+            })
+        })
+        .collect();
+    let n = target.n_cols();
+    let base = target.n_local() - other.n_local();
+    for (k, l) in other.locals.iter().enumerate() {
+        if let Local::Div { expr, den } = l {
+            target.locals[base + k] = Local::Div { expr: row::remap(expr, &map, n), den: *den };
+        }
+    }
+    for r in &other.eqs {
+        target.eqs.push(row::remap(r, &map, n));
+    }
+    for r in &other.ineqs {
+        target.ineqs.push(row::remap(r, &map, n));
+    }
+    Ok(())
+}
+
+/// Turns the dimension columns `cols` of `b` into existentials, sets the
+/// space to `space`, and eliminates what can be eliminated exactly.
+fn finish(mut b: BasicSet, cols: &[usize], space: Space) -> PolyResult<BasicSet> {
+    b.dims_to_locals(cols);
+    b.space = space;
+    b.simplify_locals()
+}
+
+fn check_params(a: &Space, b: &Space) -> PolyResult<()> {
+    if a.params == b.params {
+        Ok(())
+    } else {
+        Err(PolyError::SpaceMismatch)
+    }
+}
+
+impl BasicSet {
+    /// Input and output swapped.
+    pub fn reverse(&self) -> BasicSet {
+        let (np, ni, no) = (self.n_param(), self.space.n_in(), self.space.n_out());
+        let mut b = self.clone();
+        let map: Vec<Option<usize>> = (0..self.n_cols())
+            .map(|c| {
+                Some(if c < np || c >= np + ni + no {
+                    c
+                } else if c < np + ni {
+                    c + no
+                } else {
+                    c - ni
+                })
+            })
+            .collect();
+        b.remap_cols(&map, self.n_cols());
+        b.space = self.space.reverse();
+        b
+    }
+
+    /// The domain of a relation (exists-projection of the outputs).
+    pub fn domain(&self) -> PolyResult<BasicSet> {
+        let (np, ni, no) = (self.n_param(), self.space.n_in(), self.space.n_out());
+        finish(self.clone(), &(np + ni..np + ni + no).collect::<Vec<_>>(), self.space.domain())
+    }
+
+    /// The range of a relation.
+    pub fn range(&self) -> PolyResult<BasicSet> {
+        let (np, ni) = (self.n_param(), self.space.n_in());
+        finish(self.clone(), &(np..np + ni).collect::<Vec<_>>(), self.space.range())
+    }
+
+    /// The image of the set `s` under the relation `self`.
+    pub fn apply_to(&self, s: &BasicSet) -> PolyResult<BasicSet> {
+        check_params(&self.space, &s.space)?;
+        if s.space.is_map() || s.n_dim() != self.space.n_in() {
+            return Err(PolyError::SpaceMismatch);
+        }
+        let mut b = self.clone();
+        let np = self.n_param();
+        embed(&mut b, s, &(np..np + s.n_dim()).collect::<Vec<_>>())?;
+        self.range_of(b)
+    }
+
+    fn range_of(&self, b: BasicSet) -> PolyResult<BasicSet> {
+        let (np, ni) = (self.n_param(), self.space.n_in());
+        finish(b, &(np..np + ni).collect::<Vec<_>>(), self.space.range())
+    }
+
+    /// `self` followed by `next`: `{ x -> z : exists y : x self y, y next z }`.
+    pub fn compose(&self, next: &BasicSet) -> PolyResult<BasicSet> {
+        check_params(&self.space, &next.space)?;
+        let (np, a, bn, c) = (self.n_param(), self.space.n_in(), self.space.n_out(), next.space.n_out());
+        if next.space.n_in() != bn {
+            return Err(PolyError::SpaceMismatch);
+        }
+        // Layout [A | C | B]: B last so it can become the existential.
+        let wide = Space::map(&[], Tuple::anon(a, "a"), Tuple::anon(c + bn, "x"));
+        let mut w = BasicSet::universe(Space { params: self.space.params.clone(), ..wide });
+        let cols_a: Vec<usize> = (np..np + a).collect();
+        let cols_c: Vec<usize> = (np + a..np + a + c).collect();
+        let cols_b: Vec<usize> = (np + a + c..np + a + c + bn).collect();
+        embed(&mut w, self, &[cols_a.clone(), cols_b.clone()].concat())?;
+        embed(&mut w, next, &[cols_b.clone(), cols_c].concat())?;
+        let space = Space { params: self.space.params.clone(), input: self.space.input.clone(), output: next.space.output.clone() };
+        finish(w, &cols_b, space)
+    }
+
+    /// `{ y - x : x -> y in self }` for a relation with equal arities.
+    pub fn deltas(&self) -> PolyResult<BasicSet> {
+        let (np, n) = (self.n_param(), self.space.n_out());
+        if self.space.n_in() != n {
+            return Err(PolyError::SpaceMismatch);
+        }
+        // Layout [x | y | d] as a set of 3n dims.
+        let mut w = BasicSet::universe(Space::from_tuple(self.space.params.clone(), Tuple::anon(3 * n, "t")));
+        embed(&mut w, self, &(np..np + 2 * n).collect::<Vec<_>>())?;
+        for k in 0..n {
+            let mut r = vec![0; w.width()];
+            r[np + 2 * n + k] = 1;
+            r[np + n + k] = -1;
+            r[np + k] = 1;
+            w.eqs.push(r);
+        }
+        let space = Space::from_tuple(self.space.params.clone(), Tuple::anon(n, "d"));
+        finish(w, &(np..np + 2 * n).collect::<Vec<_>>(), space)
+    }
+
+    /// The identity relation on a set space.
+    pub fn identity(set_space: &Space) -> BasicSet {
+        let space = Space::join(set_space, set_space);
+        let mut b = BasicSet::universe(space);
+        let (np, n) = (b.n_param(), set_space.n_out());
+        for k in 0..n {
+            let mut r = vec![0; b.width()];
+            r[np + k] = 1;
+            r[np + n + k] = -1;
+            b.eqs.push(r);
+        }
+        b
+    }
+}
+
+impl Set {
+    /// Input and output swapped.
+    pub fn reverse(&self) -> Set {
+        Set { space: self.space.reverse(), parts: self.parts.iter().map(BasicSet::reverse).collect() }
+    }
+
+    /// Domain of a relation.
+    pub fn domain(&self) -> PolyResult<Set> {
+        Ok(Set { space: self.space.domain(), parts: self.parts.iter().map(BasicSet::domain).collect::<PolyResult<_>>()? })
+    }
+
+    /// Range of a relation.
+    pub fn range(&self) -> PolyResult<Set> {
+        Ok(Set { space: self.space.range(), parts: self.parts.iter().map(BasicSet::range).collect::<PolyResult<_>>()? })
+    }
+
+    /// Image of the set `s` under the relation `self`.
+    pub fn apply_to(&self, s: &Set) -> PolyResult<Set> {
+        let mut parts = vec![];
+        for m in &self.parts {
+            for p in &s.parts {
+                parts.push(m.apply_to(p)?);
+            }
+        }
+        Ok(Set { space: self.space.range(), parts })
+    }
+
+    /// `self` followed by `next`.
+    pub fn compose(&self, next: &Set) -> PolyResult<Set> {
+        let mut parts = vec![];
+        for a in &self.parts {
+            for b in &next.parts {
+                parts.push(a.compose(b)?);
+            }
+        }
+        let space = Space { params: self.space.params.clone(), input: self.space.input.clone(), output: next.space.output.clone() };
+        Ok(Set { space, parts })
+    }
+
+    /// Distance set `{ y - x }`.
+    pub fn deltas(&self) -> PolyResult<Set> {
+        let parts = self.parts.iter().map(BasicSet::deltas).collect::<PolyResult<Vec<_>>>()?;
+        let space = Space::from_tuple(self.space.params.clone(), Tuple::anon(self.space.n_out(), "d"));
+        Ok(Set { space, parts })
+    }
+
+    /// Identity relation on a set space.
+    pub fn identity(set_space: &Space) -> Set {
+        BasicSet::identity(set_space).into()
+    }
+
+    /// `{ x -> y : x <lex y }` (`strict`) or `x <=lex y` on a set space.
+    pub fn lex_order(set_space: &Space, strict: bool) -> Set {
+        let space = Space::join(set_space, set_space);
+        let n = set_space.n_out();
+        let np = space.n_param();
+        let mut parts = vec![];
+        for k in 0..=n {
+            if k == n && strict {
+                break;
+            }
+            let mut b = BasicSet::universe(space.clone());
+            for j in 0..k.min(n) {
+                let mut r = vec![0; b.width()];
+                r[np + j] = 1;
+                r[np + n + j] = -1;
+                b.eqs.push(r);
+            }
+            if k < n {
+                // y_k - x_k - 1 >= 0
+                let mut r = vec![0; b.width()];
+                r[np + n + k] = 1;
+                r[np + k] = -1;
+                r[np + 2 * n] = -1;
+                b.ineqs.push(r);
+            }
+            parts.push(b);
+        }
+        Set { space, parts }
+    }
+
+    /// `x <lex y`.
+    pub fn lex_lt(set_space: &Space) -> Set {
+        Set::lex_order(set_space, true)
+    }
+
+    /// `x <=lex y`.
+    pub fn lex_le(set_space: &Space) -> Set {
+        Set::lex_order(set_space, false)
+    }
+}

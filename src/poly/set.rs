@@ -1,0 +1,340 @@
+//! Sets: finite unions of basic sets over one space.
+//!
+//! Running example: `{ [i] : 0 <= i <= 9 } \ { [i] : 3 <= i <= 5 }`.
+//! Difference of basic sets `A \ B` with `B = c1 ∧ c2` is the disjoint
+//! union `(A ∧ ¬c1) ∪ (A ∧ c1 ∧ ¬c2)`; over the integers `¬(r >= 0)` is
+//! `-r - 1 >= 0` and `¬(r = 0)` is `r >= 1 ∨ -r >= 1`. Here:
+//! `{ 0 <= i <= 2 } ∪ { 6 <= i <= 9 }`.
+//!
+//! Existentials in `B` are the one subtlety: `¬∃e. C(e)` is not `∃e. ¬C(e)`
+//! in general. It is when `e` is a *division* (uniquely determined by the
+//! other columns), so before subtracting we eliminate `B`'s plain
+//! existentials exactly when possible and recognise divisions
+//! ([`BasicSet::detect_divs`]); a remaining plain existential gives
+//! `Err(Inexact)` rather than a wrong answer.
+//!
+//! Subset and equality tests reduce to emptiness of differences.
+
+use super::basic_set::{BasicSet, Local};
+use super::error::{PolyError, PolyResult};
+use super::row::{self, Row};
+use super::space::Space;
+
+/// A union of basic sets over one space.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Set {
+    pub(crate) space: Space,
+    pub(crate) parts: Vec<BasicSet>,
+}
+
+/// A relation is stored as a set over a map space.
+pub type Map = Set;
+
+impl From<BasicSet> for Set {
+    fn from(b: BasicSet) -> Set {
+        Set { space: b.space.clone(), parts: vec![b] }
+    }
+}
+
+impl Set {
+    /// The empty set.
+    pub fn empty(space: Space) -> Set {
+        Set { space, parts: vec![] }
+    }
+
+    /// All points of the space.
+    pub fn universe(space: Space) -> Set {
+        BasicSet::universe(space).into()
+    }
+
+    /// A union of basic sets that must share `space`.
+    pub fn from_parts(space: Space, parts: Vec<BasicSet>) -> PolyResult<Set> {
+        if parts.iter().any(|p| !p.space.compatible(&space)) {
+            return Err(PolyError::SpaceMismatch);
+        }
+        Ok(Set { space, parts })
+    }
+
+    /// The space.
+    pub fn space(&self) -> &Space {
+        &self.space
+    }
+
+    /// The basic sets of the union.
+    pub fn parts(&self) -> &[BasicSet] {
+        &self.parts
+    }
+
+    fn same_space(&self, o: &Set) -> PolyResult<()> {
+        if self.space.compatible(&o.space) {
+            Ok(())
+        } else {
+            Err(PolyError::SpaceMismatch)
+        }
+    }
+
+    /// Applies `f` to every part.
+    pub fn map_parts(&self, f: impl Fn(&BasicSet) -> PolyResult<BasicSet>) -> PolyResult<Set> {
+        let parts = self.parts.iter().map(f).collect::<PolyResult<Vec<_>>>()?;
+        let space = parts.first().map_or(self.space.clone(), |p| p.space.clone());
+        Ok(Set { space, parts })
+    }
+
+    /// Union.
+    pub fn union(&self, o: &Set) -> PolyResult<Set> {
+        self.same_space(o)?;
+        let mut parts = self.parts.clone();
+        parts.extend(o.parts.iter().cloned());
+        Ok(Set { space: self.space.clone(), parts })
+    }
+
+    /// Intersection (pairwise; empty pairs are dropped).
+    pub fn intersect(&self, o: &Set) -> PolyResult<Set> {
+        self.same_space(o)?;
+        let mut parts = vec![];
+        for a in &self.parts {
+            for b in &o.parts {
+                let i = a.intersect(b)?;
+                if !i.is_empty()? {
+                    parts.push(i);
+                }
+            }
+        }
+        Ok(Set { space: self.space.clone(), parts })
+    }
+
+    /// Whether the union has no integer point.
+    pub fn is_empty(&self) -> PolyResult<bool> {
+        for p in &self.parts {
+            if !p.is_empty()? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// Some point (`[params | dims]`).
+    pub fn sample(&self) -> PolyResult<Option<Vec<i64>>> {
+        for p in &self.parts {
+            if let Some(s) = p.sample()? {
+                return Ok(Some(s));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Membership of `[params | dims]`.
+    pub fn contains(&self, point: &[i64]) -> PolyResult<bool> {
+        for p in &self.parts {
+            if p.contains(point)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// Points of `self` not in `o`.
+    pub fn subtract(&self, o: &Set) -> PolyResult<Set> {
+        self.same_space(o)?;
+        let mut pieces = self.parts.clone();
+        for b in &o.parts {
+            let b = prepare_subtrahend(b)?;
+            let mut next = vec![];
+            for p in &pieces {
+                next.extend(subtract_basic(p, &b)?);
+            }
+            pieces = next;
+        }
+        Ok(Set { space: self.space.clone(), parts: pieces })
+    }
+
+    /// Whether every point of `self` is in `o`.
+    pub fn is_subset(&self, o: &Set) -> PolyResult<bool> {
+        self.subtract(o)?.is_empty()
+    }
+
+    /// Whether both sets have the same points.
+    pub fn is_equal(&self, o: &Set) -> PolyResult<bool> {
+        Ok(self.is_subset(o)? && o.is_subset(self)?)
+    }
+
+    /// Lexicographic minimum over all parts, for fixed parameters.
+    pub fn lexmin(&self, params: &[i64]) -> PolyResult<Option<Vec<i64>>> {
+        self.lex_opt(params, false)
+    }
+
+    /// Lexicographic maximum over all parts, for fixed parameters.
+    pub fn lexmax(&self, params: &[i64]) -> PolyResult<Option<Vec<i64>>> {
+        self.lex_opt(params, true)
+    }
+
+    fn lex_opt(&self, params: &[i64], max: bool) -> PolyResult<Option<Vec<i64>>> {
+        let mut best: Option<Vec<i64>> = None;
+        for p in &self.parts {
+            let v = if max { p.lexmax(params)? } else { p.lexmin(params)? };
+            if let Some(v) = v {
+                if best.as_ref().is_none_or(|b| if max { v > *b } else { v < *b }) {
+                    best = Some(v);
+                }
+            }
+        }
+        Ok(best)
+    }
+
+    /// Simplifies every part, drops empty parts and parts contained in
+    /// another part (same point set).
+    pub fn simplify(&self) -> PolyResult<Set> {
+        let mut parts = vec![];
+        for p in &self.parts {
+            let s = p.simplify()?;
+            if !s.is_obviously_empty() && !parts.contains(&s) {
+                parts.push(s);
+            }
+        }
+        let mut i = 0;
+        while i < parts.len() && parts.len() <= 16 {
+            let others: Vec<BasicSet> = parts.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, p)| p.clone()).collect();
+            let covered = others.iter().any(|o| {
+                Set::from(parts[i].clone()).is_subset(&Set::from(o.clone())).unwrap_or(false)
+            });
+            if covered {
+                parts.remove(i);
+            } else {
+                i += 1;
+            }
+        }
+        Ok(Set { space: self.space.clone(), parts })
+    }
+
+    /// Each part reduced to the constraints not implied by `context`; the
+    /// context's parts are tried one at a time when it is a single basic set,
+    /// otherwise the parts are only simplified.
+    pub fn gist(&self, context: &Set) -> PolyResult<Set> {
+        self.same_space(context)?;
+        match context.parts.as_slice() {
+            [c] => self.map_parts(|p| p.gist(c)),
+            _ => self.simplify(),
+        }
+    }
+
+    /// Projection of set dimensions `[first, first + n)` by Fourier–Motzkin,
+    /// with the exactness flag.
+    pub fn project_out(&self, first: usize, n: usize) -> PolyResult<(Set, bool)> {
+        let mut exact = true;
+        let mut parts = vec![];
+        for p in &self.parts {
+            let (q, e) = p.project_out(first, n)?;
+            exact &= e;
+            parts.push(q);
+        }
+        let mut space = self.space.clone();
+        space.output.dims.drain(first..first + n);
+        Ok((Set { space, parts }, exact))
+    }
+
+    /// Projection keeping the removed dimensions as existentials (exact).
+    pub fn project_out_exists(&self, first: usize, n: usize) -> Set {
+        let parts: Vec<BasicSet> = self.parts.iter().map(|p| p.project_out_exists(first, n)).collect();
+        let mut space = self.space.clone();
+        space.output.dims.drain(first..first + n);
+        Set { space, parts }
+    }
+
+    /// Adds `param_i = v` to every part.
+    pub fn fix_param(&self, i: usize, v: i64) -> PolyResult<Set> {
+        self.map_parts(|p| {
+            let mut q = p.clone();
+            q.fix_param(i, v)?;
+            Ok(q)
+        })
+    }
+
+    /// Adds `dim_i = v` to every part.
+    pub fn fix_dim(&self, i: usize, v: i64) -> PolyResult<Set> {
+        self.map_parts(|p| {
+            let mut q = p.clone();
+            q.fix_dim(i, v)?;
+            Ok(q)
+        })
+    }
+}
+
+/// Makes every local of `b` a division, or fails with `Inexact`.
+fn prepare_subtrahend(b: &BasicSet) -> PolyResult<BasicSet> {
+    let b = b.simplify_locals()?.detect_divs();
+    if b.locals.iter().any(|l| *l == Local::Exists) {
+        return Err(PolyError::Inexact);
+    }
+    Ok(b)
+}
+
+/// The two rows defining each division of `b`.
+fn div_rows(b: &BasicSet) -> PolyResult<Vec<Row>> {
+    let mut out = vec![];
+    for (i, l) in b.locals.iter().enumerate() {
+        if let Local::Div { expr, den } = l {
+            let c = b.local_col(i);
+            let mut lo = expr.clone();
+            lo[c] = -den;
+            let mut hi = row::negate(&lo)?;
+            let k = hi.len() - 1;
+            hi[k] = super::int::add(hi[k], den - 1)?;
+            out.push(lo);
+            out.push(hi);
+        }
+    }
+    Ok(out)
+}
+
+/// `p \ b` for a `b` whose locals are all divisions; empty pieces dropped.
+fn subtract_basic(p: &BasicSet, b: &BasicSet) -> PolyResult<Vec<BasicSet>> {
+    let defs = div_rows(b)?;
+    let mut frame = b.clone();
+    frame.eqs.clear();
+    frame.ineqs = defs.clone();
+    // `base` = p with b's divisions (and their definitions) added.
+    let mut base = p.intersect(&frame)?;
+    let shift = p.n_local();
+    let lift = |r: &Row| -> Row {
+        let mut r = r.clone();
+        let at = b.local_col(0);
+        for _ in 0..shift {
+            r.insert(at, 0);
+        }
+        r
+    };
+    let mut out = vec![];
+    let mut negations: Vec<(Vec<Row>, bool)> = vec![];
+    for r in &b.eqs {
+        negations.push((vec![lift(r)], true));
+    }
+    for r in b.ineqs.iter().filter(|r| !defs.contains(r)) {
+        negations.push((vec![lift(r)], false));
+    }
+    for (rows, is_eq) in negations {
+        let r = &rows[0];
+        let mut alts = vec![];
+        let mut neg = row::negate(r)?;
+        let k = neg.len() - 1;
+        neg[k] = super::int::sub(neg[k], 1)?;
+        alts.push(neg);
+        if is_eq {
+            let mut pos = r.clone();
+            pos[k] = super::int::sub(pos[k], 1)?;
+            alts.push(pos);
+        }
+        for a in alts {
+            let mut piece = base.clone();
+            piece.ineqs.push(a);
+            if !piece.is_empty()? {
+                out.push(piece);
+            }
+        }
+        if is_eq {
+            base.eqs.push(r.clone());
+        } else {
+            base.ineqs.push(r.clone());
+        }
+    }
+    Ok(out)
+}

@@ -1,0 +1,75 @@
+//! Emptiness, sampling, intersection and lexmin/lexmax against brute force.
+
+use super::*;
+
+const SHAPES: [Shape; 4] = [
+    Shape { params: 0, dims: 2, boxed: true, locals: false, eqs: true },
+    Shape { params: 0, dims: 3, boxed: true, locals: true, eqs: true },
+    Shape { params: 1, dims: 2, boxed: true, locals: true, eqs: true },
+    Shape { params: 0, dims: 2, boxed: true, locals: true, eqs: true },
+];
+
+#[test]
+fn emptiness_and_sample() {
+    let mut rng = Rng::new(1);
+    for case in 0..1200 {
+        let sh = SHAPES[case % SHAPES.len()];
+        let b = random_bset(&mut rng, sh);
+        let pts = members(&b);
+        let s = b.sample().unwrap();
+        assert_eq!(s.is_none(), pts.is_empty(), "case {case}: {b:?}");
+        if let Some(p) = s {
+            assert!(member(&b, &p), "sample not a member, case {case}");
+        }
+    }
+}
+
+#[test]
+fn emptiness_unbounded_consistent() {
+    let mut rng = Rng::new(2);
+    for case in 0..300 {
+        let sh = Shape { params: 0, dims: 2, boxed: false, locals: case % 2 == 0, eqs: true };
+        let b = random_bset(&mut rng, sh);
+        match b.sample() {
+            Ok(Some(p)) => {
+                // Unbounded dims may leave the box; check constraints directly.
+                let mut c = b.clone();
+                for (i, v) in p.iter().enumerate() {
+                    c.fix_col(i, *v).unwrap();
+                }
+                assert!(c.sample().unwrap().is_some());
+            }
+            Ok(None) => assert!(members(&b).is_empty(), "case {case}"),
+            Err(e) => assert_eq!(e, crate::poly::PolyError::Budget),
+        }
+    }
+}
+
+#[test]
+fn intersection() {
+    let mut rng = Rng::new(3);
+    for case in 0..300 {
+        let sh = SHAPES[case % SHAPES.len()];
+        let a = random_bset(&mut rng, sh);
+        let b = random_bset(&mut rng, sh);
+        let i = a.intersect(&b).unwrap();
+        let want: Vec<_> = members(&a).into_iter().filter(|p| member(&b, p)).collect();
+        assert_eq!(members(&i), want, "case {case}");
+        assert_eq!(i.is_empty().unwrap(), want.is_empty());
+    }
+}
+
+#[test]
+fn lexmin_lexmax() {
+    let mut rng = Rng::new(4);
+    for case in 0..800 {
+        let sh = SHAPES[case % SHAPES.len()];
+        let b = random_bset(&mut rng, sh);
+        let pts = members(&b);
+        let np = b.n_param();
+        let params: Vec<i64> = (0..np).map(|_| rng.range(-B, B)).collect();
+        let mine: Vec<Vec<i64>> = pts.iter().filter(|p| p[..np] == params[..]).map(|p| p[np..].to_vec()).collect();
+        assert_eq!(b.lexmin(&params).unwrap(), mine.first().cloned(), "case {case}");
+        assert_eq!(b.lexmax(&params).unwrap(), mine.last().cloned(), "case {case}");
+    }
+}

@@ -1,0 +1,130 @@
+//! Difference, subset, projection, simplification, gist and text
+//! round-trips against brute force.
+
+use super::*;
+use crate::poly::parse::parse_set;
+use crate::poly::{PolyError, Set};
+
+const SHAPES: [Shape; 3] = [
+    Shape { params: 0, dims: 2, boxed: true, locals: true, eqs: true },
+    Shape { params: 1, dims: 1, boxed: true, locals: true, eqs: true },
+    Shape { params: 0, dims: 3, boxed: true, locals: false, eqs: true },
+];
+
+fn set_members(s: &Set, n: usize) -> Vec<Vec<i64>> {
+    box_points(n).into_iter().filter(|p| s.parts().iter().any(|b| member(b, p))).collect()
+}
+
+#[test]
+fn difference_subset_equal() {
+    let mut rng = Rng::new(10);
+    let mut checked = 0;
+    for case in 0..500 {
+        let sh = SHAPES[case % SHAPES.len()];
+        let a = random_bset(&mut rng, sh);
+        let b = random_bset(&mut rng, sh);
+        let n = sh.params + sh.dims;
+        let (sa, sb) = (Set::from(a.clone()), Set::from(b.clone()));
+        let d = match sa.subtract(&sb) {
+            Ok(d) => d,
+            Err(PolyError::Inexact) => continue,
+            Err(e) => panic!("{e}"),
+        };
+        checked += 1;
+        let ma = members(&a);
+        let want: Vec<_> = ma.iter().filter(|p| !member(&b, p)).cloned().collect();
+        assert_eq!(set_members(&d, n), want, "case {case}");
+        assert_eq!(sa.is_subset(&sb).unwrap(), want.is_empty(), "case {case}");
+        let u = sa.union(&sb).unwrap();
+        assert!(sa.is_subset(&u).unwrap());
+        assert_eq!(u.is_equal(&sb).unwrap(), want.is_empty() && ma.len() <= members(&b).len() && sb.is_subset(&u).unwrap(), "case {case}");
+    }
+    assert!(checked > 200);
+}
+
+#[test]
+fn projection() {
+    let mut rng = Rng::new(11);
+    let (mut exact_count, mut inexact) = (0, 0);
+    for case in 0..400 {
+        let sh = SHAPES[case % SHAPES.len()];
+        let a = random_bset(&mut rng, sh);
+        let nd = a.n_dim();
+        let np = a.n_param();
+        let first = rng.range(0, nd as i64 - 1) as usize;
+        let want: std::collections::BTreeSet<Vec<i64>> = members(&a)
+            .into_iter()
+            .map(|mut p| {
+                p.remove(np + first);
+                p
+            })
+            .collect();
+        let ex = a.project_out_exists(first, 1);
+        let got_ex: std::collections::BTreeSet<_> = members(&ex).into_iter().collect();
+        assert_eq!(got_ex, want, "exists projection, case {case}: {a:?} -> {ex:?}");
+        let (fm, exact) = a.project_out(first, 1).unwrap();
+        let got: std::collections::BTreeSet<_> = members(&fm).into_iter().collect();
+        assert!(got.is_superset(&want), "projection lost a point, case {case}");
+        if exact {
+            exact_count += 1;
+            assert_eq!(got, want, "claimed exact, case {case}: {a}");
+        } else {
+            inexact += 1;
+        }
+    }
+    assert!(exact_count > 100 && inexact > 0, "{exact_count} {inexact}");
+}
+
+#[test]
+fn simplify_and_gist() {
+    let mut rng = Rng::new(12);
+    for case in 0..300 {
+        let sh = SHAPES[case % SHAPES.len()];
+        let a = random_bset(&mut rng, sh);
+        let s = a.simplify().unwrap();
+        assert_eq!(members(&s), members(&a), "simplify, case {case}: {a:?} -> {s:?}");
+        let ctx = random_bset(&mut rng, sh);
+        let g = a.gist(&ctx).unwrap();
+        let lhs: Vec<_> = members(&g).into_iter().filter(|p| member(&ctx, p)).collect();
+        let rhs: Vec<_> = members(&a).into_iter().filter(|p| member(&ctx, p)).collect();
+        assert_eq!(lhs, rhs, "gist, case {case}");
+    }
+}
+
+#[test]
+fn print_parse_round_trip() {
+    let mut rng = Rng::new(13);
+    for case in 0..400 {
+        let sh = SHAPES[case % SHAPES.len()];
+        let mut parts = vec![random_bset(&mut rng, sh)];
+        if rng.chance(30) {
+            parts.push(random_bset(&mut rng, sh));
+        }
+        let s = Set::from_parts(parts[0].space().clone(), parts).unwrap();
+        let text = s.to_string();
+        let back = parse_set(&text).unwrap_or_else(|e| panic!("{e} in {text}"));
+        let n = sh.params + sh.dims;
+        assert_eq!(set_members(&back, n), set_members(&s, n), "case {case}: {text}");
+        assert_eq!(back.to_string(), text, "printing is not stable, case {case}");
+    }
+}
+
+#[test]
+fn parse_examples() {
+    let s = parse_set("[n] -> { S[i, j] : 0 <= i < n and 0 <= j <= i }").unwrap();
+    assert_eq!(s.to_string(), "[n] -> { S[i, j] : 0 <= i <= n - 1 and 0 <= j <= i }");
+    let m = parse_set("[n] -> { S[i, j] -> A[i + 1, j] : 0 <= i < n }").unwrap();
+    assert!(m.space().is_map());
+    let e = parse_set("{ S[i] : 0 <= i <= 10 and i mod 3 = 0 }").unwrap();
+    let pts: Vec<i64> = (-2..13).filter(|&i| e.contains(&[i]).unwrap()).collect();
+    assert_eq!(pts, vec![0, 3, 6, 9]);
+    let f = parse_set("{ S[i] : 0 <= i <= 10 and exists (e0 : i = 4e0 + 1) }").unwrap();
+    assert_eq!(f.lexmax(&[]).unwrap(), Some(vec![9]));
+    let g = parse_set("{ S[i] : i >= 0 and i <= 3 or i = 7 }").unwrap();
+    assert_eq!(g.parts().len(), 2);
+    let t = parse_set("{ T[i] : 0 <= floor((i) / 32) <= 1 and i >= -100 }").unwrap();
+    assert_eq!(t.lexmin(&[]).unwrap(), Some(vec![0]));
+    assert_eq!(t.lexmax(&[]).unwrap(), None.or(Some(vec![63])));
+    assert!(parse_set("{ S[i] : i * i >= 0 }").is_err());
+    assert!(parse_set("{ S[i] : k >= 0 }").is_err());
+}
