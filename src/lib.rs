@@ -4,7 +4,9 @@
 //! and the later pure stages never see an LLVM type; only `bridge` and
 //! `driver` (built with the `llvm` feature) talk to LLVM.
 
+pub mod ir;
 pub mod poly;
+pub mod scop;
 
 #[cfg(feature = "llvm")]
 pub mod bridge;

@@ -19,6 +19,35 @@ pub const STATUS_UNCHANGED: i32 = 0;
 pub const STATUS_CHANGED: i32 = 1;
 pub const STATUS_INTERNAL_ERROR: i32 = 2;
 
+/// One node of a flattened scalar evolution (`TesseraScevNode`).
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct ScevNodeRaw {
+    pub kind: u32,
+    pub flags: u32,
+    pub bits: u32,
+    pub first_child: u32,
+    pub num_children: u32,
+    pub value: i64,
+    pub ptr: *mut c_void,
+}
+
+pub const SCEV_CONST: u32 = 0;
+pub const SCEV_UNKNOWN: u32 = 1;
+pub const SCEV_ADD: u32 = 2;
+pub const SCEV_MUL: u32 = 3;
+pub const SCEV_UDIV: u32 = 4;
+pub const SCEV_ADDREC: u32 = 5;
+pub const SCEV_SMAX: u32 = 6;
+pub const SCEV_UMAX: u32 = 7;
+pub const SCEV_SMIN: u32 = 8;
+pub const SCEV_UMIN: u32 = 9;
+pub const SCEV_ZEXT: u32 = 10;
+pub const SCEV_SEXT: u32 = 11;
+pub const SCEV_TRUNC: u32 = 12;
+pub const SCEV_PTRTOINT: u32 = 13;
+pub const SCEV_COULD_NOT_COMPUTE: u32 = 14;
+
 #[repr(C)]
 pub struct Callbacks {
     pub run_function: extern "C" fn(ctx: *mut FunctionCtxRaw, mode: i32) -> i32,
@@ -43,6 +72,37 @@ extern "C" {
     pub fn tessera_loop_num_subloops(l: *mut LoopRaw) -> usize;
     pub fn tessera_loop_subloop(l: *mut LoopRaw, index: usize) -> *mut LoopRaw;
     pub fn tessera_loop_depth(l: *mut LoopRaw) -> u32;
+
+    pub fn tessera_ctx_function(ctx: *mut FunctionCtxRaw) -> *mut c_void;
+    pub fn tessera_loop_header(l: *mut LoopRaw) -> *mut c_void;
+    pub fn tessera_loop_preheader(l: *mut LoopRaw) -> *mut c_void;
+    pub fn tessera_loop_latch(l: *mut LoopRaw) -> *mut c_void;
+    pub fn tessera_loop_num_blocks(l: *mut LoopRaw) -> usize;
+    pub fn tessera_loop_block(l: *mut LoopRaw, index: usize) -> *mut c_void;
+    pub fn tessera_loop_num_exits(l: *mut LoopRaw) -> usize;
+    pub fn tessera_loop_exit(l: *mut LoopRaw, index: usize) -> *mut c_void;
+    pub fn tessera_loop_loc(
+        l: *mut LoopRaw,
+        line: *mut u32,
+        col: *mut u32,
+        file: *mut *const c_char,
+        file_len: *mut usize,
+    ) -> i32;
+    pub fn tessera_ctx_loop_for(ctx: *mut FunctionCtxRaw, block: *mut c_void) -> *mut LoopRaw;
+    pub fn tessera_ctx_scev_of(
+        ctx: *mut FunctionCtxRaw,
+        value: *mut c_void,
+        nodes: *mut *const ScevNodeRaw,
+        children: *mut *const u32,
+    ) -> usize;
+    pub fn tessera_ctx_backedge_taken(
+        ctx: *mut FunctionCtxRaw,
+        l: *mut LoopRaw,
+        nodes: *mut *const ScevNodeRaw,
+        children: *mut *const u32,
+    ) -> usize;
+    pub fn tessera_call_is_pure(call: *mut c_void) -> i32;
+    pub fn tessera_arg_is_noalias(function: *mut c_void, index: u32) -> i32;
 
     pub fn tessera_ctx_remark(
         ctx: *mut FunctionCtxRaw,

@@ -5,6 +5,7 @@
 
 mod ffi;
 mod plugin;
+pub mod view;
 
 use std::ffi::{c_char, CString};
 use std::marker::PhantomData;
@@ -103,6 +104,12 @@ impl<'a> FunctionCtx<'a> {
         unsafe {
             ffi::tessera_ctx_remark(self.raw, kind, at, name.as_ptr(), msg.as_ptr() as *const c_char, msg.len())
         };
+    }
+
+    /// A remark attached to a loop of the function's view.
+    pub fn remark_loop(&self, kind: RemarkKind, map: &view::IrMap, l: crate::ir::LoopId, name: &str, msg: &str) {
+        let raw = map.loops[l.0 as usize];
+        self.remark(kind, Some(LoopRef::new(raw)), name, msg);
     }
 
     /// Writes printer output (only printer passes have a stream).

@@ -3,7 +3,10 @@
 //! one plain data structure to the next; this module only sequences them and
 //! reports to the user.
 
-use crate::bridge::{FunctionCtx, LoopRef, Mode, Options, RemarkKind};
+use crate::bridge::view::{self, IrMap};
+use crate::bridge::{FunctionCtx, Mode, Options, RemarkKind};
+use crate::ir::FunctionView;
+use crate::scop::{self, Detection, LoopStatus};
 use std::fmt;
 
 /// An error inside Tessera (not in the user's code): the function is left
@@ -22,44 +25,68 @@ pub fn run_function(ctx: &FunctionCtx<'_>, mode: Mode, options: &Options) -> Res
     if options.force_internal_error {
         panic!("internal error forced by -tessera-force-internal-error");
     }
-    let loops = all_loops(ctx);
+    if ctx.top_loops().is_empty() {
+        if mode == Mode::PrintScops {
+            ctx.print(&format!("tessera: function '{}': 0 loop(s)\n", ctx.name()));
+        }
+        return Ok(false);
+    }
+    let (fview, map) = view::build(ctx);
+    let detection = scop::detect(&fview);
     match mode {
         Mode::Optimize => {
             if options.verbose >= 1 {
-                eprintln!("tessera: {}: {} loop(s)", ctx.name(), loops.len());
-            }
-            for l in &loops {
-                ctx.remark(
-                    RemarkKind::Analysis,
-                    Some(*l),
-                    "NotScop",
-                    "loop not optimized: SCoP detection is not implemented yet",
+                eprintln!(
+                    "tessera: {}: {} loop(s), {} SCoP(s)",
+                    fview.name,
+                    detection.loops.len(),
+                    detection.scops.len()
                 );
             }
+            report(ctx, &map, &fview, &detection);
             Ok(false)
         }
         Mode::PrintScops => {
             ctx.print(&format!(
-                "tessera: function '{}': {} loop(s), 0 SCoP(s)\n",
-                ctx.name(),
-                loops.len()
+                "tessera: function '{}': {} loop(s), {} SCoP(s)\n",
+                fview.name,
+                detection.loops.len(),
+                detection.scops.len()
             ));
+            for m in &detection.scops {
+                ctx.print(&scop::print::print_model(m, &fview));
+            }
+            for (l, status) in &detection.loops {
+                if let LoopStatus::Rejected(r) = status {
+                    let at = fview.loop_(*l).loc.as_ref().map(|s| format!(" at {}:{}", s.line, s.col)).unwrap_or_default();
+                    ctx.print(&format!("  loop {}{at} (depth {}): not a SCoP: {r}\n", l.0, fview.loop_(*l).depth));
+                }
+            }
             Ok(false)
         }
     }
 }
 
-/// Every loop of the function, outer before inner, in program order.
-fn all_loops<'a>(ctx: &'a FunctionCtx<'_>) -> Vec<LoopRef<'a>> {
-    fn visit<'a>(l: LoopRef<'a>, out: &mut Vec<LoopRef<'a>>) {
-        out.push(l);
-        for sub in l.subloops() {
-            visit(sub, out);
-        }
+/// One analysis remark per loop, one missed remark per SCoP.
+fn report(ctx: &FunctionCtx<'_>, map: &IrMap, fview: &FunctionView, d: &Detection) {
+    for (l, status) in &d.loops {
+        let msg = match status {
+            LoopStatus::InScop(i) => {
+                let m = &d.scops[*i];
+                format!("loop is in a SCoP ({} loop(s), {} statement(s))", m.loops.len(), m.statements.len())
+            }
+            LoopStatus::Rejected(r) => format!("loop not in a SCoP: {r}"),
+        };
+        ctx.remark_loop(RemarkKind::Analysis, map, *l, "ScopDetection", &msg);
     }
-    let mut out = Vec::new();
-    for top in ctx.top_loops() {
-        visit(top, &mut out);
+    for m in &d.scops {
+        ctx.remark_loop(
+            RemarkKind::Missed,
+            map,
+            m.root,
+            "NotTransformed",
+            "SCoP not transformed: scheduling and code generation are not implemented yet",
+        );
     }
-    out
+    let _ = fview;
 }

@@ -11,12 +11,16 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <string>
+#include <vector>
 
 struct TesseraFunctionCtx {
   llvm::Function &F;
   llvm::FunctionAnalysisManager &FAM;
   llvm::raw_ostream *Out; // printers only
   std::string Error;
+  // Storage of the last flattened SCEV (see tessera_ctx_scev_of).
+  std::vector<TesseraScevNode> ScevNodes;
+  std::vector<uint32_t> ScevChildren;
 
   TesseraFunctionCtx(llvm::Function &F, llvm::FunctionAnalysisManager &FAM,
                      llvm::raw_ostream *Out)

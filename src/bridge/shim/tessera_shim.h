@@ -64,6 +64,60 @@ TesseraLoop *tessera_loop_subloop(TesseraLoop *loop, size_t index);
 uint32_t tessera_loop_depth(TesseraLoop *loop);
 void *tessera_loop_header(TesseraLoop *loop); // LLVMBasicBlockRef
 
+// Loop structure beyond the tree (null when the loop lacks the block).
+void *tessera_loop_preheader(TesseraLoop *loop);
+void *tessera_loop_latch(TesseraLoop *loop);
+size_t tessera_loop_num_blocks(TesseraLoop *loop);
+void *tessera_loop_block(TesseraLoop *loop, size_t index);
+size_t tessera_loop_num_exits(TesseraLoop *loop);
+void *tessera_loop_exit(TesseraLoop *loop, size_t index);
+// The loop's start location; returns 0 without debug information.
+int32_t tessera_loop_loc(TesseraLoop *loop, uint32_t *line, uint32_t *col, const char **file,
+                         size_t *file_len);
+// The innermost loop containing a basic block, or null.
+TesseraLoop *tessera_ctx_loop_for(TesseraFunctionCtx *ctx, void *block);
+
+// Scalar evolution, flattened: nodes in post-order, the root last; the
+// children of node k are children[first_child .. first_child+num_children].
+// The arrays stay valid until the next SCEV query on the same context.
+enum TesseraScevKind {
+  TESSERA_SCEV_CONST = 0,
+  TESSERA_SCEV_UNKNOWN = 1, // ptr: the llvm::Value
+  TESSERA_SCEV_ADD = 2,
+  TESSERA_SCEV_MUL = 3,
+  TESSERA_SCEV_UDIV = 4,
+  TESSERA_SCEV_ADDREC = 5, // ptr: the llvm::Loop; flags: 1 nsw, 2 nuw
+  TESSERA_SCEV_SMAX = 6,
+  TESSERA_SCEV_UMAX = 7,
+  TESSERA_SCEV_SMIN = 8,
+  TESSERA_SCEV_UMIN = 9,
+  TESSERA_SCEV_ZEXT = 10,
+  TESSERA_SCEV_SEXT = 11,
+  TESSERA_SCEV_TRUNC = 12,
+  TESSERA_SCEV_PTRTOINT = 13,
+  TESSERA_SCEV_COULD_NOT_COMPUTE = 14,
+  TESSERA_SCEV_UNSUPPORTED = 15,
+};
+typedef struct TesseraScevNode {
+  uint32_t kind;
+  uint32_t flags;
+  uint32_t bits; // result width for casts
+  uint32_t first_child;
+  uint32_t num_children;
+  int64_t value; // constants that fit in 64 bits; wider ones are UNSUPPORTED
+  void *ptr;
+} TesseraScevNode;
+// SCEV of `value` (which must be of integer or pointer type); returns the node count.
+size_t tessera_ctx_scev_of(TesseraFunctionCtx *ctx, void *value, const TesseraScevNode **nodes,
+                           const uint32_t **children);
+// SCEV's backedge-taken count of `loop`.
+size_t tessera_ctx_backedge_taken(TesseraFunctionCtx *ctx, TesseraLoop *loop,
+                                  const TesseraScevNode **nodes, const uint32_t **children);
+// Whether a call reads and writes no memory, returns and does not throw.
+int32_t tessera_call_is_pure(void *call);
+// Whether argument `index` of the function is `noalias`.
+int32_t tessera_arg_is_noalias(void *function, uint32_t index);
+
 // Remarks through LLVM's OptimizationRemarkEmitter, pass name "tessera".
 // `loop` may be null: the remark is then attached to the function.
 void tessera_ctx_remark(TesseraFunctionCtx *ctx, int32_t kind, TesseraLoop *loop,

@@ -1,0 +1,143 @@
+// Accessors the Rust side uses to build its view of a function
+// (src/bridge/view.rs): loop structure, scalar evolution, call purity.
+#include "context.h"
+
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/InstrTypes.h"
+
+using namespace llvm;
+
+static Loop *unwrap(TesseraLoop *L) { return reinterpret_cast<Loop *>(L); }
+
+extern "C" void *tessera_loop_preheader(TesseraLoop *L) { return unwrap(L)->getLoopPreheader(); }
+extern "C" void *tessera_loop_latch(TesseraLoop *L) { return unwrap(L)->getLoopLatch(); }
+extern "C" size_t tessera_loop_num_blocks(TesseraLoop *L) { return unwrap(L)->getNumBlocks(); }
+extern "C" void *tessera_loop_block(TesseraLoop *L, size_t I) {
+  auto Blocks = unwrap(L)->getBlocks();
+  return I < Blocks.size() ? Blocks[I] : nullptr;
+}
+
+extern "C" size_t tessera_loop_num_exits(TesseraLoop *L) {
+  SmallVector<BasicBlock *, 4> Exits;
+  unwrap(L)->getUniqueExitBlocks(Exits);
+  return Exits.size();
+}
+
+extern "C" void *tessera_loop_exit(TesseraLoop *L, size_t I) {
+  SmallVector<BasicBlock *, 4> Exits;
+  unwrap(L)->getUniqueExitBlocks(Exits);
+  return I < Exits.size() ? Exits[I] : nullptr;
+}
+
+extern "C" int32_t tessera_loop_loc(TesseraLoop *L, uint32_t *Line, uint32_t *Col,
+                                    const char **File, size_t *FileLen) {
+  DebugLoc Loc = unwrap(L)->getStartLoc();
+  if (!Loc)
+    return 0;
+  *Line = Loc.getLine();
+  *Col = Loc.getCol();
+  StringRef Name = cast<DIScope>(Loc.getScope())->getFilename();
+  *File = Name.data();
+  *FileLen = Name.size();
+  return 1;
+}
+
+extern "C" TesseraLoop *tessera_ctx_loop_for(TesseraFunctionCtx *Ctx, void *BB) {
+  auto &LI = Ctx->FAM.getResult<LoopAnalysis>(Ctx->F);
+  return reinterpret_cast<TesseraLoop *>(LI.getLoopFor(static_cast<BasicBlock *>(BB)));
+}
+
+// Appends S and its operands in post-order; returns S's node index.
+static uint32_t flatten(const SCEV *S, TesseraFunctionCtx &Ctx) {
+  SmallVector<uint32_t, 4> Kids;
+  // SCEVCouldNotCompute has no operand list (operands() is unreachable for it).
+  if (!isa<SCEVCouldNotCompute>(S))
+    for (const SCEV *Op : S->operands())
+      Kids.push_back(flatten(Op, Ctx));
+  TesseraScevNode N{};
+  N.first_child = Ctx.ScevChildren.size();
+  N.num_children = Kids.size();
+  Ctx.ScevChildren.insert(Ctx.ScevChildren.end(), Kids.begin(), Kids.end());
+  switch (S->getSCEVType()) {
+  case scConstant: {
+    const APInt &V = cast<SCEVConstant>(S)->getAPInt();
+    if (V.getSignificantBits() <= 64) {
+      N.kind = TESSERA_SCEV_CONST;
+      // An i1 true is -1 when sign-extended but 1 as an unsigned count.
+      N.value = V.getBitWidth() == 1 ? (int64_t)V.getZExtValue() : V.getSExtValue();
+    } else {
+      N.kind = TESSERA_SCEV_UNSUPPORTED;
+    }
+    break;
+  }
+  case scUnknown:
+    N.kind = TESSERA_SCEV_UNKNOWN;
+    N.ptr = cast<SCEVUnknown>(S)->getValue();
+    break;
+  case scAddExpr: N.kind = TESSERA_SCEV_ADD; break;
+  case scMulExpr: N.kind = TESSERA_SCEV_MUL; break;
+  case scUDivExpr: N.kind = TESSERA_SCEV_UDIV; break;
+  case scAddRecExpr: {
+    auto *AR = cast<SCEVAddRecExpr>(S);
+    N.ptr = const_cast<Loop *>(AR->getLoop());
+    N.flags = (AR->hasNoSignedWrap() ? 1 : 0) | (AR->hasNoUnsignedWrap() ? 2 : 0);
+    // Rust models {a,+,b} only: higher-order recurrences are unsupported.
+    N.kind = AR->isAffine() ? TESSERA_SCEV_ADDREC : TESSERA_SCEV_UNSUPPORTED;
+    break;
+  }
+  case scSMaxExpr: N.kind = TESSERA_SCEV_SMAX; break;
+  case scUMaxExpr: N.kind = TESSERA_SCEV_UMAX; break;
+  case scSMinExpr: N.kind = TESSERA_SCEV_SMIN; break;
+  case scUMinExpr: N.kind = TESSERA_SCEV_UMIN; break;
+  case scZeroExtend: N.kind = TESSERA_SCEV_ZEXT; break;
+  case scSignExtend: N.kind = TESSERA_SCEV_SEXT; break;
+  case scTruncate: N.kind = TESSERA_SCEV_TRUNC; break;
+  case scPtrToInt: N.kind = TESSERA_SCEV_PTRTOINT; break;
+  case scCouldNotCompute: N.kind = TESSERA_SCEV_COULD_NOT_COMPUTE; break;
+  default: N.kind = TESSERA_SCEV_UNSUPPORTED; break;
+  }
+  if (N.kind == TESSERA_SCEV_ZEXT || N.kind == TESSERA_SCEV_SEXT || N.kind == TESSERA_SCEV_TRUNC)
+    N.bits = S->getType()->getScalarSizeInBits();
+  Ctx.ScevNodes.push_back(N);
+  return Ctx.ScevNodes.size() - 1;
+}
+
+static size_t exportScev(TesseraFunctionCtx *Ctx, const SCEV *S, const TesseraScevNode **Nodes,
+                         const uint32_t **Children) {
+  Ctx->ScevNodes.clear();
+  Ctx->ScevChildren.clear();
+  flatten(S, *Ctx);
+  *Nodes = Ctx->ScevNodes.data();
+  *Children = Ctx->ScevChildren.data();
+  return Ctx->ScevNodes.size();
+}
+
+extern "C" size_t tessera_ctx_scev_of(TesseraFunctionCtx *Ctx, void *V, const TesseraScevNode **Nodes,
+                                      const uint32_t **Children) {
+  auto &SE = Ctx->FAM.getResult<ScalarEvolutionAnalysis>(Ctx->F);
+  Value *Val = static_cast<Value *>(V);
+  const SCEV *S = SE.isSCEVable(Val->getType()) ? SE.getSCEV(Val) : SE.getCouldNotCompute();
+  return exportScev(Ctx, S, Nodes, Children);
+}
+
+extern "C" size_t tessera_ctx_backedge_taken(TesseraFunctionCtx *Ctx, TesseraLoop *L,
+                                             const TesseraScevNode **Nodes,
+                                             const uint32_t **Children) {
+  auto &SE = Ctx->FAM.getResult<ScalarEvolutionAnalysis>(Ctx->F);
+  return exportScev(Ctx, SE.getBackedgeTakenCount(unwrap(L)), Nodes, Children);
+}
+
+extern "C" int32_t tessera_call_is_pure(void *V) {
+  auto *CB = dyn_cast<CallBase>(static_cast<Value *>(V));
+  if (!CB)
+    return 0;
+  return CB->doesNotAccessMemory() && CB->willReturn() && CB->doesNotThrow();
+}
+
+extern "C" int32_t tessera_arg_is_noalias(void *Fn, uint32_t Index) {
+  auto *F = static_cast<Function *>(Fn);
+  return Index < F->arg_size() && F->getArg(Index)->hasNoAliasAttr();
+}

@@ -1,0 +1,212 @@
+//! A read-only, LLVM-free view of one function: blocks, instructions,
+//! loops and the scalar evolutions SCoP detection needs.
+//!
+//! The bridge builds it from LLVM IR (src/bridge/view.rs); tests build it by
+//! hand. Identifiers are indices into the view's tables; the bridge keeps
+//! the map back to LLVM values for code generation.
+
+mod scev;
+
+pub use scev::{Scev, WrapFlags};
+
+use std::collections::HashMap;
+
+/// Any value of the function: argument, global, instruction result, constant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ValueId(pub u32);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct BlockId(pub u32);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct LoopId(pub u32);
+
+/// A source position (from debug information).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SrcLoc {
+    pub file: String,
+    pub line: u32,
+    pub col: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ValueKind {
+    Argument { index: u32, noalias: bool },
+    Global,
+    Constant,
+    /// The result of an instruction of this block.
+    Instruction(BlockId),
+    Other,
+}
+
+#[derive(Clone, Debug)]
+pub struct ValueInfo {
+    /// The IR name without `%`/`@`, or a number for unnamed values.
+    pub name: String,
+    pub kind: ValueKind,
+    pub ty: Type,
+}
+
+/// The types Tessera distinguishes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Type {
+    Int(u32),
+    Float,
+    Double,
+    Ptr,
+    Void,
+    /// Vectors, aggregates and other types: never modelled.
+    Other,
+}
+
+impl Type {
+    /// Size in memory, for the types Tessera models.
+    pub fn store_bytes(self) -> Option<u32> {
+        match self {
+            Type::Int(bits) if bits % 8 == 0 => Some(bits / 8),
+            Type::Float => Some(4),
+            Type::Double | Type::Ptr => Some(8),
+            _ => None,
+        }
+    }
+}
+
+/// Integer comparison predicates (LLVM's `icmp`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Pred {
+    Eq,
+    Ne,
+    Slt,
+    Sle,
+    Sgt,
+    Sge,
+    Ult,
+    Ule,
+    Ugt,
+    Uge,
+}
+
+#[derive(Clone, Debug)]
+pub enum Op {
+    Load { addr: ValueId, ty: Type, volatile: bool, atomic: bool },
+    Store { addr: ValueId, value: ValueId, ty: Type, volatile: bool, atomic: bool },
+    /// `pure`: reads and writes no memory, returns, does not throw
+    /// (`readnone` intrinsics such as `sqrt`, `exp`).
+    Call { callee: String, pure: bool },
+    Phi { incoming: Vec<(BlockId, ValueId)> },
+    ICmp { pred: Pred, lhs: ValueId, rhs: ValueId },
+    /// `and`/`or`/`xor` and other binary operators, by LLVM opcode name.
+    Binary { opcode: String },
+    Select,
+    /// Casts, GEPs, floating-point arithmetic, fcmp: no memory, no side effect.
+    Pure { opcode: String },
+    /// Anything with effects Tessera does not model (fences, atomics,
+    /// `alloca`, `invoke`, ...), with the opcode name for the remark.
+    Unsupported { opcode: String },
+}
+
+#[derive(Clone, Debug)]
+pub struct Instr {
+    pub value: ValueId,
+    pub op: Op,
+    pub operands: Vec<ValueId>,
+    pub loc: Option<SrcLoc>,
+}
+
+#[derive(Clone, Debug)]
+pub enum Terminator {
+    Br(BlockId),
+    CondBr { cond: ValueId, then_: BlockId, else_: BlockId },
+    Ret,
+    /// `switch`, `indirectbr`, `unreachable`, `invoke`, ...
+    Other { opcode: String },
+}
+
+#[derive(Clone, Debug)]
+pub struct Block {
+    pub name: String,
+    pub instrs: Vec<Instr>,
+    pub term: Terminator,
+    /// The innermost loop containing the block.
+    pub loop_: Option<LoopId>,
+}
+
+impl Block {
+    pub fn successors(&self) -> Vec<BlockId> {
+        match &self.term {
+            Terminator::Br(b) => vec![*b],
+            Terminator::CondBr { then_, else_, .. } => vec![*then_, *else_],
+            Terminator::Ret | Terminator::Other { .. } => vec![],
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Loop {
+    pub header: BlockId,
+    pub preheader: Option<BlockId>,
+    pub latch: Option<BlockId>,
+    /// Blocks outside the loop reached from inside it.
+    pub exits: Vec<BlockId>,
+    /// Every block of the loop, sub-loops included.
+    pub blocks: Vec<BlockId>,
+    pub parent: Option<LoopId>,
+    pub subloops: Vec<LoopId>,
+    pub depth: u32,
+    /// Number of times the back edge is taken (SCEV's backedge-taken count).
+    pub backedge_taken: Scev,
+    pub loc: Option<SrcLoc>,
+}
+
+/// One function as SCoP detection sees it.
+#[derive(Clone, Debug, Default)]
+pub struct FunctionView {
+    pub name: String,
+    pub values: Vec<ValueInfo>,
+    pub blocks: Vec<Block>,
+    pub entry: Option<BlockId>,
+    pub loops: Vec<Loop>,
+    /// Outermost loops in program order.
+    pub top_loops: Vec<LoopId>,
+    /// Scalar evolutions of the values detection asks about: addresses,
+    /// compared integers, integer PHIs.
+    pub scevs: HashMap<ValueId, Scev>,
+}
+
+impl FunctionView {
+    pub fn value(&self, v: ValueId) -> &ValueInfo {
+        &self.values[v.0 as usize]
+    }
+
+    pub fn block(&self, b: BlockId) -> &Block {
+        &self.blocks[b.0 as usize]
+    }
+
+    pub fn loop_(&self, l: LoopId) -> &Loop {
+        &self.loops[l.0 as usize]
+    }
+
+    pub fn scev(&self, v: ValueId) -> Option<&Scev> {
+        self.scevs.get(&v)
+    }
+
+    /// The instruction defining `v`, if it is one.
+    pub fn def(&self, v: ValueId) -> Option<&Instr> {
+        match self.value(v).kind {
+            ValueKind::Instruction(b) => self.block(b).instrs.iter().find(|i| i.value == v),
+            _ => None,
+        }
+    }
+
+    /// Whether loop `inner` is `outer` or nested in it.
+    pub fn loop_contains(&self, outer: LoopId, inner: LoopId) -> bool {
+        let mut cur = Some(inner);
+        while let Some(l) = cur {
+            if l == outer {
+                return true;
+            }
+            cur = self.loop_(l).parent;
+        }
+        false
+    }
+}

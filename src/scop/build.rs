@@ -1,0 +1,555 @@
+//! Builds the [`Model`] of one candidate region (a loop nest) from the
+//! function view, or says why it is not a SCoP.
+//!
+//! Facts the model relies on but cannot see syntactically (an unsigned
+//! value is non-negative, a delinearized subscript stays inside its
+//! dimension, an inner loop runs at least once when entered) are returned as
+//! [`Obligation`]s: the caller proves them with the polyhedral core before
+//! accepting the region.
+
+use super::affine::{dnf_and, AffExpr, Constraint, Dnf, Sym};
+use super::cfg;
+use super::conditions::{self, MAX_DISJUNCTS};
+use super::delinearize::delinearize;
+use super::model::*;
+use super::polynomial::{Polynomial, SymEnv};
+use super::reason::Reason;
+use super::reductions;
+use crate::ir::*;
+use std::cell::RefCell;
+use std::collections::{BTreeSet, HashMap, HashSet};
+
+/// At most this many parameters per SCoP (the scheduler's ILPs grow with them).
+pub const MAX_PARAMS: usize = 16;
+
+/// `domain ⊆ { fact }` must hold for the model to be right.
+#[derive(Clone, Debug)]
+pub struct Obligation {
+    pub domain: Dnf,
+    pub fact: Constraint,
+    pub what: &'static str,
+}
+
+struct Env<'v> {
+    view: &'v FunctionView,
+    blocks: HashSet<BlockId>,
+    loops: HashSet<LoopId>,
+    params: RefCell<BTreeSet<ValueId>>,
+    nonneg: RefCell<Vec<Polynomial>>,
+}
+
+impl SymEnv for Env<'_> {
+    fn unknown(&self, v: ValueId) -> Result<Sym, Reason> {
+        let info = self.view.value(v);
+        let inside = matches!(info.kind, ValueKind::Instruction(b) if self.blocks.contains(&b));
+        match info.kind {
+            _ if inside => Err(Reason::NonAffineSubscript(format!("'{}' is computed inside the loop", info.name))),
+            ValueKind::Argument { .. } | ValueKind::Global | ValueKind::Instruction(_) => {
+                self.params.borrow_mut().insert(v);
+                Ok(Sym::Param(v))
+            }
+            ValueKind::Constant | ValueKind::Other => {
+                Err(Reason::NonAffineSubscript(format!("'{}' is not an integer or pointer parameter", info.name)))
+            }
+        }
+    }
+
+    fn counter(&self, l: LoopId) -> Result<Sym, Reason> {
+        if self.loops.contains(&l) {
+            Ok(Sym::Counter(l))
+        } else {
+            Err(Reason::NonAffineSubscript("recurrence of a loop outside the region".into()))
+        }
+    }
+
+    fn assume_nonneg(&self, e: &Polynomial) {
+        self.nonneg.borrow_mut().push(e.clone());
+    }
+}
+
+impl Env<'_> {
+    /// Turns the non-negativity facts recorded so far into obligations on `domain`.
+    fn take_nonneg(&self, domain: &Dnf, out: &mut Vec<Obligation>) -> Result<(), Reason> {
+        for p in self.nonneg.borrow_mut().drain(..) {
+            let e = p.to_affine().ok_or_else(|| Reason::ParameterProduct("in an unsigned value".into()))?;
+            out.push(Obligation { domain: domain.clone(), fact: Constraint::ge0(e), what: "unsigned value is non-negative" });
+        }
+        Ok(())
+    }
+
+    /// A value that can be recomputed from counters and parameters
+    /// (induction variables, address arithmetic): not a scalar dependence.
+    fn synthesizable(&self, v: ValueId) -> bool {
+        match self.view.scev(v) {
+            Some(s) => {
+                let saved = self.nonneg.borrow().len();
+                let ok = Polynomial::from_scev(s, self).is_ok();
+                self.nonneg.borrow_mut().truncate(saved);
+                ok
+            }
+            None => false,
+        }
+    }
+}
+
+/// The model of the loop nest rooted at `root`, with its obligations.
+pub fn build_region(view: &FunctionView, root: LoopId) -> Result<(Model, Vec<Obligation>), Reason> {
+    let loops = cfg::loops_of(view, root);
+    for &l in &loops {
+        cfg::check_loop_shape(view, l)?;
+    }
+    let region_blocks: HashSet<BlockId> = view.loop_(root).blocks.iter().copied().collect();
+    check_instructions(view, &region_blocks)?;
+    let env = Env {
+        view,
+        blocks: region_blocks.clone(),
+        loops: loops.iter().copied().collect(),
+        params: RefCell::new(BTreeSet::new()),
+        nonneg: RefCell::new(vec![]),
+    };
+    let order = cfg::topo_order(view, view.loop_(root).header, &region_blocks)?;
+    let mut obligations = Vec::new();
+    let (domains, context) = block_domains(view, &env, root, &order, &mut obligations)?;
+    let mut b = StatementBuilder { view, env: &env, arrays: ArrayTable::default(), statements: vec![] };
+    b.collect(&order, &domains, &mut obligations)?;
+    let live_out = b.scalar_accesses(&order)?;
+    let domains_by_stmt: Vec<Dnf> = b.statements.iter().map(|s| s.domain.clone()).collect();
+    let arrays = std::mem::take(&mut b.arrays).finish(view, &mut b.statements, &domains_by_stmt, &mut obligations)?;
+    let mut statements = b.statements;
+    // Blocks without accesses are pure control flow: no statement.
+    statements.retain(|s| !s.accesses.is_empty());
+    for (i, s) in statements.iter_mut().enumerate() {
+        s.name = format!("S{i}");
+        s.reduction = reductions::detect(view, s);
+    }
+    assign_schedules(view, root, &order, &mut statements);
+    let params: Vec<Param> = env
+        .params
+        .borrow()
+        .iter()
+        .filter(|v| matches!(view.value(**v).ty, Type::Int(_)))
+        .map(|&v| Param { value: v, name: view.value(v).name.clone(), bits: int_bits(view.value(v).ty) })
+        .collect();
+    if params.len() > MAX_PARAMS {
+        return Err(Reason::TooManyParameters(params.len()));
+    }
+    let loops = loops
+        .iter()
+        .map(|&l| ModelLoop { id: l, name: format!("i{}", view.loop_(l).depth - view.loop_(root).depth), loc: view.loop_(l).loc.clone() })
+        .collect();
+    let mut context = context;
+    context.extend(entry_conditions(view, &region_blocks, root, &params));
+    let model = Model {
+        function: view.name.clone(),
+        root,
+        loops,
+        params,
+        context,
+        assumptions: vec![],
+        arrays,
+        statements,
+        live_out,
+    };
+    Ok((model, obligations))
+}
+
+/// Conditions on the parameters that hold whenever the region is entered:
+/// the branches on the chain of single predecessors leading to it (-O3
+/// hoists loop guards such as `n > 0` out of the nest).
+fn entry_conditions(view: &FunctionView, region: &HashSet<BlockId>, root: LoopId, params: &[Param]) -> Vec<Constraint> {
+    let mut preds: HashMap<BlockId, Vec<BlockId>> = HashMap::new();
+    for (i, b) in view.blocks.iter().enumerate() {
+        for s in b.successors() {
+            preds.entry(s).or_default().push(BlockId(i as u32));
+        }
+    }
+    let env = Env {
+        view,
+        blocks: region.clone(),
+        loops: HashSet::new(),
+        params: RefCell::new(BTreeSet::new()),
+        nonneg: RefCell::new(vec![]),
+    };
+    let known: HashSet<Sym> = params.iter().map(|p| Sym::Param(p.value)).collect();
+    let outside = |b: &BlockId| !region.contains(b);
+    let entering: Vec<BlockId> = preds.get(&view.loop_(root).header).map(|v| v.iter().copied().filter(outside).collect()).unwrap_or_default();
+    let mut out = Vec::new();
+    let [mut cur] = entering.as_slice() else { return out };
+    for _ in 0..32 {
+        let Some([q]) = preds.get(&cur).map(|v| v.as_slice()) else { break };
+        if let Terminator::CondBr { cond, then_, else_ } = &view.block(*q).term {
+            if then_ != else_ {
+                let dnf = conditions::condition(view, &env, *cond, *else_ == cur);
+                let unsigned = !env.nonneg.borrow().is_empty();
+                env.nonneg.borrow_mut().clear();
+                if let (Ok(d), false) = (dnf, unsigned) {
+                    if let [conj] = d.as_slice() {
+                        out.extend(conj.iter().filter(|c| c.expr.syms().all(|s| known.contains(&s))).cloned());
+                    }
+                }
+            }
+        }
+        cur = *q;
+    }
+    out
+}
+
+fn int_bits(t: Type) -> u32 {
+    match t {
+        Type::Int(b) => b,
+        _ => 64,
+    }
+}
+
+fn check_instructions(view: &FunctionView, blocks: &HashSet<BlockId>) -> Result<(), Reason> {
+    let mut sorted: Vec<BlockId> = blocks.iter().copied().collect();
+    sorted.sort();
+    for b in sorted {
+        let block = view.block(b);
+        if let Terminator::Other { opcode } = &block.term {
+            return Err(Reason::ComplexControlFlow(format!("'{opcode}' terminator")));
+        }
+        for i in &block.instrs {
+            match &i.op {
+                Op::Unsupported { opcode } => return Err(Reason::UnsupportedInstruction(format!("'{opcode}'"))),
+                Op::Call { callee, pure: false } => return Err(Reason::UnsupportedCall(format!("'{callee}' may access memory or have side effects"))),
+                Op::Load { volatile: true, .. } | Op::Store { volatile: true, .. } => {
+                    return Err(Reason::UnsupportedInstruction("volatile access".into()))
+                }
+                Op::Load { atomic: true, .. } | Op::Store { atomic: true, .. } => {
+                    return Err(Reason::UnsupportedInstruction("atomic access".into()))
+                }
+                Op::Load { ty, .. } | Op::Store { ty, .. } if ty.store_bytes().is_none() => {
+                    return Err(Reason::UnsupportedInstruction("access of a vector or aggregate type".into()))
+                }
+                _ => {}
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Iteration domains of every block of the region, walking the forward
+/// edges in topological order; also the region's parameter context.
+fn block_domains(
+    view: &FunctionView,
+    env: &Env<'_>,
+    root: LoopId,
+    order: &[BlockId],
+    obligations: &mut Vec<Obligation>,
+) -> Result<(HashMap<BlockId, Dnf>, Vec<Constraint>), Reason> {
+    let header_of: HashMap<BlockId, LoopId> = env.loops.iter().map(|&l| (view.loop_(l).header, l)).collect();
+    let mut incoming: HashMap<BlockId, Dnf> = HashMap::new();
+    let mut domains: HashMap<BlockId, Dnf> = HashMap::new();
+    // Per loop, the domain of the edges entering its header: the loop is
+    // left once per entry, so that is also the domain of its exit edge.
+    let mut entry_domain: HashMap<LoopId, Dnf> = HashMap::new();
+    let mut context = Vec::new();
+    for &b in order {
+        let mut dom = if b == view.loop_(root).header { vec![vec![]] } else { incoming.remove(&b).unwrap_or_default() };
+        if let Some(&l) = header_of.get(&b) {
+            let k = Sym::Counter(l);
+            let bound = conditions::upper_bound(&view.loop_(l).backedge_taken, k, env)?;
+            let lower = vec![vec![Constraint::ge0(AffExpr::sym(k))]];
+            // The loop runs at least once when entered: its trip count is >= 0.
+            let ub_nonneg: Dnf = bound
+                .iter()
+                .map(|conj| conj.iter().map(|c| Constraint::ge0(c.expr.add(&AffExpr::sym(k)).expect("bounded"))).collect())
+                .collect();
+            if l == root {
+                if let [conj] = ub_nonneg.as_slice() {
+                    context.extend(conj.iter().cloned());
+                }
+            } else if let [conj] = ub_nonneg.as_slice() {
+                for c in conj {
+                    obligations.push(Obligation { domain: dom.clone(), fact: c.clone(), what: "inner loop runs when entered" });
+                }
+            } else {
+                return Err(Reason::NonAffineBound("inner loop with a min/max trip count".into()));
+            }
+            entry_domain.insert(l, dom.clone());
+            dom = dnf_and(&dnf_and(&dom, &lower), &bound);
+            env.take_nonneg(&dom, obligations)?;
+        }
+        if dom.len() > MAX_DISJUNCTS {
+            return Err(Reason::NonAffineCondition("too many paths".into()));
+        }
+        let block = view.block(b);
+        let mut flow = |to: BlockId, d: Dnf| {
+            if env.blocks.contains(&to) {
+                incoming.entry(to).or_default().extend(d);
+            }
+        };
+        match &block.term {
+            Terminator::Br(to) => {
+                if !cfg::is_back_edge(view, b, *to) {
+                    flow(*to, dom.clone());
+                }
+            }
+            Terminator::CondBr { cond, then_, else_ } => {
+                let latch_of = env.loops.iter().copied().find(|&l| view.loop_(l).latch == Some(b));
+                if let Some(l) = latch_of {
+                    // The exit edge is taken once per entry of the loop.
+                    let exit = view.loop_(l).exits[0];
+                    flow(exit, entry_domain.get(&l).cloned().unwrap_or_default());
+                } else {
+                    let t = dnf_and(&dom, &conditions::condition(view, env, *cond, false)?);
+                    let e = dnf_and(&dom, &conditions::condition(view, env, *cond, true)?);
+                    env.take_nonneg(&dom, obligations)?;
+                    flow(*then_, t);
+                    flow(*else_, e);
+                }
+            }
+            Terminator::Ret | Terminator::Other { .. } => {}
+        }
+        domains.insert(b, dom);
+    }
+    Ok((domains, context))
+}
+
+struct StatementBuilder<'a, 'v> {
+    view: &'v FunctionView,
+    env: &'a Env<'v>,
+    arrays: ArrayTable,
+    statements: Vec<Statement>,
+}
+
+/// Array accesses gathered before delinearization: per base pointer, the
+/// element offsets of all accesses, and where each one goes.
+#[derive(Default)]
+struct ArrayTable {
+    bases: Vec<ValueId>,
+    elem: Vec<Type>,
+    offsets: Vec<Vec<Polynomial>>,
+    /// (array, offset index) -> (statement, access index)
+    uses: Vec<Vec<(usize, usize)>>,
+}
+
+impl ArrayTable {
+    fn add(&mut self, base: ValueId, ty: Type, offset: Polynomial, stmt: usize, access: usize) -> Result<ArrayId, Reason> {
+        let a = match self.bases.iter().position(|&b| b == base) {
+            Some(a) => a,
+            None => {
+                self.bases.push(base);
+                self.elem.push(ty);
+                self.offsets.push(vec![]);
+                self.uses.push(vec![]);
+                self.bases.len() - 1
+            }
+        };
+        if self.elem[a].store_bytes() != ty.store_bytes() {
+            return Err(Reason::NonAffineSubscript("one array accessed with elements of different sizes".into()));
+        }
+        self.offsets[a].push(offset);
+        self.uses[a].push((stmt, access));
+        Ok(ArrayId(a as u32))
+    }
+
+    /// Delinearizes every array, fills in the accesses' subscripts and
+    /// records the subscript bounds delinearization relies on.
+    fn finish(
+        self,
+        view: &FunctionView,
+        stmts: &mut [Statement],
+        domains: &[Dnf],
+        obligations: &mut Vec<Obligation>,
+    ) -> Result<Vec<Array>, Reason> {
+        let mut arrays = Vec::new();
+        for (a, base) in self.bases.iter().enumerate() {
+            let d = delinearize(&self.offsets[a])?;
+            for (k, &(s, acc)) in self.uses[a].iter().enumerate() {
+                stmts[s].accesses[acc].subscripts = d.subscripts[k].clone();
+                for c in &d.bounds[k] {
+                    obligations.push(Obligation { domain: domains[s].clone(), fact: c.clone(), what: "subscript within its dimension" });
+                }
+            }
+            let info = view.value(*base);
+            let noalias = matches!(info.kind, ValueKind::Argument { noalias: true, .. });
+            arrays.push(Array {
+                base: *base,
+                name: info.name.clone(),
+                elem: self.elem[a],
+                elem_bytes: self.elem[a].store_bytes().expect("checked"),
+                inner_sizes: d.inner_sizes,
+                noalias,
+            });
+        }
+        Ok(arrays)
+    }
+}
+
+impl StatementBuilder<'_, '_> {
+    /// One statement per block of the region, with its array accesses.
+    fn collect(&mut self, order: &[BlockId], domains: &HashMap<BlockId, Dnf>, obligations: &mut Vec<Obligation>) -> Result<(), Reason> {
+        for &b in order {
+            let domain = domains.get(&b).cloned().unwrap_or_default();
+            let mut loops = Vec::new();
+            let mut cur = self.view.block(b).loop_;
+            while let Some(l) = cur.filter(|l| self.env.loops.contains(l)) {
+                loops.push(l);
+                cur = self.view.loop_(l).parent;
+            }
+            loops.reverse();
+            let idx = self.statements.len();
+            let mut accesses = Vec::new();
+            let mut loc = None;
+            for i in &self.view.block(b).instrs {
+                let (kind, addr, ty) = match &i.op {
+                    Op::Load { addr, ty, .. } => (AccessKind::Read, *addr, *ty),
+                    Op::Store { addr, ty, .. } => (AccessKind::Write, *addr, *ty),
+                    _ => continue,
+                };
+                loc = loc.or_else(|| i.loc.clone());
+                let (base, offset) = self.split_address(addr, ty)?;
+                self.env.take_nonneg(&domain, obligations)?;
+                let array = self.arrays.add(base, ty, offset, idx, accesses.len())?;
+                accesses.push(Access { kind, target: Target::Array(array), subscripts: vec![], instr: Some(i.value) });
+            }
+            self.statements.push(Statement {
+                name: String::new(),
+                block: b,
+                loops,
+                domain,
+                schedule: vec![],
+                accesses,
+                reduction: None,
+                loc,
+            });
+        }
+        Ok(())
+    }
+
+    /// An address as base pointer + element offset polynomial.
+    fn split_address(&self, addr: ValueId, ty: Type) -> Result<(ValueId, Polynomial), Reason> {
+        let scev = self.view.scev(addr).ok_or_else(|| Reason::NonAffineSubscript("address not analyzable".into()))?;
+        let poly = Polynomial::from_scev(scev, self.env)?;
+        let bases: Vec<(ValueId, i128)> = poly
+            .terms
+            .iter()
+            .filter_map(|(m, &c)| match m.as_slice() {
+                [Sym::Param(v)] if self.view.value(*v).ty == Type::Ptr => Some((*v, c)),
+                _ => None,
+            })
+            .collect();
+        let (base, coeff) = match bases.as_slice() {
+            [one] => *one,
+            _ => return Err(Reason::NonAffineSubscript("address without a single base pointer".into())),
+        };
+        if coeff != 1 || poly.terms.keys().any(|m| m.len() > 1 && m.iter().any(|s| matches!(s, Sym::Param(v) if self.view.value(*v).ty == Type::Ptr))) {
+            return Err(Reason::NonAffineSubscript("pointer arithmetic on the base pointer".into()));
+        }
+        let mut offset = poly;
+        offset.terms.remove(&vec![Sym::Param(base)]);
+        let bytes = ty.store_bytes().expect("checked") as i128;
+        let elems = offset.div_exact(bytes).ok_or_else(|| Reason::NonAffineSubscript("access not aligned to its element size".into()))?;
+        Ok((base, elems))
+    }
+
+    /// Adds scalar reads and writes for SSA values crossing statements and
+    /// PHI nodes; returns the values live after the region.
+    fn scalar_accesses(&mut self, order: &[BlockId]) -> Result<Vec<ValueId>, Reason> {
+        let stmt_of: HashMap<BlockId, usize> = self.statements.iter().enumerate().map(|(i, s)| (s.block, i)).collect();
+        let mut reads: BTreeSet<(usize, ValueId)> = BTreeSet::new();
+        let mut writes: BTreeSet<(usize, ValueId)> = BTreeSet::new();
+        let mut live_out = BTreeSet::new();
+        let defined_in = |v: ValueId| match self.view.value(v).kind {
+            ValueKind::Instruction(b) if self.env.blocks.contains(&b) => Some(b),
+            _ => None,
+        };
+        // Uses inside the region.
+        for &b in order {
+            for i in &self.view.block(b).instrs {
+                if let Op::Phi { incoming } = &i.op {
+                    if self.env.synthesizable(i.value) {
+                        continue;
+                    }
+                    reads.insert((stmt_of[&b], i.value));
+                    for (from, v) in incoming {
+                        if let Some(&s) = stmt_of.get(from) {
+                            writes.insert((s, i.value));
+                            if let Some(db) = defined_in(*v) {
+                                if db != *from && !self.env.synthesizable(*v) {
+                                    writes.insert((stmt_of[&db], *v));
+                                    reads.insert((s, *v));
+                                }
+                            }
+                        }
+                    }
+                    continue;
+                }
+                for &v in &i.operands {
+                    if let Some(db) = defined_in(v) {
+                        if db != b && !self.env.synthesizable(v) {
+                            writes.insert((stmt_of[&db], v));
+                            reads.insert((stmt_of[&b], v));
+                        }
+                    }
+                }
+            }
+        }
+        // Uses after the region.
+        for (bi, block) in self.view.blocks.iter().enumerate() {
+            if self.env.blocks.contains(&BlockId(bi as u32)) {
+                continue;
+            }
+            let mut used: Vec<ValueId> = block.instrs.iter().flat_map(|i| i.operands.iter().copied()).collect();
+            if let Terminator::CondBr { cond, .. } = &block.term {
+                used.push(*cond);
+            }
+            for v in used {
+                if let Some(db) = defined_in(v) {
+                    if !self.env.synthesizable(v) {
+                        live_out.insert(v);
+                        writes.insert((stmt_of[&db], v));
+                    }
+                }
+            }
+        }
+        for (s, v) in writes {
+            self.statements[s].accesses.push(Access { kind: AccessKind::Write, target: Target::Scalar(v), subscripts: vec![], instr: None });
+        }
+        for (s, v) in reads {
+            self.statements[s].accesses.push(Access { kind: AccessKind::Read, target: Target::Scalar(v), subscripts: vec![], instr: None });
+        }
+        Ok(live_out.into_iter().collect())
+    }
+}
+
+/// The original 2d+1 schedule: textual positions interleaved with counters.
+fn assign_schedules(view: &FunctionView, root: LoopId, order: &[BlockId], stmts: &mut [Statement]) {
+    // Children (blocks and sub-loops) of each loop in topological order.
+    #[derive(Clone, Copy, PartialEq)]
+    enum Item {
+        Block(BlockId),
+        Loop(LoopId),
+    }
+    let mut children: HashMap<LoopId, Vec<Item>> = HashMap::new();
+    let in_region = |l: LoopId| view.loop_contains(root, l);
+    for &b in order {
+        let mut item = Item::Block(b);
+        let mut cur = view.block(b).loop_;
+        while let Some(l) = cur.filter(|l| in_region(*l)) {
+            let list = children.entry(l).or_default();
+            if !list.contains(&item) {
+                list.push(item);
+            }
+            item = Item::Loop(l);
+            cur = view.loop_(l).parent;
+        }
+    }
+    for s in stmts.iter_mut() {
+        let mut sched = vec![SchedDim::Pos(0)];
+        let mut item = Item::Block(s.block);
+        let mut path = Vec::new();
+        for &l in s.loops.iter().rev() {
+            let pos = children[&l].iter().position(|x| *x == item).unwrap_or(0) as u32;
+            path.push((l, pos));
+            item = Item::Loop(l);
+        }
+        for (l, pos) in path.into_iter().rev() {
+            sched.push(SchedDim::Loop(l));
+            sched.push(SchedDim::Pos(pos));
+        }
+        s.schedule = sched;
+    }
+}

@@ -1,0 +1,99 @@
+//! Control-flow shape of a candidate region: structural checks on loops
+//! and a topological order of its blocks (back edges ignored).
+
+use super::reason::Reason;
+use crate::ir::{BlockId, FunctionView, LoopId, Terminator};
+use std::collections::{HashMap, HashSet};
+
+fn complex(detail: &str) -> Reason {
+    Reason::ComplexControlFlow(detail.to_string())
+}
+
+/// Every loop of the subtree rooted at `root`, outer before inner.
+pub fn loops_of(view: &FunctionView, root: LoopId) -> Vec<LoopId> {
+    let mut out = vec![root];
+    let mut i = 0;
+    while i < out.len() {
+        out.extend(view.loop_(out[i]).subloops.iter().copied());
+        i += 1;
+    }
+    out
+}
+
+/// Checks that a loop is in the form Tessera models: one latch that is the
+/// only exiting block, one exit block.
+pub fn check_loop_shape(view: &FunctionView, l: LoopId) -> Result<(), Reason> {
+    let lp = view.loop_(l);
+    let latch = lp.latch.ok_or_else(|| complex("loop with several back edges"))?;
+    if lp.exits.len() != 1 {
+        return Err(complex("loop with several exits (break or return inside)"));
+    }
+    match &view.block(latch).term {
+        Terminator::CondBr { then_, else_, .. }
+            if (*then_ == lp.header && *else_ == lp.exits[0]) || (*else_ == lp.header && *then_ == lp.exits[0]) => {}
+        _ => return Err(complex("loop not in rotated form (exit test not at the latch)")),
+    }
+    // Only the latch may leave the loop.
+    let inside: HashSet<BlockId> = lp.blocks.iter().copied().collect();
+    for &b in &lp.blocks {
+        if b != latch && view.block(b).successors().iter().any(|s| !inside.contains(s)) {
+            return Err(complex("loop with several exits (break or return inside)"));
+        }
+    }
+    Ok(())
+}
+
+/// Whether `from -> to` is a back edge of a loop of the region.
+pub fn is_back_edge(view: &FunctionView, from: BlockId, to: BlockId) -> bool {
+    let Some(l) = view.block(from).loop_ else { return false };
+    let mut cur = Some(l);
+    while let Some(c) = cur {
+        let lp = view.loop_(c);
+        if lp.header == to && lp.latch == Some(from) {
+            return true;
+        }
+        cur = lp.parent;
+    }
+    false
+}
+
+/// The region's blocks in a topological order of its forward edges,
+/// starting at `entry`; errors on irreducible control flow.
+pub fn topo_order(view: &FunctionView, entry: BlockId, blocks: &HashSet<BlockId>) -> Result<Vec<BlockId>, Reason> {
+    #[derive(Clone, Copy, PartialEq)]
+    enum Mark {
+        Active,
+        Done,
+    }
+    let mut marks: HashMap<BlockId, Mark> = HashMap::new();
+    let mut post = Vec::new();
+    // Iterative DFS: (block, index of next successor to visit).
+    let mut stack = vec![(entry, 0usize)];
+    marks.insert(entry, Mark::Active);
+    while let Some(&mut (b, ref mut next)) = stack.last_mut() {
+        let succs: Vec<BlockId> = view
+            .block(b)
+            .successors()
+            .into_iter()
+            .filter(|s| blocks.contains(s) && !is_back_edge(view, b, *s))
+            .collect();
+        if *next < succs.len() {
+            let s = succs[*next];
+            *next += 1;
+            match marks.get(&s) {
+                Some(Mark::Active) => return Err(complex("irreducible control flow")),
+                Some(Mark::Done) => {}
+                None => {
+                    marks.insert(s, Mark::Active);
+                    stack.push((s, 0));
+                }
+            }
+        } else {
+            marks.insert(b, Mark::Done);
+            post.push(b);
+            stack.pop();
+        }
+    }
+    post.reverse();
+    Ok(post)
+}

@@ -1,0 +1,201 @@
+//! Recovering multi-dimensional subscripts from flattened offsets.
+//!
+//! `A[i*n + j]` and `double (*A)[n]` both reach the IR as the element offset
+//! `n·i + j`: a product of a parameter and a counter, which no affine model
+//! holds. Reading the offsets of all accesses to one array together, the
+//! parametric factors of the monomials that contain a counter form a chain
+//! `1 | n | n·m | ...`: these are the strides of the dimensions, and each
+//! access's subscripts are the coefficients of its monomials grouped by
+//! stride. Example: offsets `n·i + j` and `n·i + n + j - 1` give strides
+//! `[n, 1]`, inner size `n`, subscripts `[i, j]` and `[i + 1, j - 1]`.
+//!
+//! The result is only valid if every inner subscript stays within its
+//! dimension (`0 <= j - 1 < n`): the caller must prove these bounds (or
+//! reject the region); they are returned as [`Delinearized::bounds`].
+
+use super::affine::{AffExpr, Constraint, Sym};
+use super::polynomial::Polynomial;
+use super::reason::Reason;
+use std::collections::BTreeSet;
+
+pub struct Delinearized {
+    /// Sizes of the dimensions after the first (the first is unbounded),
+    /// outermost first. Empty for a one-dimensional array.
+    pub inner_sizes: Vec<AffExpr>,
+    /// Per access, one subscript per dimension, outermost first.
+    pub subscripts: Vec<Vec<AffExpr>>,
+    /// Per access, the bounds its inner subscripts must satisfy.
+    pub bounds: Vec<Vec<Constraint>>,
+}
+
+fn product_err(detail: &str) -> Reason {
+    Reason::ParameterProduct(detail.to_string())
+}
+
+/// Splits a monomial into its parameters and its counters.
+fn split(m: &[Sym]) -> (Vec<Sym>, Vec<Sym>) {
+    m.iter().partition(|s| matches!(s, Sym::Param(_)))
+}
+
+/// Delinearizes the element offsets of all accesses to one array.
+pub fn delinearize(offsets: &[Polynomial]) -> Result<Delinearized, Reason> {
+    if let Some(affine) = offsets.iter().map(|p| p.to_affine()).collect::<Option<Vec<_>>>() {
+        let n = affine.len();
+        return Ok(Delinearized {
+            inner_sizes: vec![],
+            subscripts: affine.into_iter().map(|e| vec![e]).collect(),
+            bounds: vec![vec![]; n],
+        });
+    }
+    // Strides: parameter parts of the monomials that carry a counter.
+    let mut strides: BTreeSet<Vec<Sym>> = BTreeSet::from([vec![]]);
+    for p in offsets {
+        for m in p.terms.keys() {
+            let (params, counters) = split(m);
+            if counters.len() > 1 {
+                return Err(product_err("product of loop counters"));
+            }
+            if counters.len() == 1 {
+                strides.insert(params);
+            }
+        }
+    }
+    // They must form a chain, each one parameter longer than the previous.
+    let chain: Vec<Vec<Sym>> = {
+        let mut v: Vec<Vec<Sym>> = strides.into_iter().collect();
+        v.sort_by_key(|s| s.len());
+        v
+    };
+    let mut inner_sizes_rev = Vec::new();
+    for w in chain.windows(2) {
+        let (small, big) = (&w[0], &w[1]);
+        let mut rest = big.clone();
+        for s in small {
+            match rest.iter().position(|x| x == s) {
+                Some(i) => {
+                    rest.remove(i);
+                }
+                None => return Err(product_err("strides are not multiples of each other")),
+            }
+        }
+        if rest.len() != 1 {
+            return Err(product_err("a stride is a product of several parameters"));
+        }
+        inner_sizes_rev.push(AffExpr::sym(rest[0]));
+    }
+    let ndims = chain.len();
+    let mut subscripts = Vec::with_capacity(offsets.len());
+    for p in offsets {
+        // subs[d] for stride chain[d] (innermost first).
+        let mut subs = vec![AffExpr::default(); ndims];
+        for (m, &c) in &p.terms {
+            let (params, counters) = split(m);
+            // The longest stride contained in the parameters; at most one
+            // parameter may remain, as an additive term of that subscript.
+            let (d, rest) = chain
+                .iter()
+                .enumerate()
+                .rev()
+                .find_map(|(d, stride)| {
+                    let mut rest = params.clone();
+                    for s in stride {
+                        let i = rest.iter().position(|x| x == s)?;
+                        rest.remove(i);
+                    }
+                    Some((d, rest))
+                })
+                .expect("the empty stride is contained in every monomial");
+            let term = match (rest.as_slice(), counters.as_slice()) {
+                ([], []) => AffExpr::constant(c),
+                ([], [k]) | ([k], []) => AffExpr::sym(*k).scale(c).map_err(|_| overflow())?,
+                _ => return Err(product_err("parameter times counter outside the array's strides")),
+            };
+            subs[d] = subs[d].add(&term).map_err(|_| overflow())?;
+        }
+        subs.reverse();
+        subscripts.push(subs);
+    }
+    let inner_sizes: Vec<AffExpr> = inner_sizes_rev.into_iter().rev().collect();
+    let bounds = subscripts
+        .iter()
+        .map(|subs| {
+            subs[1..]
+                .iter()
+                .zip(&inner_sizes)
+                .flat_map(|(s, size)| {
+                    vec![
+                        Constraint::ge0(s.clone()),
+                        Constraint::lt(s, size).expect("sizes and subscripts are within limits"),
+                    ]
+                })
+                .collect()
+        })
+        .collect();
+    Ok(Delinearized { inner_sizes, subscripts, bounds })
+}
+
+fn overflow() -> Reason {
+    Reason::Overflow("subscript coefficient too large".into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::{LoopId, ValueId};
+
+    fn n() -> Polynomial {
+        Polynomial::sym(Sym::Param(ValueId(0)))
+    }
+    fn m() -> Polynomial {
+        Polynomial::sym(Sym::Param(ValueId(1)))
+    }
+    fn k(l: u32) -> Polynomial {
+        Polynomial::sym(Sym::Counter(LoopId(l)))
+    }
+    fn c(v: i128) -> Polynomial {
+        Polynomial::constant(v)
+    }
+
+    #[test]
+    fn affine_offsets_stay_one_dimensional() {
+        let d = delinearize(&[k(0).add(&c(3)).unwrap()]).unwrap();
+        assert!(d.inner_sizes.is_empty());
+        assert_eq!(d.subscripts[0].len(), 1);
+    }
+
+    #[test]
+    fn row_major_two_dimensional() {
+        // n*i + j and n*i + n + j - 1
+        let a = n().mul(&k(0)).unwrap().add(&k(1)).unwrap();
+        let b = a.add(&n()).unwrap().add(&c(-1)).unwrap();
+        let d = delinearize(&[a, b]).unwrap();
+        assert_eq!(d.inner_sizes, vec![AffExpr::sym(Sym::Param(ValueId(0)))]);
+        let i = AffExpr::sym(Sym::Counter(LoopId(0)));
+        let j = AffExpr::sym(Sym::Counter(LoopId(1)));
+        assert_eq!(d.subscripts[0], vec![i.clone(), j.clone()]);
+        assert_eq!(d.subscripts[1], vec![i.add_const(1).unwrap(), j.add_const(-1).unwrap()]);
+        assert_eq!(d.bounds[1].len(), 2);
+    }
+
+    #[test]
+    fn three_dimensional() {
+        // (i*n + j)*m + k = n*m*i + m*j + k
+        let off = n().mul(&m()).unwrap().mul(&k(0)).unwrap().add(&m().mul(&k(1)).unwrap()).unwrap().add(&k(2)).unwrap();
+        let d = delinearize(&[off]).unwrap();
+        assert_eq!(d.inner_sizes.len(), 2);
+        assert_eq!(d.subscripts[0].len(), 3);
+    }
+
+    #[test]
+    fn inconsistent_strides_are_a_parameter_product() {
+        // n*i + m*j: strides n and m do not divide each other.
+        let off = n().mul(&k(0)).unwrap().add(&m().mul(&k(1)).unwrap()).unwrap();
+        assert!(matches!(delinearize(&[off]), Err(Reason::ParameterProduct(_))));
+    }
+
+    #[test]
+    fn counter_products_are_rejected() {
+        let off = k(0).mul(&k(1)).unwrap();
+        assert!(matches!(delinearize(&[off]), Err(Reason::ParameterProduct(_))));
+    }
+}

@@ -1,0 +1,67 @@
+//! SCoP detection over a whole function: the largest loop nests whose model
+//! can be built and proved, and for every loop the reason it is or is not in
+//! one.
+
+use super::build::build_region;
+use super::model::Model;
+use super::reason::Reason;
+use super::to_poly::{prove, simplify_domains};
+use crate::ir::{FunctionView, LoopId};
+
+/// What detection says about one loop.
+#[derive(Clone, Debug)]
+pub enum LoopStatus {
+    /// Part of the SCoP with this index in [`Detection::scops`].
+    InScop(usize),
+    /// Not in any SCoP: the first reason found for the smallest region
+    /// containing it that was tried.
+    Rejected(Reason),
+}
+
+#[derive(Debug, Default)]
+pub struct Detection {
+    pub scops: Vec<Model>,
+    /// Every loop of the function, outer before inner, in program order.
+    pub loops: Vec<(LoopId, LoopStatus)>,
+}
+
+/// The model of the nest at `root`, with its obligations proved.
+pub fn model_region(view: &FunctionView, root: LoopId) -> Result<Model, Reason> {
+    let (mut model, obligations) = build_region(view, root)?;
+    prove(&mut model, &obligations)?;
+    simplify_domains(&mut model)?;
+    Ok(model)
+}
+
+/// Detects the SCoPs of a function: each outermost loop nest is tried
+/// whole; when it is rejected, its sub-loops are tried in turn.
+pub fn detect(view: &FunctionView) -> Detection {
+    let mut d = Detection::default();
+    for &top in &view.top_loops {
+        visit(view, top, &mut d);
+    }
+    d
+}
+
+fn visit(view: &FunctionView, l: LoopId, d: &mut Detection) {
+    match model_region(view, l) {
+        Ok(model) => {
+            let idx = d.scops.len();
+            d.scops.push(model);
+            mark_nest(view, l, idx, d);
+        }
+        Err(reason) => {
+            d.loops.push((l, LoopStatus::Rejected(reason)));
+            for &sub in &view.loop_(l).subloops {
+                visit(view, sub, d);
+            }
+        }
+    }
+}
+
+fn mark_nest(view: &FunctionView, l: LoopId, scop: usize, d: &mut Detection) {
+    d.loops.push((l, LoopStatus::InScop(scop)));
+    for &sub in &view.loop_(l).subloops {
+        mark_nest(view, sub, scop, d);
+    }
+}

@@ -1,0 +1,27 @@
+//! SCoP detection and the polyhedral model (design.md: `scop::detect`,
+//! `scop::Model`).
+//!
+//! From the LLVM-free function view (src/ir): scalar evolutions become
+//! polynomials (`polynomial`), flattened subscripts are delinearized
+//! (`delinearize`), loop bounds and branch conditions become constraints
+//! (`conditions`), and `build` assembles the model of a loop nest; facts it
+//! relies on are proved with the polyhedral core (`to_poly`). `detect` runs
+//! this over a function and records, for every loop, why it is or is not
+//! in a SCoP (`reason`).
+
+pub mod affine;
+pub mod build;
+mod cfg;
+pub mod conditions;
+pub mod delinearize;
+pub mod detect;
+pub mod model;
+pub mod polynomial;
+pub mod print;
+pub mod reason;
+mod reductions;
+pub mod to_poly;
+
+pub use detect::{detect, Detection, LoopStatus};
+pub use model::Model;
+pub use reason::Reason;

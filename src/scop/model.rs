@@ -1,0 +1,130 @@
+//! The polyhedral model of one SCoP: parameters, arrays, statements with
+//! their iteration domains, original schedules and access relations.
+//!
+//! Plain data over [`AffExpr`]s: it names LLVM objects only by the ids of
+//! the function view, so later stages (dependences, scheduling) use it
+//! without LLVM.
+
+use super::affine::{AffExpr, Constraint, Dnf, Sym};
+use crate::ir::{BlockId, LoopId, SrcLoc, Type, ValueId};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ArrayId(pub u32);
+
+#[derive(Clone, Debug)]
+pub struct Param {
+    pub value: ValueId,
+    pub name: String,
+    /// Width of the IR integer; its range is part of the context.
+    pub bits: u32,
+}
+
+#[derive(Clone, Debug)]
+pub struct Array {
+    /// The base pointer (a parameter of the region).
+    pub base: ValueId,
+    pub name: String,
+    pub elem: Type,
+    pub elem_bytes: u32,
+    /// Sizes of the dimensions after the first (outermost first).
+    pub inner_sizes: Vec<AffExpr>,
+    /// The pointer is `noalias` (restrict) or a distinct allocation.
+    pub noalias: bool,
+}
+
+impl Array {
+    pub fn ndims(&self) -> usize {
+        self.inner_sizes.len() + 1
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AccessKind {
+    Read,
+    Write,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Target {
+    Array(ArrayId),
+    /// An SSA value communicated between statements (or a PHI's incoming
+    /// value), modelled as a zero-dimensional memory cell.
+    Scalar(ValueId),
+}
+
+#[derive(Clone, Debug)]
+pub struct Access {
+    pub kind: AccessKind,
+    pub target: Target,
+    /// One affine subscript per array dimension (empty for scalars).
+    pub subscripts: Vec<AffExpr>,
+    /// The load or store (None for scalar accesses).
+    pub instr: Option<ValueId>,
+}
+
+/// One schedule dimension of the original (2d+1) schedule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SchedDim {
+    /// Textual position among siblings.
+    Pos(u32),
+    /// The counter of an enclosing loop.
+    Loop(LoopId),
+}
+
+#[derive(Clone, Debug)]
+pub struct Statement {
+    pub name: String,
+    pub block: BlockId,
+    /// Enclosing loops of the region, outermost first.
+    pub loops: Vec<LoopId>,
+    /// Iteration domain over the counters of `loops` and the parameters.
+    pub domain: Dnf,
+    pub schedule: Vec<SchedDim>,
+    pub accesses: Vec<Access>,
+    /// A self-update `x = x op e` of one cell (scalar or array element)
+    /// with an associative operator: dependences may relax it where the
+    /// code generator can keep it correct.
+    pub reduction: Option<String>,
+    pub loc: Option<SrcLoc>,
+}
+
+/// A loop of the region, with its counter's display name.
+#[derive(Clone, Debug)]
+pub struct ModelLoop {
+    pub id: LoopId,
+    pub name: String,
+    pub loc: Option<SrcLoc>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Model {
+    pub function: String,
+    /// The outermost loop of the region.
+    pub root: LoopId,
+    pub loops: Vec<ModelLoop>,
+    pub params: Vec<Param>,
+    /// What is known of the parameters when the region runs.
+    pub context: Vec<Constraint>,
+    /// What the model assumes of the parameters without being able to
+    /// prove it: the optimized code may run only after a run-time check
+    /// of these (the original code runs otherwise).
+    pub assumptions: Vec<Constraint>,
+    pub arrays: Vec<Array>,
+    pub statements: Vec<Statement>,
+    /// Values defined in the region and used after it.
+    pub live_out: Vec<ValueId>,
+}
+
+impl Model {
+    /// The display name of a symbol.
+    pub fn sym_name(&self, s: Sym) -> String {
+        match s {
+            Sym::Param(v) => self.params.iter().find(|p| p.value == v).map_or_else(|| format!("v{}", v.0), |p| p.name.clone()),
+            Sym::Counter(l) => self.loops.iter().find(|m| m.id == l).map_or_else(|| format!("L{}", l.0), |m| m.name.clone()),
+        }
+    }
+
+    pub fn array(&self, a: ArrayId) -> &Array {
+        &self.arrays[a.0 as usize]
+    }
+}

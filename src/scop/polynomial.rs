@@ -1,0 +1,215 @@
+//! Scalar evolutions as integer polynomials in counters and parameters.
+//!
+//! Addresses like `A + 8·(n·i + j)` are not affine (`n·i`), but they are
+//! polynomials whose shape delinearization can explain (`A[i][j]` with an
+//! inner size `n`). So every SCEV is first turned into a [`Polynomial`], then
+//! either read as an [`AffExpr`] or delinearized.
+
+use super::affine::{AffExpr, Sym, COEFF_LIMIT};
+use super::reason::Reason;
+use crate::ir::{LoopId, Scev, ValueId};
+use std::collections::BTreeMap;
+
+/// Monomials (sorted symbol lists, with repetition) to coefficients; the
+/// empty monomial is the constant term.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Polynomial {
+    pub terms: BTreeMap<Vec<Sym>, i128>,
+}
+
+/// Monomials of higher degree than this are rejected (no kernel needs them
+/// and they only make coefficients explode).
+const MAX_DEGREE: usize = 4;
+
+/// What a SCEV's leaves mean in the region being modelled.
+pub trait SymEnv {
+    /// The symbol for a value SCEV could not look into: a parameter, or an
+    /// error when the value changes inside the region.
+    fn unknown(&self, v: ValueId) -> Result<Sym, Reason>;
+    /// Whether a loop's counter may appear (the loop is in the region).
+    fn counter(&self, l: LoopId) -> Result<Sym, Reason>;
+    /// Records a fact the model must guarantee (for `zext`: `e >= 0`).
+    fn assume_nonneg(&self, e: &Polynomial);
+}
+
+fn overflow() -> Reason {
+    Reason::Overflow("coefficient too large".into())
+}
+
+fn checked(v: Option<i128>) -> Result<i128, Reason> {
+    match v {
+        Some(x) if x.abs() <= COEFF_LIMIT => Ok(x),
+        _ => Err(overflow()),
+    }
+}
+
+impl Polynomial {
+    pub fn constant(c: i128) -> Polynomial {
+        let mut p = Polynomial::default();
+        if c != 0 {
+            p.terms.insert(vec![], c);
+        }
+        p
+    }
+
+    pub fn sym(s: Sym) -> Polynomial {
+        Polynomial { terms: BTreeMap::from([(vec![s], 1)]) }
+    }
+
+    pub fn add(&self, o: &Polynomial) -> Result<Polynomial, Reason> {
+        let mut r = self.clone();
+        for (m, &c) in &o.terms {
+            let v = checked(r.terms.get(m).copied().unwrap_or(0).checked_add(c))?;
+            if v == 0 {
+                r.terms.remove(m);
+            } else {
+                r.terms.insert(m.clone(), v);
+            }
+        }
+        Ok(r)
+    }
+
+    pub fn mul(&self, o: &Polynomial) -> Result<Polynomial, Reason> {
+        let mut r = Polynomial::default();
+        for (m1, &c1) in &self.terms {
+            for (m2, &c2) in &o.terms {
+                let mut m: Vec<Sym> = m1.iter().chain(m2).copied().collect();
+                if m.len() > MAX_DEGREE {
+                    return Err(Reason::ParameterProduct("product of too many values".into()));
+                }
+                m.sort();
+                let term = Polynomial { terms: BTreeMap::from([(m, checked(c1.checked_mul(c2))?)]) };
+                r = r.add(&term)?;
+            }
+        }
+        Ok(r)
+    }
+
+    pub fn scale(&self, k: i128) -> Result<Polynomial, Reason> {
+        self.mul(&Polynomial::constant(k))
+    }
+
+    pub fn constant_term(&self) -> i128 {
+        self.terms.get(&vec![]).copied().unwrap_or(0)
+    }
+
+    /// The polynomial as an affine expression, if every monomial has degree <= 1.
+    pub fn to_affine(&self) -> Option<AffExpr> {
+        let mut e = AffExpr::default();
+        for (m, &c) in &self.terms {
+            match m.as_slice() {
+                [] => e.constant = c,
+                [s] => {
+                    e.coeffs.insert(*s, c);
+                }
+                _ => return None,
+            }
+        }
+        Some(e)
+    }
+
+    /// Exact division by `d`, if `d` divides every coefficient.
+    pub fn div_exact(&self, d: i128) -> Option<Polynomial> {
+        if d == 0 || self.terms.values().any(|c| c % d != 0) {
+            return None;
+        }
+        Some(Polynomial { terms: self.terms.iter().map(|(m, c)| (m.clone(), c / d)).collect() })
+    }
+
+    pub fn from_scev(s: &Scev, env: &dyn SymEnv) -> Result<Polynomial, Reason> {
+        let na = |what: &str| Reason::NonAffineSubscript(what.to_string());
+        match s {
+            Scev::Const(c) => Ok(Polynomial::constant(checked(Some(*c))?)),
+            Scev::Unknown(v) => Ok(Polynomial::sym(env.unknown(*v)?)),
+            Scev::Add(ts) => ts.iter().try_fold(Polynomial::default(), |acc, t| acc.add(&Self::from_scev(t, env)?)),
+            Scev::Mul(fs) => fs.iter().try_fold(Polynomial::constant(1), |acc, t| acc.mul(&Self::from_scev(t, env)?)),
+            Scev::AddRec { start, step, loop_, .. } => {
+                let k = Polynomial::sym(env.counter(*loop_)?);
+                Self::from_scev(start, env)?.add(&Self::from_scev(step, env)?.mul(&k)?)
+            }
+            // Signed overflow is undefined in the source languages Tessera
+            // serves and SCEV only forms sext of no-signed-wrap values it can
+            // see through; the value is the same before and after widening.
+            Scev::SExt(x, _) => Self::from_scev(x, env),
+            Scev::ZExt(x, _) => {
+                let p = Self::from_scev(x, env)?;
+                env.assume_nonneg(&p);
+                Ok(p)
+            }
+            Scev::Trunc(..) => Err(na("truncation")),
+            Scev::UDiv(..) => Err(na("division")),
+            Scev::SMax(_) | Scev::UMax(_) | Scev::SMin(_) | Scev::UMin(_) => Err(na("min/max")),
+            Scev::PtrToInt(_) => Err(na("pointer-to-integer cast")),
+            Scev::CouldNotCompute => Err(na("not computable")),
+            Scev::Unsupported(what) => Err(na(what)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::cell::RefCell;
+
+    struct Env {
+        nonneg: RefCell<Vec<Polynomial>>,
+    }
+    impl SymEnv for Env {
+        fn unknown(&self, v: ValueId) -> Result<Sym, Reason> {
+            if v.0 < 10 {
+                Ok(Sym::Param(v))
+            } else {
+                Err(Reason::NonAffineSubscript("loaded in the loop".into()))
+            }
+        }
+        fn counter(&self, l: LoopId) -> Result<Sym, Reason> {
+            Ok(Sym::Counter(l))
+        }
+        fn assume_nonneg(&self, e: &Polynomial) {
+            self.nonneg.borrow_mut().push(e.clone());
+        }
+    }
+
+    fn env() -> Env {
+        Env { nonneg: RefCell::new(vec![]) }
+    }
+
+    #[test]
+    fn addrec_becomes_start_plus_step_times_counter() {
+        // {3,+,2}<L0> = 3 + 2 k0
+        let s = Scev::addrec(Scev::Const(3), Scev::Const(2), LoopId(0));
+        let p = Polynomial::from_scev(&s, &env()).unwrap();
+        let a = p.to_affine().unwrap();
+        assert_eq!(a.constant, 3);
+        assert_eq!(a.coeff(Sym::Counter(LoopId(0))), 2);
+    }
+
+    #[test]
+    fn parametric_stride_is_a_product() {
+        // {0,+,%n}<L0> = n k0: a polynomial, not affine.
+        let s = Scev::addrec(Scev::Const(0), Scev::Unknown(ValueId(1)), LoopId(0));
+        let p = Polynomial::from_scev(&s, &env()).unwrap();
+        assert!(p.to_affine().is_none());
+        assert_eq!(p.terms.len(), 1);
+    }
+
+    #[test]
+    fn values_computed_in_the_loop_are_rejected() {
+        let s = Scev::Add(vec![Scev::Unknown(ValueId(11)), Scev::Const(1)]);
+        assert!(matches!(Polynomial::from_scev(&s, &env()), Err(Reason::NonAffineSubscript(_))));
+    }
+
+    #[test]
+    fn zext_records_a_nonnegativity_assumption() {
+        let e = env();
+        let s = Scev::ZExt(Box::new(Scev::Unknown(ValueId(2))), 64);
+        Polynomial::from_scev(&s, &e).unwrap();
+        assert_eq!(e.nonneg.borrow().len(), 1);
+    }
+
+    #[test]
+    fn huge_coefficients_overflow() {
+        let s = Scev::Mul(vec![Scev::Const(1 << 39), Scev::Const(1 << 39)]);
+        assert!(matches!(Polynomial::from_scev(&s, &env()), Err(Reason::Overflow(_))));
+    }
+}

@@ -1,0 +1,73 @@
+//! Why a loop is not part of a SCoP: the reasons users read in
+//! `-Rpass-analysis=tessera` remarks and the `-tessera-report` table.
+
+use std::fmt;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// An array subscript that is not affine in counters and parameters.
+    NonAffineSubscript(String),
+    /// A loop bound (trip count) that is not affine, or not computable.
+    NonAffineBound(String),
+    /// A branch condition that is not affine.
+    NonAffineCondition(String),
+    /// A product of parameters with counters that delinearization cannot
+    /// explain (profile-guided specialization may lift it).
+    ParameterProduct(String),
+    /// A call that may read or write memory, not return, or throw.
+    UnsupportedCall(String),
+    /// Control flow Tessera does not model: multiple exits, switch, break...
+    ComplexControlFlow(String),
+    /// An instruction Tessera does not model (volatile, atomic, alloca...).
+    UnsupportedInstruction(String),
+    /// More parameters than the model allows.
+    TooManyParameters(usize),
+    /// Coefficients beyond what exact arithmetic allows.
+    Overflow(String),
+    /// The region's model could not be built within the solver's budget.
+    Budget(String),
+}
+
+impl Reason {
+    /// A short key for statistics tables.
+    pub fn key(&self) -> &'static str {
+        match self {
+            Reason::NonAffineSubscript(_) => "non-affine subscript",
+            Reason::NonAffineBound(_) => "non-affine bound",
+            Reason::NonAffineCondition(_) => "non-affine condition",
+            Reason::ParameterProduct(_) => "parameter product",
+            Reason::UnsupportedCall(_) => "unsupported call",
+            Reason::ComplexControlFlow(_) => "complex control flow",
+            Reason::UnsupportedInstruction(_) => "unsupported instruction",
+            Reason::TooManyParameters(_) => "too many parameters",
+            Reason::Overflow(_) => "overflow",
+            Reason::Budget(_) => "budget",
+        }
+    }
+
+    fn detail(&self) -> String {
+        match self {
+            Reason::NonAffineSubscript(d)
+            | Reason::NonAffineBound(d)
+            | Reason::NonAffineCondition(d)
+            | Reason::ParameterProduct(d)
+            | Reason::UnsupportedCall(d)
+            | Reason::ComplexControlFlow(d)
+            | Reason::UnsupportedInstruction(d)
+            | Reason::Overflow(d)
+            | Reason::Budget(d) => d.clone(),
+            Reason::TooManyParameters(n) => format!("{n} parameters"),
+        }
+    }
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let d = self.detail();
+        if d.is_empty() {
+            f.write_str(self.key())
+        } else {
+            write!(f, "{}: {d}", self.key())
+        }
+    }
+}

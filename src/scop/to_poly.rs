@@ -1,0 +1,193 @@
+//! Converting the model's constraint lists into `poly` sets and relations,
+//! and proving the obligations detection collected.
+
+use super::affine::{AffExpr, Constraint, Dnf, Sym};
+use super::build::Obligation;
+use super::model::{Model, Statement};
+use super::reason::Reason;
+use crate::poly::space::{Space, Tuple};
+use crate::poly::{BasicSet, PolyError, Set};
+
+/// Column order of a statement's sets: parameters, then its counters.
+pub struct Columns {
+    pub params: Vec<Sym>,
+    pub dims: Vec<Sym>,
+}
+
+impl Columns {
+    pub fn of(model: &Model, stmt: &Statement) -> Columns {
+        Columns {
+            params: model.params.iter().map(|p| Sym::Param(p.value)).collect(),
+            dims: stmt.loops.iter().map(|&l| Sym::Counter(l)).collect(),
+        }
+    }
+
+    fn row(&self, e: &AffExpr) -> Result<Vec<i64>, Reason> {
+        let mut r = vec![0i64; self.params.len() + self.dims.len() + 1];
+        for (&s, &c) in &e.coeffs {
+            let col = self
+                .params
+                .iter()
+                .chain(&self.dims)
+                .position(|x| *x == s)
+                .ok_or_else(|| Reason::NonAffineSubscript("symbol outside the statement's space".into()))?;
+            r[col] = to_i64(c)?;
+        }
+        *r.last_mut().expect("non-empty") = to_i64(e.constant)?;
+        Ok(r)
+    }
+
+    pub fn basic_set(&self, space: &Space, conj: &[Constraint]) -> Result<BasicSet, Reason> {
+        let mut eqs = Vec::new();
+        let mut ineqs = Vec::new();
+        for c in conj {
+            let r = self.row(&c.expr)?;
+            if c.is_eq {
+                eqs.push(r)
+            } else {
+                ineqs.push(r)
+            }
+        }
+        BasicSet::from_constraints(space.clone(), eqs, ineqs).map_err(poly_reason)
+    }
+
+    pub fn set(&self, space: &Space, dnf: &Dnf) -> Result<Set, Reason> {
+        let parts = dnf.iter().map(|conj| self.basic_set(space, conj)).collect::<Result<Vec<_>, _>>()?;
+        Set::from_parts(space.clone(), parts).map_err(poly_reason)
+    }
+}
+
+fn to_i64(v: i128) -> Result<i64, Reason> {
+    i64::try_from(v).map_err(|_| Reason::Overflow("coefficient does not fit in 64 bits".into()))
+}
+
+pub fn poly_reason(e: PolyError) -> Reason {
+    match e {
+        PolyError::Budget => Reason::Budget("polyhedral solver budget exhausted".into()),
+        other => Reason::Overflow(other.to_string()),
+    }
+}
+
+/// The parameter space shared by a statement's sets, with the statement's
+/// name and counter names.
+pub fn statement_space(model: &Model, stmt: &Statement) -> Space {
+    let params: Vec<String> = model.params.iter().map(|p| p.name.clone()).collect();
+    let dims: Vec<String> = stmt.loops.iter().map(|&l| model.sym_name(Sym::Counter(l))).collect();
+    Space {
+        params,
+        input: None,
+        output: Tuple { name: Some(stmt.name.clone()), dims },
+    }
+}
+
+/// Type ranges of parameters narrower than 64 bits (wider ones would only
+/// strain the solver's arithmetic; leaving them out is conservative).
+pub fn param_ranges(model: &Model) -> Vec<Constraint> {
+    let mut out = Vec::new();
+    for p in &model.params {
+        if p.bits < 64 {
+            let v = AffExpr::sym(Sym::Param(p.value));
+            let lo = -(1i128 << (p.bits - 1));
+            let hi = (1i128 << (p.bits - 1)) - 1;
+            out.push(Constraint::ge0(v.add_const(-lo).expect("small")));
+            out.push(Constraint::ge0(v.scale(-1).expect("small").add_const(hi).expect("small")));
+        }
+    }
+    out
+}
+
+/// Proves every obligation: `domain ∧ context ∧ ¬fact` has no integer
+/// point. A fact on parameters alone that cannot be proved becomes an
+/// assumption of the model (checked at run time before the optimized code
+/// runs); any other unproved fact rejects the region.
+pub fn prove(model: &mut Model, obligations: &[Obligation]) -> Result<(), Reason> {
+    let mut assumed = model.context.clone();
+    assumed.extend(param_ranges(model));
+    // Obligations mention the region's counters: give every loop a column.
+    let cols = Columns {
+        params: model.params.iter().map(|p| Sym::Param(p.value)).collect(),
+        dims: model.loops.iter().map(|l| Sym::Counter(l.id)).collect(),
+    };
+    let space = Space::set(
+        &model.params.iter().map(|p| p.name.as_str()).collect::<Vec<_>>(),
+        None,
+        &model.loops.iter().map(|l| l.name.as_str()).collect::<Vec<_>>(),
+    );
+    for o in obligations {
+        let negated = Constraint::ge0(o.fact.expr.scale(-1).and_then(|e| e.add_const(-1)).map_err(|_| overflow())?);
+        for conj in &o.domain {
+            let mut all: Vec<Constraint> = conj.clone();
+            all.extend(assumed.iter().cloned());
+            all.push(negated.clone());
+            all.extend(model.assumptions.iter().cloned());
+            let set = cols.basic_set(&space, &all)?;
+            if set.is_empty().map_err(poly_reason)? {
+                continue;
+            }
+            if o.fact.expr.syms().all(|s| matches!(s, Sym::Param(_))) {
+                model.assumptions.push(o.fact.clone());
+                continue;
+            }
+            let mut fact = String::new();
+            let _ = o.fact.fmt_with(&mut fact, &|s| model.sym_name(s));
+            return Err(unproven(o.what, &fact));
+        }
+    }
+    Ok(())
+}
+
+fn overflow() -> Reason {
+    Reason::Overflow("obligation coefficient too large".into())
+}
+
+fn unproven(what: &str, fact: &str) -> Reason {
+    match what {
+        "subscript within its dimension" => Reason::ParameterProduct(format!("cannot prove {fact} ({what})")),
+        "inner loop runs when entered" => Reason::NonAffineBound(format!("cannot prove {fact} ({what})")),
+        _ => Reason::NonAffineSubscript(format!("cannot prove {fact} ({what})")),
+    }
+}
+
+impl Columns {
+    fn expr_of(&self, r: &[i64]) -> AffExpr {
+        let mut e = AffExpr::constant(*r.last().expect("non-empty") as i128);
+        for (s, &c) in self.params.iter().chain(&self.dims).zip(r) {
+            if c != 0 {
+                e.coeffs.insert(*s, c as i128);
+            }
+        }
+        e
+    }
+}
+
+/// Simplifies every statement domain: drops disjuncts that are empty under
+/// the context and constraints that are redundant or implied by it.
+pub fn simplify_domains(model: &mut Model) -> Result<(), Reason> {
+    let mut context = model.context.clone();
+    context.extend(model.assumptions.iter().cloned());
+    context.extend(param_ranges(model));
+    for i in 0..model.statements.len() {
+        let cols = Columns::of(model, &model.statements[i]);
+        let space = statement_space(model, &model.statements[i]);
+        let ctx = cols.basic_set(&space, &context)?;
+        let mut out = Vec::new();
+        for conj in &model.statements[i].domain {
+            let b = cols.basic_set(&space, conj)?;
+            if b.intersect(&ctx).map_err(poly_reason)?.is_empty().map_err(poly_reason)? {
+                continue;
+            }
+            let simple = b.remove_redundant().and_then(|b| b.gist(&ctx)).map_err(poly_reason)?;
+            if simple.n_local() > 0 {
+                out.push(conj.clone());
+                continue;
+            }
+            let mut cs: Vec<Constraint> = simple.eqs().iter().map(|r| Constraint::eq0(cols.expr_of(r))).collect();
+            cs.extend(simple.ineqs().iter().map(|r| Constraint::ge0(cols.expr_of(r))));
+            out.push(cs);
+        }
+        model.statements[i].domain = out;
+    }
+    // Statements that never run are dropped.
+    model.statements.retain(|s| !s.domain.is_empty());
+    Ok(())
+}
