@@ -16,6 +16,7 @@ pub mod conditions;
 pub mod delinearize;
 pub mod detect;
 pub mod model;
+pub mod poly_scop;
 pub mod polynomial;
 pub mod print;
 pub mod reason;
@@ -24,4 +25,5 @@ pub mod to_poly;
 
 pub use detect::{detect, Detection, LoopStatus};
 pub use model::Model;
+pub use poly_scop::PolyScop;
 pub use reason::Reason;

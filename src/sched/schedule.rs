@@ -1,0 +1,63 @@
+//! The scheduler's result, as tiling, loop-AST generation and code
+//! generation consume it.
+//!
+//! Every statement gets the same number of rows (Pluto style: scalar rows
+//! separate statements that are distributed). Row `r` of statement `s` maps
+//! an iteration `x` of `s` to the schedule coordinate
+//! `floor((coeffs · [params | x | 1]) / div)`; `div` is 1 except for the
+//! tile rows tiling adds. Instances run in lexicographic order of their
+//! coordinates.
+
+/// What a schedule row is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RowKind {
+    /// A loop dimension (an affine hyperplane, or a tile dimension).
+    Loop,
+    /// A constant per statement: textual order of distributed statements.
+    Scalar,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SchedRow {
+    /// Over `[params (model.params order) | statement counters (its loops,
+    /// outermost first) | constant]`.
+    pub coeffs: Vec<i64>,
+    /// `>= 1`; the row's value is `floor(coeffs · x / div)`.
+    pub div: i64,
+}
+
+/// Properties of one schedule dimension, shared by all statements.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DimInfo {
+    pub kind: RowKind,
+    /// No dependence is carried at this dimension (given the outer
+    /// dimensions): its iterations may run in parallel.
+    pub parallel: bool,
+    /// Parallel only after relaxing reductions: needs the code generator's
+    /// reduction support.
+    pub parallel_if_reduction: bool,
+}
+
+/// Consecutive dimensions `[start, start + len)` that are permutable
+/// together (every dependence has a non-negative distance along each).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Band {
+    pub start: usize,
+    pub len: usize,
+    pub permutable: bool,
+    /// Set by tiling: the band's first `len` dimensions are tile dimensions
+    /// and the next `len` their point dimensions, with these sizes.
+    pub tile_sizes: Option<Vec<i64>>,
+    /// The tiles of this band run as parallel wavefronts (the outermost
+    /// tile dimension is the sum of the band's tile coordinates).
+    pub wavefront: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Schedule {
+    /// Per statement of the model (same index), its rows.
+    pub stmts: Vec<Vec<SchedRow>>,
+    /// Per dimension.
+    pub dims: Vec<DimInfo>,
+    pub bands: Vec<Band>,
+}

@@ -1,0 +1,158 @@
+//! The model as `poly` sets and relations: what dependence analysis,
+//! scheduling and loop-AST generation work on.
+//!
+//! Every set and relation of one [`PolyScop`] has the same parameter list
+//! (the model's parameters, in order). Statement `s` lives in the space
+//! `[params] -> { S<s>[i0, ...] }`; an access is a relation from it to
+//! the array's space `A[d0, ...]` (zero-dimensional for scalars). Tests
+//! build a `PolyScop` from isl-like text with [`PolyScop::from_text`].
+
+use super::affine::{AffExpr, Sym};
+use super::model::{AccessKind, Model, SchedDim, Target};
+use super::reason::Reason;
+use super::to_poly::{param_ranges, poly_reason, statement_space, Columns};
+use crate::poly::parse::parse_set;
+use crate::poly::space::{Space, Tuple};
+use crate::poly::{BasicSet, Set};
+
+#[derive(Clone, Debug)]
+pub struct PolyAccess {
+    pub kind: AccessKind,
+    /// The array's name (`scalar_<value>` for scalars).
+    pub array: String,
+    pub is_scalar: bool,
+    /// `[params] -> { S[i..] -> A[subscripts] }`.
+    pub relation: Set,
+}
+
+#[derive(Clone, Debug)]
+pub struct PolyStmt {
+    pub name: String,
+    /// `[params] -> { S[i..] : ... }`.
+    pub domain: Set,
+    /// The original (2d+1) schedule, `[params] -> { S[i..] -> [c0, i0, c1, ...] }`.
+    pub schedule: Set,
+    pub accesses: Vec<PolyAccess>,
+    /// The statement updates one cell with an associative operator
+    /// (its self-dependences on that cell may be relaxed where allowed).
+    pub reduction: Option<String>,
+}
+
+#[derive(Clone, Debug)]
+pub struct PolyScop {
+    pub params: Vec<String>,
+    /// Known facts and run-time assumptions on the parameters, `[params] -> { : ... }`.
+    pub context: Set,
+    pub statements: Vec<PolyStmt>,
+}
+
+fn relation_space(params: &[String], from: &Tuple, to: Tuple) -> Space {
+    Space { params: params.to_vec(), input: Some(from.clone()), output: to }
+}
+
+impl PolyScop {
+    /// Converts a model (its domains, schedules and access functions).
+    pub fn from_model(model: &Model, scalar_name: &dyn Fn(crate::ir::ValueId) -> String) -> Result<PolyScop, Reason> {
+        let params: Vec<String> = model.params.iter().map(|p| p.name.clone()).collect();
+        let param_syms: Vec<Sym> = model.params.iter().map(|p| Sym::Param(p.value)).collect();
+        let mut ctx_constraints = model.context.clone();
+        ctx_constraints.extend(model.assumptions.iter().cloned());
+        ctx_constraints.extend(param_ranges(model));
+        let ctx_cols = Columns { params: param_syms.clone(), dims: vec![] };
+        let ctx_space = Space::from_tuple(params.clone(), Tuple { name: None, dims: vec![] });
+        let context = Set::from_parts(ctx_space.clone(), vec![ctx_cols.basic_set(&ctx_space, &ctx_constraints)?]).map_err(poly_reason)?;
+        let mut statements = Vec::new();
+        for s in &model.statements {
+            let space = statement_space(model, s);
+            let cols = Columns::of(model, s);
+            let domain = cols.set(&space, &s.domain)?;
+            // A relation is a set over [params | in dims | out dims]: the
+            // output dimensions are extra columns appended after the statement's.
+            let rel = |out: Tuple, exprs: &[AffExpr]| -> Result<Set, Reason> {
+                let n_in = s.loops.len();
+                let rspace = relation_space(&params, &space.output, out);
+                let mut b = BasicSet::universe(rspace);
+                for (k, e) in exprs.iter().enumerate() {
+                    // out_k - e = 0
+                    let mut row = vec![0i64; params.len() + n_in + exprs.len() + 1];
+                    for (&sym, &c) in &e.coeffs {
+                        let col = param_syms
+                            .iter()
+                            .chain(cols.dims.iter())
+                            .position(|x| *x == sym)
+                            .ok_or_else(|| Reason::NonAffineSubscript("symbol outside the statement".into()))?;
+                        row[col] = -i64::try_from(c).map_err(|_| Reason::Overflow("coefficient".into()))?;
+                    }
+                    row[params.len() + n_in + k] = 1;
+                    *row.last_mut().expect("row") = -i64::try_from(e.constant).map_err(|_| Reason::Overflow("constant".into()))?;
+                    b.add_eq(row).map_err(poly_reason)?;
+                }
+                Set::from_parts(b.space().clone(), vec![b]).map_err(poly_reason)
+            };
+            let sched_exprs: Vec<AffExpr> = s
+                .schedule
+                .iter()
+                .map(|d| match d {
+                    SchedDim::Pos(p) => AffExpr::constant(*p as i128),
+                    SchedDim::Loop(l) => AffExpr::sym(Sym::Counter(*l)),
+                })
+                .collect();
+            let schedule = rel(Tuple { name: None, dims: (0..sched_exprs.len()).map(|k| format!("t{k}")).collect() }, &sched_exprs)?;
+            let mut accesses = Vec::new();
+            for a in &s.accesses {
+                let (array, is_scalar) = match &a.target {
+                    Target::Array(id) => (model.array(*id).name.clone(), false),
+                    Target::Scalar(v) => (format!("scalar_{}", scalar_name(*v)), true),
+                };
+                let out = Tuple { name: Some(array.clone()), dims: (0..a.subscripts.len()).map(|k| format!("d{k}")).collect() };
+                accesses.push(PolyAccess { kind: a.kind, array, is_scalar, relation: rel(out, &a.subscripts)? });
+            }
+            statements.push(PolyStmt { name: s.name.clone(), domain, schedule, accesses, reduction: s.reduction.clone() });
+        }
+        Ok(PolyScop { params, context, statements })
+    }
+
+    /// Builds a SCoP from text, for tests: the context, then per statement
+    /// its domain, original schedule and accesses (`"R"`/`"W"`, relation).
+    /// Arrays whose name starts with `scalar_` are scalars.
+    pub fn from_text(context: &str, stmts: &[(&str, &str, &[(&str, &str)])]) -> Result<PolyScop, String> {
+        let parse = |t: &str| parse_set(t).map_err(|e| format!("{t}: {e:?}"));
+        let context = parse(context)?;
+        let mut statements = Vec::new();
+        for (domain, schedule, accesses) in stmts {
+            let domain = parse(domain)?;
+            let name = domain.space().output.name.clone().unwrap_or_default();
+            let mut acc = Vec::new();
+            for (kind, rel) in accesses.iter() {
+                let relation = parse(rel)?;
+                let array = relation.space().output.name.clone().unwrap_or_default();
+                let kind = if *kind == "W" { AccessKind::Write } else { AccessKind::Read };
+                acc.push(PolyAccess { kind, is_scalar: array.starts_with("scalar_"), array, relation });
+            }
+            statements.push(PolyStmt { name, domain, schedule: parse(schedule)?, accesses: acc, reduction: None });
+        }
+        Ok(PolyScop { params: context.space().params.clone(), context, statements })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn matmul_from_text() {
+        let s = PolyScop::from_text(
+            "[n] -> { : n >= 1 }",
+            &[(
+                "[n] -> { S0[i, j, k] : 0 <= i < n and 0 <= j < n and 0 <= k < n }",
+                "[n] -> { S0[i, j, k] -> [0, i, 0, j, 0, k, 0] }",
+                &[("R", "[n] -> { S0[i, j, k] -> A[i, k] }"), ("W", "[n] -> { S0[i, j, k] -> C[i, j] }")],
+            )],
+        )
+        .unwrap();
+        assert_eq!(s.statements[0].name, "S0");
+        assert_eq!(s.statements[0].accesses[1].array, "C");
+        assert!(s.statements[0].domain.contains(&[3, 0, 1, 2]).unwrap());
+        assert!(!s.statements[0].domain.contains(&[3, 0, 3, 2]).unwrap());
+    }
+}
