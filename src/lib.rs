@@ -6,6 +6,7 @@
 
 pub mod ir;
 pub mod poly;
+pub mod sched;
 pub mod scop;
 
 #[cfg(feature = "llvm")]
