@@ -59,6 +59,7 @@ pub struct OptionsRaw {
     pub enable: u8,
     pub force_internal_error: u8,
     pub verbose: u32,
+    pub print_scops: u8,
 }
 
 extern "C" {

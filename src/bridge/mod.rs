@@ -25,6 +25,7 @@ pub struct Options {
     pub enable: bool,
     pub force_internal_error: bool,
     pub verbose: u32,
+    pub print_scops: bool,
 }
 
 impl Options {
@@ -36,6 +37,7 @@ impl Options {
             enable: raw.enable != 0,
             force_internal_error: raw.force_internal_error != 0,
             verbose: raw.verbose,
+            print_scops: raw.print_scops != 0,
         }
     }
 }

@@ -44,27 +44,36 @@ pub fn run_function(ctx: &FunctionCtx<'_>, mode: Mode, options: &Options) -> Res
                 );
             }
             report(ctx, &map, &fview, &detection);
+            if options.print_scops {
+                eprint!("{}", describe(&fview, &detection));
+            }
             Ok(false)
         }
         Mode::PrintScops => {
-            ctx.print(&format!(
-                "tessera: function '{}': {} loop(s), {} SCoP(s)\n",
-                fview.name,
-                detection.loops.len(),
-                detection.scops.len()
-            ));
-            for m in &detection.scops {
-                ctx.print(&scop::print::print_model(m, &fview));
-            }
-            for (l, status) in &detection.loops {
-                if let LoopStatus::Rejected(r) = status {
-                    let at = fview.loop_(*l).loc.as_ref().map(|s| format!(" at {}:{}", s.line, s.col)).unwrap_or_default();
-                    ctx.print(&format!("  loop {}{at} (depth {}): not a SCoP: {r}\n", l.0, fview.loop_(*l).depth));
-                }
-            }
+            ctx.print(&describe(&fview, &detection));
             Ok(false)
         }
     }
+}
+
+/// What print<tessera-scops> prints: every SCoP, then every rejected loop.
+fn describe(fview: &FunctionView, detection: &Detection) -> String {
+    let mut out = format!(
+        "tessera: function '{}': {} loop(s), {} SCoP(s)\n",
+        fview.name,
+        detection.loops.len(),
+        detection.scops.len()
+    );
+    for m in &detection.scops {
+        out += &scop::print::print_model(m, fview);
+    }
+    for (l, status) in &detection.loops {
+        if let LoopStatus::Rejected(r) = status {
+            let at = fview.loop_(*l).loc.as_ref().map(|s| format!(" at {}:{}", s.line, s.col)).unwrap_or_default();
+            out += &format!("  loop{at} (depth {}): not a SCoP: {r}\n", fview.loop_(*l).depth);
+        }
+    }
+    out
 }
 
 /// One analysis remark per loop, one missed remark per SCoP.

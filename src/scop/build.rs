@@ -35,6 +35,9 @@ struct Env<'v> {
     blocks: HashSet<BlockId>,
     loops: HashSet<LoopId>,
     params: RefCell<BTreeSet<ValueId>>,
+    /// Loops enclosing the region whose counters appear: parameters too.
+    outer: RefCell<BTreeSet<LoopId>>,
+    root: LoopId,
     nonneg: RefCell<Vec<Polynomial>>,
 }
 
@@ -57,6 +60,9 @@ impl SymEnv for Env<'_> {
     fn counter(&self, l: LoopId) -> Result<Sym, Reason> {
         if self.loops.contains(&l) {
             Ok(Sym::Counter(l))
+        } else if self.view.loop_contains(l, self.root) {
+            self.outer.borrow_mut().insert(l);
+            Ok(Sym::Counter(l))
         } else {
             Err(Reason::NonAffineSubscript("recurrence of a loop outside the region".into()))
         }
@@ -67,12 +73,31 @@ impl SymEnv for Env<'_> {
     }
 }
 
+/// For delinearization, only IR values are parameters: counters of loops
+/// enclosing the region act as counters, so `A[o*n + j]` gets strides too.
+fn is_value_param(s: Sym) -> bool {
+    matches!(s, Sym::Param(_))
+}
+
 impl Env<'_> {
-    /// Turns the non-negativity facts recorded so far into obligations on `domain`.
+    /// Turns the non-negativity facts recorded so far into obligations on
+    /// `domain`. A polynomial `n·i + j` is non-negative when its
+    /// delinearized subscripts are: `i >= 0` and `0 <= j < n`.
     fn take_nonneg(&self, domain: &Dnf, out: &mut Vec<Obligation>) -> Result<(), Reason> {
         for p in self.nonneg.borrow_mut().drain(..) {
-            let e = p.to_affine().ok_or_else(|| Reason::ParameterProduct("in an unsigned value".into()))?;
-            out.push(Obligation { domain: domain.clone(), fact: Constraint::ge0(e), what: "unsigned value is non-negative" });
+            let facts = match p.to_affine() {
+                Some(e) => vec![Constraint::ge0(e)],
+                None => {
+                    let d = delinearize(std::slice::from_ref(&p), &is_value_param)
+                        .map_err(|_| Reason::ParameterProduct("in an unsigned value".into()))?;
+                    let mut f = vec![Constraint::ge0(d.subscripts[0][0].clone())];
+                    f.extend(d.bounds[0].iter().cloned());
+                    f
+                }
+            };
+            for fact in facts {
+                out.push(Obligation { domain: domain.clone(), fact, what: "unsigned value is non-negative" });
+            }
         }
         Ok(())
     }
@@ -105,6 +130,8 @@ pub fn build_region(view: &FunctionView, root: LoopId) -> Result<(Model, Vec<Obl
         blocks: region_blocks.clone(),
         loops: loops.iter().copied().collect(),
         params: RefCell::new(BTreeSet::new()),
+        outer: RefCell::new(BTreeSet::new()),
+        root,
         nonneg: RefCell::new(vec![]),
     };
     let order = cfg::topo_order(view, view.loop_(root).header, &region_blocks)?;
@@ -123,13 +150,19 @@ pub fn build_region(view: &FunctionView, root: LoopId) -> Result<(Model, Vec<Obl
         s.reduction = reductions::detect(view, s);
     }
     assign_schedules(view, root, &order, &mut statements);
-    let params: Vec<Param> = env
+    let mut params: Vec<Param> = env
         .params
         .borrow()
         .iter()
         .filter(|v| matches!(view.value(**v).ty, Type::Int(_)))
-        .map(|&v| Param { value: v, name: view.value(v).name.clone(), bits: int_bits(view.value(v).ty) })
+        .map(|&v| Param { sym: Sym::Param(v), name: view.value(v).name.clone(), bits: int_bits(view.value(v).ty) })
         .collect();
+    let mut context = context;
+    for &l in env.outer.borrow().iter() {
+        params.push(Param { sym: Sym::Counter(l), name: format!("o{}", view.loop_(l).depth - 1), bits: 64 });
+        // An enclosing loop's counter counts iterations from 0.
+        context.push(Constraint::ge0(AffExpr::sym(Sym::Counter(l))));
+    }
     if params.len() > MAX_PARAMS {
         return Err(Reason::TooManyParameters(params.len()));
     }
@@ -137,8 +170,9 @@ pub fn build_region(view: &FunctionView, root: LoopId) -> Result<(Model, Vec<Obl
         .iter()
         .map(|&l| ModelLoop { id: l, name: format!("i{}", view.loop_(l).depth - view.loop_(root).depth), loc: view.loop_(l).loc.clone() })
         .collect();
-    let mut context = context;
     context.extend(entry_conditions(view, &region_blocks, root, &params));
+    let mut seen = HashSet::new();
+    context.retain(|c| !(c.expr.is_constant() && c.expr.constant >= 0) && seen.insert(c.clone()));
     let model = Model {
         function: view.name.clone(),
         root,
@@ -168,9 +202,11 @@ fn entry_conditions(view: &FunctionView, region: &HashSet<BlockId>, root: LoopId
         blocks: region.clone(),
         loops: HashSet::new(),
         params: RefCell::new(BTreeSet::new()),
+        outer: RefCell::new(BTreeSet::new()),
+        root,
         nonneg: RefCell::new(vec![]),
     };
-    let known: HashSet<Sym> = params.iter().map(|p| Sym::Param(p.value)).collect();
+    let known: HashSet<Sym> = params.iter().map(|p| p.sym).collect();
     let outside = |b: &BlockId| !region.contains(b);
     let entering: Vec<BlockId> = preds.get(&view.loop_(root).header).map(|v| v.iter().copied().filter(outside).collect()).unwrap_or_default();
     let mut out = Vec::new();
@@ -356,7 +392,7 @@ impl ArrayTable {
     ) -> Result<Vec<Array>, Reason> {
         let mut arrays = Vec::new();
         for (a, base) in self.bases.iter().enumerate() {
-            let d = delinearize(&self.offsets[a])?;
+            let d = delinearize(&self.offsets[a], &is_value_param)?;
             for (k, &(s, acc)) in self.uses[a].iter().enumerate() {
                 stmts[s].accesses[acc].subscripts = d.subscripts[k].clone();
                 for c in &d.bounds[k] {

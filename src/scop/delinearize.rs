@@ -33,12 +33,13 @@ fn product_err(detail: &str) -> Reason {
 }
 
 /// Splits a monomial into its parameters and its counters.
-fn split(m: &[Sym]) -> (Vec<Sym>, Vec<Sym>) {
-    m.iter().partition(|s| matches!(s, Sym::Param(_)))
+fn split(m: &[Sym], is_param: &dyn Fn(Sym) -> bool) -> (Vec<Sym>, Vec<Sym>) {
+    m.iter().partition(|s| is_param(**s))
 }
 
-/// Delinearizes the element offsets of all accesses to one array.
-pub fn delinearize(offsets: &[Polynomial]) -> Result<Delinearized, Reason> {
+/// Delinearizes the element offsets of all accesses to one array;
+/// `is_param` tells region-invariant symbols from the region's counters.
+pub fn delinearize(offsets: &[Polynomial], is_param: &dyn Fn(Sym) -> bool) -> Result<Delinearized, Reason> {
     if let Some(affine) = offsets.iter().map(|p| p.to_affine()).collect::<Option<Vec<_>>>() {
         let n = affine.len();
         return Ok(Delinearized {
@@ -51,7 +52,7 @@ pub fn delinearize(offsets: &[Polynomial]) -> Result<Delinearized, Reason> {
     let mut strides: BTreeSet<Vec<Sym>> = BTreeSet::from([vec![]]);
     for p in offsets {
         for m in p.terms.keys() {
-            let (params, counters) = split(m);
+            let (params, counters) = split(m, is_param);
             if counters.len() > 1 {
                 return Err(product_err("product of loop counters"));
             }
@@ -89,7 +90,7 @@ pub fn delinearize(offsets: &[Polynomial]) -> Result<Delinearized, Reason> {
         // subs[d] for stride chain[d] (innermost first).
         let mut subs = vec![AffExpr::default(); ndims];
         for (m, &c) in &p.terms {
-            let (params, counters) = split(m);
+            let (params, counters) = split(m, is_param);
             // The longest stride contained in the parameters; at most one
             // parameter may remain, as an additive term of that subscript.
             let (d, rest) = chain
@@ -154,6 +155,9 @@ mod tests {
     }
     fn c(v: i128) -> Polynomial {
         Polynomial::constant(v)
+    }
+    fn delinearize(offsets: &[Polynomial]) -> Result<Delinearized, Reason> {
+        super::delinearize(offsets, &|s| matches!(s, Sym::Param(_)))
     }
 
     #[test]

@@ -13,7 +13,9 @@ pub struct ArrayId(pub u32);
 
 #[derive(Clone, Debug)]
 pub struct Param {
-    pub value: ValueId,
+    /// `Sym::Param(value)` for an IR value; `Sym::Counter(l)` for the
+    /// counter of a loop enclosing the region (fixed while it runs).
+    pub sym: Sym,
     pub name: String,
     /// Width of the IR integer; its range is part of the context.
     pub bits: u32,
@@ -119,8 +121,14 @@ impl Model {
     /// The display name of a symbol.
     pub fn sym_name(&self, s: Sym) -> String {
         match s {
-            Sym::Param(v) => self.params.iter().find(|p| p.value == v).map_or_else(|| format!("v{}", v.0), |p| p.name.clone()),
-            Sym::Counter(l) => self.loops.iter().find(|m| m.id == l).map_or_else(|| format!("L{}", l.0), |m| m.name.clone()),
+            Sym::Param(v) => self.params.iter().find(|p| p.sym == s).map_or_else(|| format!("v{}", v.0), |p| p.name.clone()),
+            Sym::Counter(l) => self
+                .loops
+                .iter()
+                .find(|m| m.id == l)
+                .map(|m| m.name.clone())
+                .or_else(|| self.params.iter().find(|p| p.sym == s).map(|p| p.name.clone()))
+                .unwrap_or_else(|| format!("L{}", l.0)),
         }
     }
 

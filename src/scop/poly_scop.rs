@@ -54,7 +54,7 @@ impl PolyScop {
     /// Converts a model (its domains, schedules and access functions).
     pub fn from_model(model: &Model, scalar_name: &dyn Fn(crate::ir::ValueId) -> String) -> Result<PolyScop, Reason> {
         let params: Vec<String> = model.params.iter().map(|p| p.name.clone()).collect();
-        let param_syms: Vec<Sym> = model.params.iter().map(|p| Sym::Param(p.value)).collect();
+        let param_syms: Vec<Sym> = model.params.iter().map(|p| p.sym).collect();
         let mut ctx_constraints = model.context.clone();
         ctx_constraints.extend(model.assumptions.iter().cloned());
         ctx_constraints.extend(param_ranges(model));

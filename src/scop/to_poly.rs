@@ -17,7 +17,7 @@ pub struct Columns {
 impl Columns {
     pub fn of(model: &Model, stmt: &Statement) -> Columns {
         Columns {
-            params: model.params.iter().map(|p| Sym::Param(p.value)).collect(),
+            params: model.params.iter().map(|p| p.sym).collect(),
             dims: stmt.loops.iter().map(|&l| Sym::Counter(l)).collect(),
         }
     }
@@ -86,7 +86,7 @@ pub fn param_ranges(model: &Model) -> Vec<Constraint> {
     let mut out = Vec::new();
     for p in &model.params {
         if p.bits < 64 {
-            let v = AffExpr::sym(Sym::Param(p.value));
+            let v = AffExpr::sym(p.sym);
             let lo = -(1i128 << (p.bits - 1));
             let hi = (1i128 << (p.bits - 1)) - 1;
             out.push(Constraint::ge0(v.add_const(-lo).expect("small")));
@@ -105,7 +105,7 @@ pub fn prove(model: &mut Model, obligations: &[Obligation]) -> Result<(), Reason
     assumed.extend(param_ranges(model));
     // Obligations mention the region's counters: give every loop a column.
     let cols = Columns {
-        params: model.params.iter().map(|p| Sym::Param(p.value)).collect(),
+        params: model.params.iter().map(|p| p.sym).collect(),
         dims: model.loops.iter().map(|l| Sym::Counter(l.id)).collect(),
     };
     let space = Space::set(

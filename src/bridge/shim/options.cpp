@@ -17,6 +17,11 @@ static cl::opt<unsigned> Verbose("tessera-verbose",
                                           "1: per function, 2: per stage)"),
                                  cl::init(0), cl::cat(TesseraCategory));
 
+static cl::opt<bool> PrintScops("tessera-print-scops",
+                                cl::desc("Print the SCoPs of every function Tessera optimizes "
+                                         "to stderr (what print<tessera-scops> prints)"),
+                                cl::init(false), cl::cat(TesseraCategory));
+
 // For tests of the FFI boundary: the Rust side panics on every function.
 static cl::opt<bool> ForceInternalError("tessera-force-internal-error",
                                         cl::desc("Raise an internal error in every function "
@@ -27,6 +32,7 @@ extern "C" void tessera_get_options(TesseraOptions *out) {
   out->enable = Enable ? 1 : 0;
   out->force_internal_error = ForceInternalError ? 1 : 0;
   out->verbose = Verbose;
+  out->print_scops = PrintScops ? 1 : 0;
 }
 
 bool tesseraEnabled() { return Enable; }

@@ -41,6 +41,7 @@ typedef struct TesseraOptions {
   uint8_t enable;
   uint8_t force_internal_error;
   uint32_t verbose;
+  uint8_t print_scops;
 } TesseraOptions;
 
 enum TesseraRemarkKind {
