@@ -1,0 +1,149 @@
+//! End-to-end tests: every C program under tests/e2e/programs is compiled
+//! with plain `clang -O3` and with the Tessera plugin (with and without
+//! `-fopenmp`, at 1 and 2 threads), run, and the outputs compared.
+//!
+//! Needs the release plugin (`cargo build --release`, done by scripts/setup)
+//! or TESSERA_PLUGIN pointing at one, and LLVM 22's clang (LLVM_BINDIR).
+
+#[path = "e2e/compare.rs"]
+mod compare;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Mutex;
+
+/// Relative tolerance for floating-point outputs: Tessera does not
+/// reassociate floating point, so results should agree to the last bits.
+const REL_TOL: f64 = 1e-9;
+
+struct Tools {
+    clang: PathBuf,
+    plugin: PathBuf,
+}
+
+fn tools() -> Tools {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let bindir = std::env::var_os("LLVM_BINDIR").map(PathBuf::from).unwrap_or_else(|| "/usr/lib/llvm-22/bin".into());
+    let plugin = std::env::var_os("TESSERA_PLUGIN")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root.join("target/release/libtessera.so"));
+    assert!(plugin.exists(), "plugin not found at {}: run `cargo build --release` first", plugin.display());
+    Tools { clang: bindir.join("clang"), plugin }
+}
+
+/// One way of building and running a program with the plugin.
+struct Config {
+    name: &'static str,
+    openmp: bool,
+    threads: Option<u32>,
+}
+
+const CONFIGS: &[Config] = &[
+    Config { name: "tessera", openmp: false, threads: None },
+    Config { name: "tessera+openmp/1", openmp: true, threads: Some(1) },
+    Config { name: "tessera+openmp/2", openmp: true, threads: Some(2) },
+];
+
+fn compile(tools: &Tools, src: &Path, out: &Path, plugin: bool, openmp: bool) -> Result<(), String> {
+    let mut cmd = Command::new(&tools.clang);
+    cmd.args(["-O3", "-w"]).arg(src).arg("-o").arg(out);
+    if plugin {
+        cmd.arg(format!("-fpass-plugin={}", tools.plugin.display()));
+    }
+    if openmp {
+        cmd.arg("-fopenmp");
+    }
+    cmd.arg("-lm");
+    let output = cmd.output().map_err(|e| format!("cannot run {}: {e}", tools.clang.display()))?;
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    if !output.status.success() {
+        return Err(format!("compile failed: {stderr}"));
+    }
+    if stderr.contains("tessera") {
+        return Err(format!("compiler diagnostics from tessera: {stderr}"));
+    }
+    Ok(())
+}
+
+fn run(exe: &Path, threads: Option<u32>) -> Result<String, String> {
+    let mut cmd = Command::new(exe);
+    if let Some(t) = threads {
+        cmd.env("OMP_NUM_THREADS", t.to_string());
+    }
+    let output = cmd.output().map_err(|e| format!("cannot run {}: {e}", exe.display()))?;
+    if !output.status.success() {
+        return Err(format!("exited with {}: {}", output.status, String::from_utf8_lossy(&output.stderr)));
+    }
+    Ok(String::from_utf8_lossy(&output.stdout).into_owned())
+}
+
+/// Builds and runs one program in every configuration; returns the failures.
+fn check_program(tools: &Tools, src: &Path, dir: &Path) -> Vec<String> {
+    let stem = src.file_stem().unwrap().to_string_lossy().into_owned();
+    let fail = |what: String| vec![format!("{stem}: {what}")];
+    let reference_exe = dir.join(format!("{stem}.ref"));
+    if let Err(e) = compile(tools, src, &reference_exe, false, false) {
+        return fail(format!("reference build: {e}"));
+    }
+    let expected = match run(&reference_exe, None) {
+        Ok(out) => out,
+        Err(e) => return fail(format!("reference run: {e}")),
+    };
+    if expected.trim().is_empty() {
+        return fail("reference run printed nothing".into());
+    }
+    let mut failures = Vec::new();
+    for openmp in [false, true] {
+        let exe = dir.join(format!("{stem}.tessera{}", if openmp { ".omp" } else { "" }));
+        if let Err(e) = compile(tools, src, &exe, true, openmp) {
+            failures.push(format!("{stem} [openmp={openmp}]: {e}"));
+            continue;
+        }
+        for config in CONFIGS.iter().filter(|c| c.openmp == openmp) {
+            match run(&exe, config.threads) {
+                Ok(actual) => {
+                    if let Some(why) = compare::compare_outputs(&expected, &actual, REL_TOL) {
+                        failures.push(format!("{stem} [{}]: output differs from clang -O3: {why}", config.name));
+                    }
+                }
+                Err(e) => failures.push(format!("{stem} [{}]: {e}", config.name)),
+            }
+        }
+    }
+    failures
+}
+
+fn programs() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/e2e/programs");
+    let mut progs: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "c"))
+        .collect();
+    progs.sort();
+    progs
+}
+
+#[test]
+fn optimized_programs_match_clang_o3() {
+    let tools = tools();
+    let progs = programs();
+    assert!(!progs.is_empty(), "no programs under tests/e2e/programs");
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let queue = Mutex::new(progs.iter());
+    let failures = Mutex::new(Vec::new());
+    // Two workers: the machines this runs on have two cores.
+    std::thread::scope(|s| {
+        for _ in 0..2 {
+            s.spawn(|| loop {
+                let next = queue.lock().unwrap().next();
+                let Some(src) = next else { break };
+                let f = check_program(&tools, src, dir.path());
+                failures.lock().unwrap().extend(f);
+            });
+        }
+    });
+    let failures = failures.into_inner().unwrap();
+    println!("e2e: {} programs x {} configurations checked", progs.len(), CONFIGS.len());
+    assert!(failures.is_empty(), "{} failure(s):\n{}", failures.len(), failures.join("\n"));
+}
