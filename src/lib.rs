@@ -4,12 +4,17 @@
 //! and the later pure stages never see an LLVM type; only `bridge` and
 //! `driver` (built with the `llvm` feature) talk to LLVM.
 
+pub mod ast;
+pub mod deps;
 pub mod ir;
 pub mod poly;
 pub mod sched;
 pub mod scop;
+pub mod tile;
 
 #[cfg(feature = "llvm")]
 pub mod bridge;
+#[cfg(feature = "llvm")]
+pub mod codegen;
 #[cfg(feature = "llvm")]
 pub mod driver;

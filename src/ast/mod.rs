@@ -1,0 +1,228 @@
+//! The loop AST: scanning the scheduled statement instances with loops.
+//!
+//! # Running example
+//!
+//! Statement `S0[i, j] : 0 <= i < n and 0 <= j <= i` (a triangle) under the
+//! interchange schedule `(j, i)` scans as
+//!
+//! ```text
+//! for (t0 = 0; t0 <= n - 1; t0++)
+//!   for (t1 = t0; t1 <= n - 1; t1++)
+//!     S0(t1, t0);
+//! ```
+//!
+//! The loop variables are the **schedule dimensions** `t0 .. t{m-1}`; each
+//! statement receives its original loop counters as expressions of the
+//! loop variables and the parameters (`S0(i = t1, j = t0)`).
+//!
+//! # How (Ancourt & Irigoin, Quilleré et al.)
+//!
+//! 1. [`scheduled`]: for each statement, the *scheduled set*
+//!    `T = { t : x in domain, t_r = floor(row_r(x) / div_r) }` with `x`
+//!    solved from the schedule's unit-divisor rows (`x = f(t)`, exact; a
+//!    non-unimodular solution adds divisibility conditions), and its
+//!    Fourier–Motzkin projections onto `t0..tk` for every `k`.
+//! 2. [`scan`]: level by level, the statements still active are split into
+//!    *groups* that never share a value of `t_k` and are ordered
+//!    ([`group`]); each group gets a loop whose bounds are `max`/`min` of
+//!    `ceil`/`floor` of affine expressions (or no loop when `t_k` is fixed,
+//!    e.g. a scalar dimension); guards are what the projections say beyond
+//!    what the enclosing loops and conditions already imply (`gist`), hoisted
+//!    to the outermost level where they hold for the whole group; a
+//!    condition only some statements of a group need splits the group
+//!    (`if (C) { all } else { the others }`).
+//! 3. [`tiles`]: inside the tile loops of a tiled band, a *full-tile* copy
+//!    whose point loops are exactly `size*T .. size*T + size - 1` is
+//!    guarded by the condition that the whole tile lies in the domain; the
+//!    general (partial-tile) code is the `else` branch.
+//!
+//! Everything works on locals-free basic sets over `[params | t0..tk]`, so
+//! every decision is one small ILP/LP query, all charged to a budget
+//! ([`AstOptions::max_queries`]): hard inputs give an error, never a hang.
+//!
+//! # Reading the tree
+//!
+//! [`Node`] is plain data: a [`For`] binds schedule dimension `var` over
+//! `lower ..= upper` (step 1), an `If` tests a conjunction of [`Cond`]s, a
+//! `Stmt` runs statement `stmt` with counters `iter`. [`Expr`]s are affine
+//! functions of bound loop variables and parameters ([`Aff`]), floor/ceil
+//! divisions of those by positive constants, and `min`/`max` lists.
+//! [`interp`] executes a tree (for tests); [`mod@print`] writes it as C.
+
+pub mod expr;
+pub mod group;
+pub mod interp;
+pub mod print;
+pub mod scan;
+pub mod scheduled;
+pub mod sets;
+pub mod tiles;
+
+#[cfg(test)]
+mod tests;
+
+pub use expr::{Aff, Cond, Expr};
+
+use crate::poly::PolyError;
+use crate::sched::schedule::Schedule;
+use crate::scop::poly_scop::PolyScop;
+use std::fmt;
+
+/// What a loop is within its band.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LoopRole {
+    /// Not part of a tiled band.
+    Plain,
+    /// A tile loop (iterates over tiles).
+    Tile,
+    /// A point loop (iterates inside one tile).
+    Point,
+}
+
+/// A loop `for (var = lower; var <= upper; var++) body`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct For {
+    /// The schedule dimension this loop enumerates (`t{var}`).
+    pub var: usize,
+    /// Inclusive lower bound (usually a `max` of terms).
+    pub lower: Expr,
+    /// Inclusive upper bound (usually a `min` of terms).
+    pub upper: Expr,
+    pub body: Vec<Node>,
+    /// Iterations are independent (the schedule dimension is parallel).
+    pub parallel: bool,
+    /// Parallel only with reduction support in the code generator.
+    pub parallel_if_reduction: bool,
+    /// Innermost loop and parallel: a candidate for SIMD.
+    pub vectorizable: bool,
+    /// The outermost tile loop of a band whose tiles run as wavefronts.
+    pub wavefront: bool,
+    pub role: LoopRole,
+}
+
+/// Why an `If` is there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IfKind {
+    /// A condition the statement instances need.
+    Guard,
+    /// `then` holds the full-tile version (no `min`/`max` in the point
+    /// loops), `else` the general version for partial tiles.
+    FullTile,
+}
+
+/// A node of the loop tree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Node {
+    For(For),
+    /// `if (cond[0] && cond[1] && ...) then else otherwise`.
+    If { cond: Vec<Cond>, then: Vec<Node>, otherwise: Vec<Node>, kind: IfKind },
+    /// One instance of statement `stmt` (index in the `PolyScop`), with its
+    /// original loop counters (outermost first).
+    Stmt { stmt: usize, iter: Vec<Expr> },
+}
+
+/// The generated loop tree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ast {
+    /// Parameter names (the columns of [`Aff::params`]).
+    pub params: Vec<String>,
+    /// Names of the loop variables, one per schedule dimension.
+    pub vars: Vec<String>,
+    /// Statement names (for printing).
+    pub stmt_names: Vec<String>,
+    pub body: Vec<Node>,
+}
+
+/// Knobs of the generator.
+#[derive(Clone, Debug)]
+pub struct AstOptions {
+    /// Separate full tiles from partial tiles in tiled bands.
+    pub separate_full_tiles: bool,
+    /// Split a loop shared by several statements on a condition that only
+    /// some of them need (`if (C) { all } else { the others }`), so the
+    /// common case carries no guard. Doubles that part of the code.
+    pub separate_guards: bool,
+    /// Maximum number of polyhedral queries (emptiness, gist, projection)
+    /// before giving up with [`AstError::Budget`].
+    pub max_queries: usize,
+    /// Maximum number of AST nodes (code-size guard).
+    pub max_nodes: usize,
+}
+
+impl Default for AstOptions {
+    fn default() -> Self {
+        AstOptions { separate_full_tiles: true, separate_guards: true, max_queries: 50_000, max_nodes: 20_000 }
+    }
+}
+
+/// Why no AST was built.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AstError {
+    /// A polyhedral operation failed (overflow, budget).
+    Poly(PolyError),
+    /// The schedule does not fit the SCoP (row counts, widths, divisors).
+    Malformed(String),
+    /// The unit-divisor rows of a statement's schedule do not determine its
+    /// counters (the schedule is not injective on the statement).
+    NotInjective { stmt: usize },
+    /// A statement's scheduled set has no bound on a dimension.
+    Unbounded { stmt: usize, dim: usize },
+    /// An existential in a domain that cannot be expressed.
+    Unsupported(String),
+    /// The generator's query budget ran out.
+    Budget,
+    /// The tree would have more than [`AstOptions::max_nodes`] nodes.
+    TooLarge,
+}
+
+impl From<PolyError> for AstError {
+    fn from(e: PolyError) -> Self {
+        match e {
+            PolyError::Budget => AstError::Budget,
+            e => AstError::Poly(e),
+        }
+    }
+}
+
+impl fmt::Display for AstError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AstError::Poly(e) => write!(f, "loop generation: {e}"),
+            AstError::Malformed(s) => write!(f, "loop generation: malformed schedule: {s}"),
+            AstError::NotInjective { stmt } => write!(f, "loop generation: schedule does not determine the counters of statement {stmt}"),
+            AstError::Unbounded { stmt, dim } => write!(f, "loop generation: statement {stmt} is unbounded along t{dim}"),
+            AstError::Unsupported(s) => write!(f, "loop generation: unsupported: {s}"),
+            AstError::Budget => write!(f, "loop generation exceeded its work budget"),
+            AstError::TooLarge => write!(f, "loop generation would produce too much code"),
+        }
+    }
+}
+
+impl std::error::Error for AstError {}
+
+/// Result of the generator.
+pub type AstResult<T> = Result<T, AstError>;
+
+/// Builds the loop tree scanning every statement instance of `scop` in the
+/// order of `schedule`. When guard separation makes the tree too large, it
+/// is built once more without it.
+pub fn build(scop: &PolyScop, schedule: &Schedule, opts: &AstOptions) -> AstResult<Ast> {
+    match build_with(scop, schedule, opts) {
+        Err(AstError::TooLarge) if opts.separate_guards => build_with(scop, schedule, &AstOptions { separate_guards: false, ..opts.clone() }),
+        r => r,
+    }
+}
+
+fn build_with(scop: &PolyScop, schedule: &Schedule, opts: &AstOptions) -> AstResult<Ast> {
+    let items = scheduled::build_items(scop, schedule)?;
+    let m = schedule.dims.len();
+    let ctx = sets::context_basic(scop)?;
+    let mut sc = scan::Scanner::new(scop.params.len(), m, items, schedule, opts);
+    let body = sc.generate(&ctx)?;
+    Ok(Ast {
+        params: scop.params.clone(),
+        vars: (0..m).map(|k| format!("t{k}")).collect(),
+        stmt_names: scop.statements.iter().map(|s| s.name.clone()).collect(),
+        body,
+    })
+}

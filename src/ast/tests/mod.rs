@@ -1,0 +1,6 @@
+//! Tests of the loop AST generator: brute-force execution checks and
+//! printed snapshots.
+
+mod brute;
+mod harness;
+mod snapshots;
