@@ -1,6 +1,142 @@
 //! Scheduling: Pluto-style affine schedules for outer parallelism and
 //! locality (design.md: `sched`).
+//!
+//! [`schedule`] runs Pluto's algorithm ([`pluto`]) on the dependences that
+//! constrain the schedule: all of them except the memory-based
+//! dependences of scalars (GRAPHITE, see [`crate::deps`]) and, only when
+//! the caller allows it, reduction self-dependences. The result is
+//! validated with the live-range check ([`crate::deps::live`]); scalars
+//! whose live ranges it would break get their dependences back and the
+//! SCoP is scheduled again. When no schedule is found the original one
+//! ([`original`]) is returned, so the pipeline always has a legal
+//! schedule; only an exhausted solver budget is an error (the caller gives
+//! the SCoP up with a remark). Parallel marks come from [`marks`].
+//!
+//! [`check`] is an independent brute-force legality checker used by every
+//! test; [`print`] is `print<tessera-schedule>`.
 
+pub mod check;
+pub mod constraints;
+pub mod linalg;
+pub mod marks;
+pub mod original;
+pub mod pluto;
+pub mod print;
+pub mod scc;
 pub mod schedule;
 
 pub use schedule::{Band, DimInfo, RowKind, SchedRow, Schedule};
+
+use crate::deps::live::broken_live_ranges;
+use crate::deps::Deps;
+use crate::poly::{Budget, PolyError};
+use crate::scop::PolyScop;
+use std::collections::BTreeSet;
+use std::fmt;
+
+/// How eagerly statements are fused into common loops.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FusePolicy {
+    /// Distribute only when no hyperplane exists, and then split off one
+    /// SCC at a time.
+    Max,
+    /// Pluto's smart fuse (default): when no hyperplane exists, separate
+    /// SCCs of different dimensionality (all SCCs if they agree).
+    Smart,
+    /// Distribute every SCC at the outermost level.
+    None,
+}
+
+#[derive(Clone, Debug)]
+pub struct SchedOptions {
+    pub fuse: FusePolicy,
+    /// Let reduction self-dependences be reordered (reassociation): only
+    /// with fast-math for floating point.
+    pub allow_reduction_relaxation: bool,
+    /// Schedule coefficients are in `0..=max_coeff`.
+    pub max_coeff: i64,
+    /// Schedule constants (shifts) are in `0..=max_const`.
+    pub max_const: i64,
+    /// Budget of all the hyperplane ILPs of one SCoP together.
+    pub budget: Budget,
+}
+
+impl Default for SchedOptions {
+    fn default() -> Self {
+        SchedOptions { fuse: FusePolicy::Smart, allow_reduction_relaxation: false, max_coeff: 4, max_const: 16, budget: Budget::default() }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SchedError {
+    /// A polyhedral computation failed (`Budget`: give the SCoP up).
+    Poly(PolyError),
+    /// No schedule found (internal to the scheduler: [`schedule`] falls
+    /// back to the original schedule).
+    NoSchedule(String),
+}
+
+impl From<PolyError> for SchedError {
+    fn from(e: PolyError) -> Self {
+        SchedError::Poly(e)
+    }
+}
+
+impl fmt::Display for SchedError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SchedError::Poly(e) => write!(f, "scheduling failed: {e}"),
+            SchedError::NoSchedule(why) => write!(f, "no schedule found: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for SchedError {}
+
+/// What the scheduler decided besides the rows.
+#[derive(Clone, Debug, Default)]
+pub struct SchedInfo {
+    /// Scalars whose memory-based dependences were ignored: the code
+    /// generator must privatize them in parallel loops.
+    pub relaxed_scalars: BTreeSet<String>,
+    /// Why the original schedule was kept, if it was.
+    pub fallback: Option<String>,
+    /// Number of hyperplane ILPs solved.
+    pub ilps: usize,
+}
+
+/// Schedules `scop`; see the module docs.
+pub fn schedule(scop: &PolyScop, deps: &Deps, opts: &SchedOptions) -> Result<Schedule, SchedError> {
+    schedule_with_info(scop, deps, opts).map(|(s, _)| s)
+}
+
+/// [`schedule`], with what was relaxed and how much work it took.
+pub fn schedule_with_info(scop: &PolyScop, deps: &Deps, opts: &SchedOptions) -> Result<(Schedule, SchedInfo), SchedError> {
+    let mut info = SchedInfo { relaxed_scalars: deps.relaxable_scalars(), ..Default::default() };
+    loop {
+        let cons = marks::states(deps.constraining(&info.relaxed_scalars, opts.allow_reduction_relaxation));
+        let mut p = pluto::Pluto::new(scop, deps, cons, opts);
+        let res = p.run();
+        info.ilps += p.ilps;
+        let mut sched = match res {
+            Ok(s) => s,
+            Err(SchedError::NoSchedule(why)) => {
+                info.fallback = Some(why);
+                original::original_schedule(scop)?
+            }
+            Err(e) => return Err(e),
+        };
+        let broken = broken_live_ranges(scop, deps, &sched.stmts, &info.relaxed_scalars)?;
+        if broken.is_empty() {
+            marks::mark_parallel(deps, &mut sched, &info.relaxed_scalars)?;
+            return Ok((sched, info));
+        }
+        info.relaxed_scalars.retain(|x| !broken.contains(x));
+        info.fallback = None;
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod kernels;
+#[cfg(test)]
+mod tests;

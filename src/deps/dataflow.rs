@@ -1,0 +1,74 @@
+//! Value-based flow dependences: keep `w -> r` only when no write to the
+//! same cell runs between `w` and `r` (then `r` reads the value `w` wrote).
+//!
+//! Running example: `S0[i, j]: s = ...; S1[i, j, k]: s = s + ...`. The
+//! memory-based flow `S0[i, j] -> S1[i, j, k]` holds for every `k`, but for
+//! `k >= 1` the write `S1[i, j, k - 1]` lies between: the pairs killed are
+//!
+//! ```text
+//! K = ∪_{w'} O(w -> w') ∘ F(w' -> r)
+//! ```
+//!
+//! over every write access `w'` of the array (`O`: memory-based output
+//! dependences from the source access, `F`: memory-based flow into the
+//! target access; both already carry "same cell" and the original order).
+//! The value-based dependence is `F(w -> r) \ K`, here `k = 0` only.
+//!
+//! Exactness: the composition eliminates `w'` exactly or keeps it as an
+//! existential; subtracting a set with a plain existential is refused by
+//! `poly` (`Inexact`). Then the memory-based relation is kept — sound, as
+//! it contains the value-based one — and the analysis reports it.
+
+use super::{DepKind, Dependence};
+use crate::poly::{PolyError, PolyResult, Set};
+
+/// The killed pairs of flow dependence `f` (see module docs), if any.
+fn killed(deps: &[Dependence], f: &Dependence) -> PolyResult<Option<Set>> {
+    let mut kill: Option<Set> = None;
+    let outs = deps.iter().filter(|o| o.kind == DepKind::Output && o.source == f.source && o.source_access == f.source_access);
+    for o in outs {
+        let flows = deps.iter().filter(|g| {
+            g.kind == DepKind::Flow && g.source == o.target && g.source_access == o.target_access && g.target == f.target && g.target_access == f.target_access
+        });
+        for g in flows {
+            let k = o.relation.compose(&g.relation)?;
+            kill = Some(match kill {
+                None => k,
+                Some(u) => u.union(&k)?,
+            });
+        }
+    }
+    Ok(kill)
+}
+
+/// Replaces the memory-based flow dependences of `deps` by value-based
+/// ones, dropping those left empty. Returns whether every subtraction was
+/// exact.
+pub fn make_value_based(deps: &mut Vec<Dependence>) -> PolyResult<bool> {
+    let mut exact = true;
+    let mut updated: Vec<Option<Set>> = vec![None; deps.len()];
+    for (i, f) in deps.iter().enumerate() {
+        if f.kind != DepKind::Flow {
+            continue;
+        }
+        let Some(kill) = killed(deps, f)? else { continue };
+        match f.relation.subtract(&kill) {
+            Ok(rest) => updated[i] = Some(rest.simplify()?),
+            Err(PolyError::Inexact) => exact = false,
+            Err(e) => return Err(e),
+        }
+    }
+    let mut out = vec![];
+    for (d, u) in deps.drain(..).zip(updated) {
+        match u {
+            None => out.push(d),
+            Some(rel) => {
+                if !rel.is_empty()? {
+                    out.push(Dependence { relation: rel, ..d });
+                }
+            }
+        }
+    }
+    *deps = out;
+    Ok(exact)
+}

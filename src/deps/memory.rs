@@ -1,0 +1,101 @@
+//! Memory-based dependences: every ordered pair of instances touching the
+//! same cell, at least one of them writing, split by the original-schedule
+//! level that orders them (see the module docs of [`super`]).
+//!
+//! The work is organised to share what is shared: the "ordered at level
+//! `k`, both in their domains" relation depends only on the two
+//! statements, so it is built once per statement pair and intersected with
+//! the same-cell relation of each access pair.
+
+use super::relations::{is_loop_coordinate, ordered_at, product, same_cell};
+use super::{DepKind, Dependence};
+use crate::poly::{PolyResult, Set};
+use crate::scop::model::AccessKind;
+use crate::scop::poly_scop::{PolyScop, PolyStmt};
+
+/// Access indices of `s` that take part in its reduction: a read and a
+/// write with the same access relation.
+pub fn reduction_accesses(s: &PolyStmt) -> PolyResult<Vec<usize>> {
+    let mut out = vec![];
+    if s.reduction.is_none() {
+        return Ok(out);
+    }
+    for (i, a) in s.accesses.iter().enumerate() {
+        for b in &s.accesses {
+            if a.kind != b.kind && a.array == b.array && a.relation.space().compatible(b.relation.space()) && a.relation.is_equal(&b.relation)? {
+                out.push(i);
+                break;
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn kind_of(a: AccessKind, b: AccessKind) -> Option<DepKind> {
+    match (a, b) {
+        (AccessKind::Write, AccessKind::Read) => Some(DepKind::Flow),
+        (AccessKind::Read, AccessKind::Write) => Some(DepKind::Anti),
+        (AccessKind::Write, AccessKind::Write) => Some(DepKind::Output),
+        (AccessKind::Read, AccessKind::Read) => None,
+    }
+}
+
+/// The loop depth of level `k` of `sched`: the number of loop coordinates
+/// up to and including `k`, if `k` itself is one.
+fn depth_of(sched: &Set, k: usize) -> Option<usize> {
+    is_loop_coordinate(sched, k).then(|| (0..=k).filter(|&j| is_loop_coordinate(sched, j)).count())
+}
+
+/// Every memory-based dependence of `scop`.
+pub fn memory_deps(scop: &PolyScop) -> PolyResult<Vec<Dependence>> {
+    let mut out = vec![];
+    let reductions: Vec<Vec<usize>> = scop.statements.iter().map(reduction_accesses).collect::<PolyResult<_>>()?;
+    for (si, s) in scop.statements.iter().enumerate() {
+        for (ti, t) in scop.statements.iter().enumerate() {
+            let shares_array = s.accesses.iter().any(|a| t.accesses.iter().any(|b| a.array == b.array && kind_of(a.kind, b.kind).is_some()));
+            if !shares_array {
+                continue;
+            }
+            let both = product(&s.domain, &t.domain, &scop.context)?;
+            let n = s.schedule.space().n_out().min(t.schedule.space().n_out());
+            let mut levels = vec![];
+            for k in 0..n {
+                let ordered = ordered_at(&s.schedule, &t.schedule, k)?.intersect(&both)?;
+                if !ordered.is_empty()? {
+                    levels.push((k, ordered));
+                }
+            }
+            for (ai, a) in s.accesses.iter().enumerate() {
+                for (bi, b) in t.accesses.iter().enumerate() {
+                    let Some(kind) = kind_of(a.kind, b.kind) else { continue };
+                    if a.array != b.array {
+                        continue;
+                    }
+                    let cell = same_cell(&a.relation, &b.relation)?;
+                    let reduction = si == ti && reductions[si].contains(&ai) && reductions[si].contains(&bi);
+                    for (k, ordered) in &levels {
+                        let rel = cell.intersect(ordered)?.simplify()?;
+                        if rel.is_empty()? {
+                            continue;
+                        }
+                        out.push(Dependence {
+                            kind,
+                            source: si,
+                            target: ti,
+                            source_access: ai,
+                            target_access: bi,
+                            array: a.array.clone(),
+                            is_scalar: a.is_scalar,
+                            relation: rel,
+                            level: *k,
+                            depth: depth_of(&s.schedule, *k),
+                            scalar_memory: a.is_scalar && kind != DepKind::Flow,
+                            reduction,
+                        });
+                    }
+                }
+            }
+        }
+    }
+    Ok(out)
+}

@@ -1,0 +1,153 @@
+//! Dependence analysis (design.md: `deps`): flow, anti and output
+//! dependences between statement instances as exact integer relations.
+//!
+//! # Running example
+//!
+//! Matrix multiply after LICM promoted `C[i][j]` to a scalar `s`:
+//!
+//! ```text
+//! for i, j:  S0: s = C[i][j]
+//!            for k: S1: s = s + A[i][k] * B[k][j]
+//!            S2: C[i][j] = s
+//! ```
+//!
+//! For every pair of accesses to the same array with at least one write
+//! (source access `a` of `S`, target access `b` of `T`) and every level `k`
+//! of the original schedule, the dependence is
+//!
+//! ```text
+//! { S[s] -> T[t] : s ∈ D_S, t ∈ D_T, a(s) = b(t), θ_S(s) ≺_k θ_T(t) }
+//! ```
+//!
+//! (`≺_k`: coordinates equal before `k`, larger at `k`; [`relations`]).
+//! This *memory-based* relation is exact over the integers. Its kind is
+//! flow (write → read), anti (read → write) or output (write → write); its
+//! `level` is `k` and its `depth` the loop depth carrying it (`None` when
+//! `k` is a textual-order coordinate: loop independent).
+//!
+//! * **Value-based flow** ([`dataflow`]): a flow pair `w -> r` is dropped
+//!   when another write `w'` to the same cell lies between them
+//!   (`w ≺ w' ≺ r`). With `s` above, `S0[i,j] -> S1[i,j,k]` keeps only
+//!   `k = 0`. Exact whenever the killing relation (a composition) is
+//!   computed without leftover existentials, which is the case for the
+//!   unit-coefficient accesses of ordinary loop nests; otherwise the pair
+//!   keeps its memory-based relation (sound) and [`Deps::value_based_exact`]
+//!   is false.
+//! * **Scalars** (GRAPHITE, seed 003): anti and output dependences of
+//!   scalar accesses are marked [`Dependence::scalar_memory`]. The
+//!   scheduler ignores them, then validates the schedule with the
+//!   live-range check ([`live`]); where a live range would be broken it
+//!   keeps them. In the example they are what forbids interchanging `i`
+//!   and `j`; ignored, `(i, j)` becomes a permutable band.
+//! * **Reductions**: dependences between two instances of a statement with
+//!   `reduction` set, on the cell it both reads and writes (same access
+//!   relation), are marked [`Dependence::reduction`]; the scheduler relaxes
+//!   them only when its caller allows it.
+
+pub mod dataflow;
+pub mod live;
+pub mod memory;
+pub mod print;
+pub mod relations;
+
+use crate::poly::{PolyResult, Set};
+use crate::scop::PolyScop;
+use std::collections::BTreeSet;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum DepKind {
+    /// Read after write.
+    Flow,
+    /// Write after read.
+    Anti,
+    /// Write after write.
+    Output,
+}
+
+impl DepKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            DepKind::Flow => "flow",
+            DepKind::Anti => "anti",
+            DepKind::Output => "output",
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Dependence {
+    pub kind: DepKind,
+    /// Source and target statements (indices into `PolyScop::statements`).
+    pub source: usize,
+    pub target: usize,
+    /// Access indices inside the source and target statements.
+    pub source_access: usize,
+    pub target_access: usize,
+    pub array: String,
+    pub is_scalar: bool,
+    /// `[params] -> { S[s..] -> T[t..] : ... }`, never empty.
+    pub relation: Set,
+    /// The coordinate of the original schedule where the target follows.
+    pub level: usize,
+    /// 1-based depth of the loop carrying the dependence (`None`: loop
+    /// independent, ordered by a textual-position coordinate).
+    pub depth: Option<usize>,
+    /// An anti or output dependence of a scalar: may be ignored when no
+    /// live range is broken.
+    pub scalar_memory: bool,
+    /// A self-dependence of a reduction on its reduction cell.
+    pub reduction: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct DepsOptions {
+    /// Compute value-based flow dependences (drop killed pairs).
+    pub value_based: bool,
+}
+
+impl Default for DepsOptions {
+    fn default() -> Self {
+        DepsOptions { value_based: true }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Deps {
+    pub deps: Vec<Dependence>,
+    /// Every flow dependence is exactly value based (see module docs).
+    pub value_based_exact: bool,
+}
+
+impl Deps {
+    /// The dependences a schedule must respect when the scalars in
+    /// `relaxed_scalars` have their memory-based dependences ignored and
+    /// (with `relax_reductions`) reduction self-dependences are relaxed.
+    pub fn constraining<'a>(&'a self, relaxed_scalars: &'a BTreeSet<String>, relax_reductions: bool) -> impl Iterator<Item = (usize, &'a Dependence)> + 'a {
+        self.deps
+            .iter()
+            .enumerate()
+            .filter(move |(_, d)| {
+                let relaxed_scalar = d.scalar_memory && relaxed_scalars.contains(&d.array);
+                let relaxed_reduction = relax_reductions && d.reduction;
+                !relaxed_scalar && !relaxed_reduction
+            })
+    }
+
+    /// The scalars whose memory-based dependences may be ignored.
+    pub fn relaxable_scalars(&self) -> BTreeSet<String> {
+        self.deps.iter().filter(|d| d.scalar_memory).map(|d| d.array.clone()).collect()
+    }
+}
+
+/// All dependences of `scop`.
+pub fn analyze(scop: &PolyScop, opts: &DepsOptions) -> PolyResult<Deps> {
+    let mut deps = memory::memory_deps(scop)?;
+    let mut exact = true;
+    if opts.value_based {
+        exact = dataflow::make_value_based(&mut deps)?;
+    }
+    Ok(Deps { deps, value_based_exact: exact && opts.value_based })
+}
+
+#[cfg(test)]
+mod tests;

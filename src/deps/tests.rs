@@ -1,0 +1,51 @@
+//! Dependence analysis on the shared test kernels.
+
+use super::print::print_deps;
+use super::*;
+use crate::poly::parse_set;
+use crate::sched::kernels;
+
+#[test]
+fn snapshots() {
+    for k in [kernels::matmul(), kernels::seidel_1d(), kernels::lu(), kernels::producer_consumer_shifted()] {
+        let d = analyze(&k.scop, &DepsOptions::default()).unwrap();
+        insta::assert_snapshot!(format!("deps_{}", k.name), print_deps(&k.scop, &d));
+    }
+}
+
+/// `S0[i, j]: s = C[i][j]` reaches only `S1[i, j, 0]`; later `k` read the
+/// value of `S1[i, j, k - 1]`.
+#[test]
+fn value_based_flow_of_promoted_scalar() {
+    let k = kernels::matmul_scalar();
+    let d = analyze(&k.scop, &DepsOptions::default()).unwrap();
+    assert!(d.value_based_exact);
+    let flow: Vec<_> = d.deps.iter().filter(|x| x.kind == DepKind::Flow && x.source == 0 && x.target == 1).collect();
+    assert_eq!(flow.len(), 1);
+    let want = parse_set("[n] -> { S0[i, j] -> S1[i, j, 0] : 0 <= i < n and 0 <= j < n }").unwrap();
+    assert!(flow[0].relation.is_equal(&want).unwrap(), "{}", flow[0].relation);
+    assert_eq!(flow[0].depth, None);
+    // Memory based: every k.
+    let m = analyze(&k.scop, &DepsOptions { value_based: false }).unwrap();
+    let mut all = m.deps.iter().filter(|x| x.kind == DepKind::Flow && x.source == 0 && x.target == 1);
+    assert!(all.any(|x| x.relation.contains(&[3, 0, 0, 0, 0, 2]).unwrap()));
+}
+
+#[test]
+fn scalar_and_reduction_marks() {
+    let k = kernels::matmul_scalar();
+    let d = analyze(&k.scop, &DepsOptions::default()).unwrap();
+    assert!(d.deps.iter().filter(|x| x.is_scalar && x.kind != DepKind::Flow).all(|x| x.scalar_memory));
+    assert!(d.deps.iter().filter(|x| x.array == "C").all(|x| !x.scalar_memory && !x.reduction));
+    assert!(d.deps.iter().any(|x| x.reduction && x.kind == DepKind::Flow && x.source == 1 && x.target == 1));
+    assert_eq!(d.relaxable_scalars().into_iter().collect::<Vec<_>>(), vec!["scalar_s".to_string()]);
+}
+
+#[test]
+fn carried_levels() {
+    let k = kernels::matmul();
+    let d = analyze(&k.scop, &DepsOptions::default()).unwrap();
+    // All on C[i][j], carried by k (level 5 of [0, i, 0, j, 0, k, 0]).
+    assert!(d.deps.iter().all(|x| x.level == 5 && x.depth == Some(3)));
+    assert_eq!(d.deps.len(), 3);
+}

@@ -1,0 +1,254 @@
+//! An independent legality checker (regalloc2's `checker.rs` habit): for
+//! small fixed parameter values, enumerate every statement instance, order
+//! them by the original schedule and by the new one, and compare.
+//!
+//! Running example: matrix multiply with `n = 3` has 27 instances of `S0`;
+//! cell `C[1][2]` is read and written by `S0[1, 2, k]`, `k = 0..3`. Every
+//! pair of those accesses with a write must run in the same relative order
+//! under both schedules (and never at the same new time stamp).
+//!
+//! It shares nothing with the dependence analysis or the scheduler: the
+//! instances come from brute-force membership tests in a bounding box, the
+//! time stamps from evaluating the rows (floor divisions included, and the
+//! wavefront a band asks for: the sum of its tile coordinates first).
+//!
+//! Relaxations, when asked for:
+//! * scalars (`relax_scalars`): their memory-based order may change; what
+//!   must hold is the data flow — every read sees the value of the same
+//!   write as before, and the last write stays last (GRAPHITE's
+//!   correctness condition, checked directly);
+//! * reductions (`relax_reductions`): two updates of a reduction cell by
+//!   the same reduction statement may swap.
+
+use super::Schedule;
+use crate::deps::memory::reduction_accesses;
+use crate::poly::{PolyError, Set};
+use crate::scop::model::AccessKind;
+use crate::scop::PolyScop;
+use std::cmp::Ordering;
+use std::collections::BTreeMap;
+
+#[derive(Clone, Debug)]
+pub struct CheckOptions {
+    pub params: Vec<i64>,
+    pub relax_scalars: bool,
+    pub relax_reductions: bool,
+    /// Refuse to enumerate more instances than this.
+    pub max_instances: usize,
+}
+
+impl CheckOptions {
+    pub fn new(params: &[i64]) -> CheckOptions {
+        CheckOptions { params: params.to_vec(), relax_scalars: true, relax_reductions: false, max_instances: 20_000 }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckReport {
+    pub instances: usize,
+    /// Ordered pairs (or reads, for relaxed scalars) compared.
+    pub checks: usize,
+}
+
+struct Instance {
+    stmt: usize,
+    iters: Vec<i64>,
+    old: Vec<i64>,
+    /// Time stamp under the new schedule (wavefront coordinates included).
+    new: Vec<i64>,
+    /// The new schedule's row values (one per dimension).
+    rows: Vec<i64>,
+}
+
+/// One access of one instance: (instance, access index, is write).
+type Event = (usize, usize, bool);
+
+fn perr(e: PolyError) -> String {
+    format!("polyhedral error in checker: {e}")
+}
+
+/// Per-dimension bounds of `set` with the parameters fixed.
+fn bounding_box(set: &Set, params: &[i64]) -> Result<Vec<(i64, i64)>, String> {
+    let n = set.space().n_dim();
+    let mut out = vec![];
+    for d in 0..n {
+        let (after, _) = set.project_out(d + 1, n - d - 1).map_err(perr)?;
+        let (one, _) = after.project_out(0, d).map_err(perr)?;
+        let lo = one.lexmin(params).map_err(perr)?;
+        let hi = one.lexmax(params).map_err(perr)?;
+        match (lo, hi) {
+            (Some(l), Some(h)) => out.push((l[0], h[0])),
+            _ => return Ok(vec![]),
+        }
+    }
+    Ok(out)
+}
+
+/// The image of `x` under a functional relation.
+fn image(rel: &Set, params: &[i64], x: &[i64]) -> Result<Vec<i64>, String> {
+    let mut r = rel.clone();
+    for (k, &v) in x.iter().enumerate() {
+        r = r.fix_dim(k, v).map_err(perr)?;
+    }
+    let lo = r.lexmin(params).map_err(perr)?.ok_or("relation undefined on an instance")?;
+    let hi = r.lexmax(params).map_err(perr)?.ok_or("relation undefined on an instance")?;
+    if lo != hi {
+        return Err("the checker only handles functional relations".into());
+    }
+    Ok(lo[x.len()..].to_vec())
+}
+
+fn row_values(sched: &Schedule, s: usize, params: &[i64], x: &[i64]) -> Vec<i64> {
+    sched.stmts[s]
+        .iter()
+        .map(|r| {
+            let v: i64 = params.iter().chain(x).chain(&[1]).zip(&r.coeffs).map(|(a, b)| a * b).sum();
+            v.div_euclid(r.div)
+        })
+        .collect()
+}
+
+fn new_time(sched: &Schedule, vals: &[i64]) -> Vec<i64> {
+    let mut out = vec![];
+    for (k, v) in vals.iter().enumerate() {
+        for b in sched.bands.iter().filter(|b| b.wavefront && b.tile_sizes.is_some() && b.start == k) {
+            out.push(vals[b.start..b.start + b.len].iter().sum());
+        }
+        out.push(*v);
+    }
+    out
+}
+
+fn instances(scop: &PolyScop, sched: &Schedule, opts: &CheckOptions) -> Result<Vec<Instance>, String> {
+    let mut out = vec![];
+    for (s, st) in scop.statements.iter().enumerate() {
+        let dom = opts.params.iter().enumerate().try_fold(st.domain.clone(), |d, (i, &v)| d.fix_param(i, v)).map_err(perr)?;
+        let bx = bounding_box(&dom, &opts.params)?;
+        if bx.is_empty() && st.domain.space().n_dim() > 0 {
+            continue;
+        }
+        let sizes: Vec<i64> = bx.iter().map(|b| b.1 - b.0 + 1).collect();
+        let total = sizes.iter().try_fold(1i64, |a, &b| a.checked_mul(b.max(0))).ok_or("box too large")?;
+        if total > 50 * opts.max_instances as i64 {
+            return Err("box too large".into());
+        }
+        for idx in 0..total {
+            // Decode the box index, last dimension fastest.
+            let mut rest = idx;
+            let mut x = vec![0; sizes.len()];
+            for k in (0..sizes.len()).rev() {
+                x[k] = bx[k].0 + rest % sizes[k];
+                rest /= sizes[k];
+            }
+            let point: Vec<i64> = opts.params.iter().chain(&x).copied().collect();
+            if dom.contains(&point).map_err(perr)? {
+                let old = image(&st.schedule, &opts.params, &x)?;
+                let rows = row_values(sched, s, &opts.params, &x);
+                out.push(Instance { stmt: s, new: new_time(sched, &rows), rows, old, iters: x });
+                if out.len() > opts.max_instances {
+                    return Err("too many instances".into());
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Checks that `sched` keeps the meaning of `scop` for the given
+/// parameters; the error says which accesses are reordered.
+pub fn check(scop: &PolyScop, sched: &Schedule, opts: &CheckOptions) -> Result<CheckReport, String> {
+    let insts = instances(scop, sched, opts)?;
+    let mut cells: BTreeMap<(String, Vec<i64>), Vec<Event>> = BTreeMap::new();
+    for (i, inst) in insts.iter().enumerate() {
+        for (a, acc) in scop.statements[inst.stmt].accesses.iter().enumerate() {
+            let cell = image(&acc.relation, &opts.params, &inst.iters)?;
+            cells.entry((acc.array.clone(), cell)).or_default().push((i, a, acc.kind == AccessKind::Write));
+        }
+    }
+    let red: Vec<Vec<usize>> = scop.statements.iter().map(reduction_accesses).collect::<Result<_, _>>().map_err(perr)?;
+    let mut checks = 0;
+    for ((array, cell), events) in &cells {
+        let scalar = scop.statements[insts[events[0].0].stmt].accesses[events[0].1].is_scalar;
+        let what = |e: &Event| {
+            let inst = &insts[e.0];
+            format!("{}{:?} ({} {array}{cell:?})", scop.statements[inst.stmt].name, inst.iters, if e.2 { "write" } else { "read" })
+        };
+        if scalar && opts.relax_scalars {
+            checks += check_dataflow(&insts, events).map_err(|(a, b)| format!("data flow changed: {} now reads {}", what(&a), b.map_or("the initial value".into(), |w| what(&w))))?;
+            continue;
+        }
+        for (x, ex) in events.iter().enumerate() {
+            for ey in &events[x + 1..] {
+                let (ix, iy) = (&insts[ex.0], &insts[ey.0]);
+                if ex.0 == ey.0 || !(ex.2 || ey.2) {
+                    continue;
+                }
+                let both_reduction = ix.stmt == iy.stmt && red[ix.stmt].contains(&ex.1) && red[iy.stmt].contains(&ey.1);
+                if opts.relax_reductions && both_reduction {
+                    continue;
+                }
+                checks += 1;
+                let (o, n) = (ix.old.cmp(&iy.old), ix.new.cmp(&iy.new));
+                if n == Ordering::Equal || o != n {
+                    return Err(format!("order of {} and {} changed", what(ex), what(ey)));
+                }
+                // The first dimension that separates them carries the
+                // pair: it must not be marked parallel.
+                if let Some(d) = (0..ix.rows.len()).find(|&d| ix.rows[d] != iy.rows[d]) {
+                    let info = &sched.dims[d];
+                    if info.parallel || (info.parallel_if_reduction && !both_reduction) {
+                        return Err(format!("dimension {d} is marked parallel but orders {} and {}", what(ex), what(ey)));
+                    }
+                }
+            }
+        }
+    }
+    Ok(CheckReport { instances: insts.len(), checks })
+}
+
+/// For each read, the write it sees (the latest before it; within an
+/// instance, accesses run in their listed order) under both orders; and
+/// the last write. Returns the number of reads checked, or the first read
+/// whose source differs and the write it would now see.
+fn check_dataflow(insts: &[Instance], events: &[Event]) -> Result<usize, (Event, Option<Event>)> {
+    let sorted = |new: bool| {
+        let mut v = events.to_vec();
+        v.sort_by(|a, b| {
+            let (ka, kb) = if new { (&insts[a.0].new, &insts[b.0].new) } else { (&insts[a.0].old, &insts[b.0].old) };
+            ka.cmp(kb).then(a.0.cmp(&b.0)).then(a.1.cmp(&b.1))
+        });
+        v
+    };
+    let sources = |order: Vec<Event>| {
+        let mut last: Option<Event> = None;
+        let mut seen = BTreeMap::new();
+        for e in order {
+            if e.2 {
+                last = Some(e);
+            } else {
+                seen.insert((e.0, e.1), last);
+            }
+        }
+        (seen, last)
+    };
+    let new_order = sorted(true);
+    for p in new_order.windows(2) {
+        let (a, b) = (p[0], p[1]);
+        if a.0 != b.0 && (a.2 || b.2) && insts[a.0].new == insts[b.0].new {
+            return Err((b, Some(a)));
+        }
+    }
+    let (old, old_last) = sources(sorted(false));
+    let (new, new_last) = sources(new_order);
+    for (r, w) in &old {
+        if new.get(r) != Some(w) {
+            return Err(((r.0, r.1, false), new.get(r).copied().flatten()));
+        }
+    }
+    if old_last != new_last {
+        if let Some(w) = old_last {
+            return Err((w, new_last));
+        }
+    }
+    Ok(old.len())
+}

@@ -1,0 +1,202 @@
+//! Test kernels (built with `PolyScop::from_text`) shared by the tests of
+//! `deps`, `sched` and `tile`, with the parameter values the legality
+//! checker uses for each.
+
+use crate::scop::PolyScop;
+
+pub struct Kernel {
+    pub name: &'static str,
+    pub scop: PolyScop,
+    /// Small parameter values for the brute-force checker.
+    pub params: Vec<i64>,
+}
+
+fn build(context: &str, stmts: &[(&str, &str, &[(&str, &str)])]) -> PolyScop {
+    PolyScop::from_text(context, stmts).unwrap_or_else(|e| panic!("bad kernel: {e}"))
+}
+
+/// `C[i][j] += A[i][k] * B[k][j]` (a floating-point reduction on `C`).
+pub fn matmul() -> Kernel {
+    let mut scop = build(
+        "[n] -> { : n >= 1 }",
+        &[(
+            "[n] -> { S0[i, j, k] : 0 <= i < n and 0 <= j < n and 0 <= k < n }",
+            "[n] -> { S0[i, j, k] -> [0, i, 0, j, 0, k, 0] }",
+            &[
+                ("R", "[n] -> { S0[i, j, k] -> C[i, j] }"),
+                ("R", "[n] -> { S0[i, j, k] -> A[i, k] }"),
+                ("R", "[n] -> { S0[i, j, k] -> B[k, j] }"),
+                ("W", "[n] -> { S0[i, j, k] -> C[i, j] }"),
+            ],
+        )],
+    );
+    scop.statements[0].reduction = Some("fadd on the stored element".into());
+    Kernel { name: "matmul", scop, params: vec![3] }
+}
+
+/// Matrix multiply after LICM promoted `C[i][j]` to the scalar `s`.
+pub fn matmul_scalar() -> Kernel {
+    let mut scop = build(
+        "[n] -> { : n >= 1 }",
+        &[
+            (
+                "[n] -> { S0[i, j] : 0 <= i < n and 0 <= j < n }",
+                "[n] -> { S0[i, j] -> [0, i, 0, j, 0, 0, 0] }",
+                &[("R", "[n] -> { S0[i, j] -> C[i, j] }"), ("W", "[n] -> { S0[i, j] -> scalar_s[] }")],
+            ),
+            (
+                "[n] -> { S1[i, j, k] : 0 <= i < n and 0 <= j < n and 0 <= k < n }",
+                "[n] -> { S1[i, j, k] -> [0, i, 0, j, 1, k, 0] }",
+                &[
+                    ("R", "[n] -> { S1[i, j, k] -> scalar_s[] }"),
+                    ("R", "[n] -> { S1[i, j, k] -> A[i, k] }"),
+                    ("R", "[n] -> { S1[i, j, k] -> B[k, j] }"),
+                    ("W", "[n] -> { S1[i, j, k] -> scalar_s[] }"),
+                ],
+            ),
+            (
+                "[n] -> { S2[i, j] : 0 <= i < n and 0 <= j < n }",
+                "[n] -> { S2[i, j] -> [0, i, 0, j, 2, 0, 0] }",
+                &[("R", "[n] -> { S2[i, j] -> scalar_s[] }"), ("W", "[n] -> { S2[i, j] -> C[i, j] }")],
+            ),
+        ],
+    );
+    scop.statements[1].reduction = Some("fadd on scalar 's'".into());
+    Kernel { name: "matmul-scalar", scop, params: vec![3] }
+}
+
+/// 1-D Jacobi: `B[i] = A[i-1] + A[i] + A[i+1]; A[i] = B[i]` in a time loop.
+pub fn jacobi_1d() -> Kernel {
+    let scop = build(
+        "[T, N] -> { : T >= 1 and N >= 3 }",
+        &[
+            (
+                "[T, N] -> { S0[t, i] : 0 <= t < T and 1 <= i < N - 1 }",
+                "[T, N] -> { S0[t, i] -> [0, t, 0, i, 0] }",
+                &[
+                    ("R", "[T, N] -> { S0[t, i] -> A[i - 1] }"),
+                    ("R", "[T, N] -> { S0[t, i] -> A[i] }"),
+                    ("R", "[T, N] -> { S0[t, i] -> A[i + 1] }"),
+                    ("W", "[T, N] -> { S0[t, i] -> B[i] }"),
+                ],
+            ),
+            (
+                "[T, N] -> { S1[t, i] : 0 <= t < T and 1 <= i < N - 1 }",
+                "[T, N] -> { S1[t, i] -> [0, t, 1, i, 0] }",
+                &[("R", "[T, N] -> { S1[t, i] -> B[i] }"), ("W", "[T, N] -> { S1[t, i] -> A[i] }")],
+            ),
+        ],
+    );
+    Kernel { name: "jacobi-1d", scop, params: vec![3, 7] }
+}
+
+/// 2-D Jacobi (5-point) with a time loop and two arrays.
+pub fn jacobi_2d() -> Kernel {
+    let scop = build(
+        "[T, N] -> { : T >= 1 and N >= 3 }",
+        &[
+            (
+                "[T, N] -> { S0[t, i, j] : 0 <= t < T and 1 <= i < N - 1 and 1 <= j < N - 1 }",
+                "[T, N] -> { S0[t, i, j] -> [0, t, 0, i, 0, j, 0] }",
+                &[
+                    ("R", "[T, N] -> { S0[t, i, j] -> A[i, j] }"),
+                    ("R", "[T, N] -> { S0[t, i, j] -> A[i - 1, j] }"),
+                    ("R", "[T, N] -> { S0[t, i, j] -> A[i + 1, j] }"),
+                    ("R", "[T, N] -> { S0[t, i, j] -> A[i, j - 1] }"),
+                    ("R", "[T, N] -> { S0[t, i, j] -> A[i, j + 1] }"),
+                    ("W", "[T, N] -> { S0[t, i, j] -> B[i, j] }"),
+                ],
+            ),
+            (
+                "[T, N] -> { S1[t, i, j] : 0 <= t < T and 1 <= i < N - 1 and 1 <= j < N - 1 }",
+                "[T, N] -> { S1[t, i, j] -> [0, t, 1, i, 0, j, 0] }",
+                &[("R", "[T, N] -> { S1[t, i, j] -> B[i, j] }"), ("W", "[T, N] -> { S1[t, i, j] -> A[i, j] }")],
+            ),
+        ],
+    );
+    Kernel { name: "jacobi-2d", scop, params: vec![2, 5] }
+}
+
+/// LU decomposition without pivoting (in place, triangular).
+pub fn lu() -> Kernel {
+    let scop = build(
+        "[n] -> { : n >= 1 }",
+        &[
+            (
+                "[n] -> { S0[k, j] : 0 <= k < n and k < j < n }",
+                "[n] -> { S0[k, j] -> [0, k, 0, j, 0, 0, 0] }",
+                &[("R", "[n] -> { S0[k, j] -> A[k, j] }"), ("R", "[n] -> { S0[k, j] -> A[k, k] }"), ("W", "[n] -> { S0[k, j] -> A[k, j] }")],
+            ),
+            (
+                "[n] -> { S1[k, i, j] : 0 <= k < n and k < i < n and k < j < n }",
+                "[n] -> { S1[k, i, j] -> [0, k, 1, i, 0, j, 0] }",
+                &[
+                    ("R", "[n] -> { S1[k, i, j] -> A[i, j] }"),
+                    ("R", "[n] -> { S1[k, i, j] -> A[i, k] }"),
+                    ("R", "[n] -> { S1[k, i, j] -> A[k, j] }"),
+                    ("W", "[n] -> { S1[k, i, j] -> A[i, j] }"),
+                ],
+            ),
+        ],
+    );
+    Kernel { name: "lu", scop, params: vec![4] }
+}
+
+/// Gauss–Seidel style in-place 1-D stencil: `A[i] = A[i-1] + A[i] + A[i+1]`.
+pub fn seidel_1d() -> Kernel {
+    let scop = build(
+        "[T, N] -> { : T >= 1 and N >= 3 }",
+        &[(
+            "[T, N] -> { S0[t, i] : 0 <= t < T and 1 <= i < N - 1 }",
+            "[T, N] -> { S0[t, i] -> [0, t, 0, i, 0] }",
+            &[
+                ("R", "[T, N] -> { S0[t, i] -> A[i - 1] }"),
+                ("R", "[T, N] -> { S0[t, i] -> A[i] }"),
+                ("R", "[T, N] -> { S0[t, i] -> A[i + 1] }"),
+                ("W", "[T, N] -> { S0[t, i] -> A[i] }"),
+            ],
+        )],
+    );
+    Kernel { name: "seidel-1d", scop, params: vec![3, 7] }
+}
+
+/// Producer/consumer: `A[i] = ...; B[i] = A[consumer(i)]` as two loops.
+fn producer_consumer(name: &'static str, consumer_domain: &str, read: &str) -> Kernel {
+    let scop = build(
+        "[n] -> { : n >= 2 }",
+        &[
+            ("[n] -> { S0[i] : 0 <= i < n }", "[n] -> { S0[i] -> [0, i, 0] }", &[("W", "[n] -> { S0[i] -> A[i] }")]),
+            (consumer_domain, "[n] -> { S1[i] -> [1, i, 0] }", &[("R", read), ("W", "[n] -> { S1[i] -> B[i] }")]),
+        ],
+    );
+    Kernel { name, scop, params: vec![5] }
+}
+
+/// The consumer reads the element just produced: fusable as is.
+pub fn producer_consumer_same() -> Kernel {
+    producer_consumer("prodcons-same", "[n] -> { S1[i] : 0 <= i < n }", "[n] -> { S1[i] -> A[i] }")
+}
+
+/// The consumer reads the next element: fusion needs a shift.
+pub fn producer_consumer_shifted() -> Kernel {
+    producer_consumer("prodcons-shifted", "[n] -> { S1[i] : 0 <= i < n - 1 }", "[n] -> { S1[i] -> A[i + 1] }")
+}
+
+/// The consumer reads in reverse: no fusion is legal.
+pub fn producer_consumer_reversed() -> Kernel {
+    producer_consumer("prodcons-reversed", "[n] -> { S1[i] : 0 <= i < n }", "[n] -> { S1[i] -> A[n - 1 - i] }")
+}
+
+pub fn all() -> Vec<Kernel> {
+    vec![
+        matmul(),
+        matmul_scalar(),
+        jacobi_1d(),
+        jacobi_2d(),
+        lu(),
+        seidel_1d(),
+        producer_consumer_same(),
+        producer_consumer_shifted(),
+        producer_consumer_reversed(),
+    ]
+}

@@ -1,0 +1,190 @@
+//! Which dependences a schedule's rows carry: the scheduler's "satisfied"
+//! bookkeeping and the `parallel` marks of every dimension.
+//!
+//! Running example: matrix multiply, dependence `S[i,j,k] -> S[i,j,k']`
+//! with `k' > k` (on `C[i][j]`), rows `(i, j, k)`. Walking the rows, each
+//! dependence keeps its *remaining* part (the pairs not yet ordered by the
+//! outer rows). Row `i`: the difference `i' - i` is `0` on the whole
+//! remaining part, so the row carries nothing (parallel); the remaining
+//! part becomes `P ∧ i' - i = 0` — unchanged. Row `j`: same. Row `k`:
+//! `k' - k >= 1` is possible, so `k` carries it (not parallel); the
+//! remaining part `P ∧ k' = k` is empty: satisfied.
+//!
+//! Rows with `div > 1` (tile rows) get a floor-division local per side, so
+//! this is exact for tiled schedules too.
+
+use crate::deps::{Dependence, Deps};
+use crate::poly::{BasicSet, PolyResult};
+use crate::sched::{SchedRow, Schedule};
+use std::collections::BTreeSet;
+
+/// What one row does to a dependence's remaining pairs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Carry {
+    /// Some remaining pair gets a positive difference (carried here).
+    pub positive: bool,
+    /// Some remaining pair gets a negative difference (violated).
+    pub negative: bool,
+}
+
+/// A dependence with the pairs not yet strictly ordered by outer rows.
+#[derive(Clone, Debug)]
+pub struct DepState {
+    pub dep: usize,
+    pub src: usize,
+    pub dst: usize,
+    pub parts: Vec<BasicSet>,
+}
+
+/// The row's expression on the source (`first_dim = 0`) or target
+/// dimensions of the pair polyhedron `b`, as a full-width row (before any
+/// division).
+fn side_expr(b: &BasicSet, r: &SchedRow, first_dim: usize, n_dims: usize) -> Vec<i64> {
+    let np = b.n_param();
+    let mut e = vec![0; b.width()];
+    e[..np].copy_from_slice(&r.coeffs[..np]);
+    for k in 0..n_dims {
+        e[np + first_dim + k] = r.coeffs[np + k];
+    }
+    let last = b.width() - 1;
+    e[last] = r.coeffs[np + n_dims];
+    e
+}
+
+/// `part` with a floor-division local for each side whose row has
+/// `div > 1`, and the difference row `θ_T(t) - θ_S(s)` over its columns.
+pub fn difference(part: &BasicSet, n_src: usize, rs: &SchedRow, rt: &SchedRow) -> PolyResult<(BasicSet, Vec<i64>)> {
+    let mut b = part.clone();
+    let n_dst = b.n_dim() - n_src;
+    let sides = [(rs, 0, n_src), (rt, n_src, n_dst)];
+    let mut div_cols = [None, None];
+    for (k, &(r, first, n)) in sides.iter().enumerate() {
+        if r.div > 1 {
+            let e = side_expr(&b, r, first, n);
+            div_cols[k] = Some(b.add_div(e, r.div)?);
+        }
+    }
+    let value = |k: usize| -> Vec<i64> {
+        let (r, first, n) = sides[k];
+        match div_cols[k] {
+            Some(c) => {
+                let mut u = vec![0; b.width()];
+                u[c] = 1;
+                u
+            }
+            None => side_expr(&b, r, first, n),
+        }
+    };
+    let d = crate::poly::row::combine(&value(1), 1, &value(0), -1)?;
+    Ok((b, d))
+}
+
+impl DepState {
+    pub fn new(dep: usize, d: &Dependence) -> DepState {
+        DepState { dep, src: d.source, dst: d.target, parts: d.relation.parts().to_vec() }
+    }
+
+    pub fn satisfied(&self) -> bool {
+        self.parts.is_empty()
+    }
+
+    /// Applies one row (`rs` for the source statement, `rt` for the
+    /// target): reports the sign of the difference on the remaining pairs
+    /// and keeps only the pairs where it is zero.
+    pub fn step(&mut self, n_src: usize, rs: &SchedRow, rt: &SchedRow) -> PolyResult<Carry> {
+        let mut carry = Carry::default();
+        let mut rest = vec![];
+        for p in &self.parts {
+            let (b, d) = difference(p, n_src, rs, rt)?;
+            let shifted = |sign: i64| -> PolyResult<bool> {
+                let mut q = b.clone();
+                let mut r: Vec<i64> = d.iter().map(|x| x * sign).collect();
+                let last = r.len() - 1;
+                r[last] -= 1;
+                q.add_ineq(r)?;
+                Ok(!q.is_empty()?)
+            };
+            carry.positive |= shifted(1)?;
+            carry.negative |= shifted(-1)?;
+            let mut z = b.clone();
+            z.add_eq(d)?;
+            if !z.is_empty()? {
+                rest.push(z.simplify_locals()?);
+            }
+        }
+        self.parts = rest;
+        Ok(carry)
+    }
+}
+
+/// States for the given dependences.
+pub fn states<'a>(deps: impl Iterator<Item = (usize, &'a Dependence)>) -> Vec<DepState> {
+    deps.map(|(i, d)| DepState::new(i, d)).collect()
+}
+
+fn n_dims(deps: &Deps, s: &DepState) -> usize {
+    deps.deps[s.dep].relation.space().n_in()
+}
+
+/// For each dimension of `rows`, whether some dependence of `states` is
+/// carried there (walking the rows outermost first).
+pub fn carried(deps: &Deps, mut states: Vec<DepState>, rows: &[Vec<SchedRow>], n_rows: usize) -> PolyResult<Vec<bool>> {
+    let mut out = vec![];
+    for k in 0..n_rows {
+        let mut c = false;
+        for s in states.iter_mut() {
+            let n = n_dims(deps, s);
+            c |= s.step(n, &rows[s.src][k], &rows[s.dst][k])?.positive;
+        }
+        states.retain(|s| !s.satisfied());
+        out.push(c);
+    }
+    Ok(out)
+}
+
+/// Sets `parallel` and `parallel_if_reduction` of every dimension of
+/// `sched` from the dependences the schedule must respect (scalars in
+/// `relaxed` privatized; reductions kept for `parallel`, relaxed for
+/// `parallel_if_reduction`).
+pub fn mark_parallel(deps: &Deps, sched: &mut Schedule, relaxed: &BTreeSet<String>) -> PolyResult<()> {
+    let n = sched.dims.len();
+    let strict = carried(deps, states(deps.constraining(relaxed, false)), &sched.stmts, n)?;
+    let loose = carried(deps, states(deps.constraining(relaxed, true)), &sched.stmts, n)?;
+    for (k, d) in sched.dims.iter_mut().enumerate() {
+        d.parallel = !strict[k];
+        d.parallel_if_reduction = strict[k] && !loose[k];
+    }
+    Ok(())
+}
+
+/// For each row of the band `[start, start + len)` of `sched`: whether its
+/// difference is zero on every pair of every dependence not ordered
+/// before the band (strict: reductions kept; loose: relaxed). A tile row
+/// built on such a row carries nothing, whatever the tile sizes — the
+/// sufficient test the tiler uses for tile dimensions, without floor
+/// divisions.
+pub fn band_rows_zero(deps: &Deps, sched: &Schedule, start: usize, len: usize, relaxed: &BTreeSet<String>) -> PolyResult<Vec<(bool, bool)>> {
+    let zero = |relax: bool| -> PolyResult<Vec<bool>> {
+        let mut sts = states(deps.constraining(relaxed, relax));
+        for k in 0..start {
+            for s in sts.iter_mut() {
+                let n = n_dims(deps, s);
+                s.step(n, &sched.stmts[s.src][k], &sched.stmts[s.dst][k])?;
+            }
+            sts.retain(|s| !s.satisfied());
+        }
+        let mut out = vec![];
+        for k in start..start + len {
+            let mut z = true;
+            for s in &sts {
+                let mut t = s.clone();
+                let c = t.step(n_dims(deps, s), &sched.stmts[s.src][k], &sched.stmts[s.dst][k])?;
+                z &= !(c.positive || c.negative);
+            }
+            out.push(z);
+        }
+        Ok(out)
+    };
+    let (strict, loose) = (zero(false)?, zero(true)?);
+    Ok(strict.into_iter().zip(loose).collect())
+}

@@ -1,0 +1,290 @@
+//! Pluto's algorithm: find schedule rows (hyperplanes) one at a time, each
+//! the lexicographic minimum of an integer program.
+//!
+//! # Running example: matrix multiply `C[i][j] += A[i][k] * B[k][j]`
+//!
+//! The dependences on `C` have distances `(0, 0, +)`. Row 1: every
+//! hyperplane `a·i + b·j + c·k + d` with `c >= 0` is valid for tiling; the
+//! bounding objective (`u·n + w >= c·(k' - k)`) makes `c = 0` best
+//! (`u = w = 0`); the coefficients are minimised innermost counter first,
+//! so `i` wins over `j`. Row 2 must be linearly independent of `(1,0,0)`:
+//! `j`. Row 3: only `k` is left; it has `u = 1`. The three rows form one
+//! permutable band (every dependence has a non-negative difference on each),
+//! `i` and `j` are parallel.
+//!
+//! # Steps
+//!
+//! * Each ILP ([`constraints`](super::constraints)): tiling validity of
+//!   every dependence active in the current band (on its pairs not yet
+//!   ordered when the band started), bounding of the dependences not yet
+//!   satisfied, coefficients in `0..=max_coeff`, constants in
+//!   `0..=max_const`, and, for each statement not yet of full rank,
+//!   independence from its rows so far (Pluto's orthogonal-subspace
+//!   constraint: with a null-space basis `V` of its rows, `V·c >= 0` and
+//!   `Σ V·c >= 1` — sufficient, not necessary: a row needing a negative
+//!   component along `V` is not found, and a cut follows).
+//! * No solution: if the band's rows carried some dependence, close the
+//!   band (those pairs are ordered; the next band only has to respect the
+//!   rest); otherwise cut (a scalar dimension distributing dependence SCCs,
+//!   as the fusion policy says, see [`scc`](super::scc)).
+//! * All statements of full rank: a last scalar dimension orders the
+//!   statements (dependences left are loop independent).
+//!
+//! Every solver call draws from the options' budget; exhausting it is an
+//! error, never a hang. Failing to find a schedule is reported as
+//! `NoSchedule` (the caller falls back to the original schedule).
+
+use super::constraints::{farkas_rows, Layout, Rows};
+use super::linalg::{nullspace, rank};
+use super::marks::DepState;
+use super::scc::{cut_all, cut_by_dimension, cut_first, sccs};
+use super::{Band, DimInfo, FusePolicy, RowKind, SchedError, SchedOptions, SchedRow, Schedule};
+use crate::deps::Deps;
+use crate::poly::ilp::{lexmin_in_order, Problem};
+use crate::poly::Meter;
+use crate::scop::PolyScop;
+
+pub struct Pluto<'a> {
+    deps: &'a Deps,
+    opts: &'a SchedOptions,
+    layout: Layout,
+    dims: Vec<usize>,
+    rows: Vec<Vec<SchedRow>>,
+    kinds: Vec<RowKind>,
+    bands: Vec<Band>,
+    /// Dependences with pairs not yet ordered by the rows so far.
+    remaining: Vec<DepState>,
+    /// The dependences active in the current band, as they were at its
+    /// start, with their cached tiling-validity rows.
+    band: Vec<(DepState, Option<Vec<Rows>>)>,
+    band_start: usize,
+    band_carried: bool,
+    meter: Meter,
+    pub ilps: usize,
+}
+
+impl<'a> Pluto<'a> {
+    pub fn new(scop: &PolyScop, deps: &'a Deps, cons: Vec<DepState>, opts: &'a SchedOptions) -> Pluto<'a> {
+        let dims: Vec<usize> = scop.statements.iter().map(|s| s.domain.space().n_dim()).collect();
+        let band = cons.iter().map(|d| (d.clone(), None)).collect();
+        Pluto {
+            deps,
+            opts,
+            layout: Layout::new(scop.params.len(), &dims),
+            dims,
+            rows: vec![vec![]; scop.statements.len()],
+            kinds: vec![],
+            bands: vec![],
+            remaining: cons,
+            band,
+            band_start: 0,
+            band_carried: false,
+            meter: Meter::with_budget(opts.budget),
+            ilps: 0,
+        }
+    }
+
+    fn n_src(&self, s: &DepState) -> usize {
+        self.deps.deps[s.dep].relation.space().n_in()
+    }
+
+    /// The counter parts of statement `s`'s loop rows.
+    fn counter_rows(&self, s: usize) -> Vec<Vec<i64>> {
+        let np = self.layout.n_params;
+        self.rows[s].iter().map(|r| r.coeffs[np..np + self.dims[s]].to_vec()).collect()
+    }
+
+    fn full_rank(&self, s: usize) -> bool {
+        rank(&self.counter_rows(s), self.dims[s]) == self.dims[s]
+    }
+
+    /// Runs the algorithm; the schedule has no parallel marks yet.
+    pub fn run(&mut self) -> Result<Schedule, SchedError> {
+        let n = self.dims.len();
+        if self.opts.fuse == FusePolicy::None && n > 1 {
+            let g = cut_all(n, &sccs(n, &self.edges()));
+            self.add_scalar(&g)?;
+        }
+        let limit = 4 * (self.dims.iter().max().copied().unwrap_or(0) + n) + 8;
+        for _ in 0..limit {
+            if (0..n).all(|s| self.full_rank(s)) {
+                if n > 1 && !self.statements_separated() {
+                    let order = sccs(n, &self.edges());
+                    if order.iter().any(|c| c.len() > 1) {
+                        return Err(SchedError::NoSchedule("cyclic loop-independent dependences".into()));
+                    }
+                    self.add_scalar(&cut_all(n, &order))?;
+                }
+                return Ok(self.finish());
+            }
+            match self.hyperplane()? {
+                Some(sol) => self.add_loop(&sol)?,
+                None if self.kinds.len() > self.band_start && self.band_carried => self.close_band(),
+                None => self.cut()?,
+            }
+        }
+        Err(SchedError::NoSchedule("no progress".into()))
+    }
+
+    /// Whether the scalar dimensions so far give every statement its own
+    /// position (then no last ordering dimension is needed).
+    fn statements_separated(&self) -> bool {
+        let key = |s: usize| -> Vec<i64> {
+            self.kinds.iter().enumerate().filter(|(_, k)| **k == RowKind::Scalar).map(|(d, _)| *self.rows[s][d].coeffs.last().unwrap_or(&0)).collect()
+        };
+        let keys: Vec<Vec<i64>> = (0..self.dims.len()).map(key).collect();
+        keys.iter().enumerate().all(|(a, ka)| keys[a + 1..].iter().all(|kb| kb != ka))
+    }
+
+    fn edges(&self) -> Vec<(usize, usize)> {
+        self.remaining.iter().map(|d| (d.src, d.dst)).collect()
+    }
+
+    fn finish(&mut self) -> Schedule {
+        self.close_band();
+        let dims = self.kinds.iter().map(|&kind| DimInfo { kind, parallel: false, parallel_if_reduction: false }).collect();
+        Schedule { stmts: self.rows.clone(), dims, bands: self.bands.clone() }
+    }
+
+    fn close_band(&mut self) {
+        let len = self.kinds.len() - self.band_start;
+        if len > 0 {
+            self.bands.push(Band { start: self.band_start, len, permutable: true, tile_sizes: None, wavefront: false });
+        }
+        self.band_start = self.kinds.len();
+        self.band_carried = false;
+        self.band = self.remaining.iter().map(|d| (d.clone(), None)).collect();
+    }
+
+    /// Applies a new row to the remaining dependences.
+    fn step(&mut self) -> Result<bool, SchedError> {
+        let k = self.kinds.len() - 1;
+        let mut carried = false;
+        let mut rem = std::mem::take(&mut self.remaining);
+        for d in rem.iter_mut() {
+            let n_src = self.n_src(d);
+            let c = d.step(n_src, &self.rows[d.src][k], &self.rows[d.dst][k])?;
+            if c.negative {
+                return Err(SchedError::NoSchedule(format!("row {k} violates dependence {}", d.dep)));
+            }
+            carried |= c.positive;
+        }
+        rem.retain(|d| !d.satisfied());
+        self.remaining = rem;
+        Ok(carried)
+    }
+
+    fn add_loop(&mut self, sol: &[i64]) -> Result<(), SchedError> {
+        let l = &self.layout;
+        for (s, rows) in self.rows.iter_mut().enumerate() {
+            let mut coeffs = vec![0; l.n_params];
+            coeffs.extend((0..self.dims[s]).map(|k| sol[l.coeff(s, k)]));
+            coeffs.push(sol[l.constant(s)]);
+            rows.push(SchedRow { coeffs, div: 1 });
+        }
+        self.kinds.push(RowKind::Loop);
+        self.band_carried |= self.step()?;
+        Ok(())
+    }
+
+    fn add_scalar(&mut self, groups: &[i64]) -> Result<(), SchedError> {
+        self.close_band();
+        let np = self.layout.n_params;
+        for (s, rows) in self.rows.iter_mut().enumerate() {
+            let mut coeffs = vec![0; np + self.dims[s] + 1];
+            coeffs[np + self.dims[s]] = groups[s];
+            rows.push(SchedRow { coeffs, div: 1 });
+        }
+        self.kinds.push(RowKind::Scalar);
+        self.step()?;
+        // A scalar dimension belongs to no band.
+        self.band_start = self.kinds.len();
+        self.band = self.remaining.iter().map(|d| (d.clone(), None)).collect();
+        Ok(())
+    }
+
+    fn cut(&mut self) -> Result<(), SchedError> {
+        let n = self.dims.len();
+        let order = sccs(n, &self.edges());
+        if order.len() < 2 {
+            return Err(SchedError::NoSchedule("no hyperplane and nothing to distribute".into()));
+        }
+        let g = match self.opts.fuse {
+            FusePolicy::Max => cut_first(n, &order),
+            FusePolicy::Smart => cut_by_dimension(n, &order, &self.dims),
+            FusePolicy::None => cut_all(n, &order),
+        };
+        self.add_scalar(&g)
+    }
+
+    /// The next hyperplane (solution vector over the layout), if any.
+    fn hyperplane(&mut self) -> Result<Option<Vec<i64>>, SchedError> {
+        let l = self.layout.clone();
+        let nv = l.n_vars;
+        let mut p = Problem { n: nv, eqs: vec![], ineqs: vec![] };
+        let unit = |v: usize, c: i64, k: i64| {
+            let mut r = vec![0; nv + 1];
+            r[v] = c;
+            r[nv] = k;
+            r
+        };
+        // Tiling validity over each band dependence (cached per band).
+        for i in 0..self.band.len() {
+            if self.band[i].1.is_none() {
+                let d = &self.band[i].0;
+                let rows = d.parts.iter().map(|part| farkas_rows(&l, part, d.src, d.dst, false)).collect::<Result<Vec<_>, _>>()?;
+                self.band[i].1 = Some(rows);
+            }
+            for (e, ie) in self.band[i].1.iter().flatten() {
+                p.eqs.extend(e.iter().cloned());
+                p.ineqs.extend(ie.iter().cloned());
+            }
+        }
+        // Bounding over the pairs still unordered.
+        for d in &self.remaining {
+            for part in &d.parts {
+                let (e, ie) = farkas_rows(&l, part, d.src, d.dst, true)?;
+                p.eqs.extend(e);
+                p.ineqs.extend(ie);
+            }
+        }
+        for v in 0..l.n_params {
+            p.ineqs.push(unit(l.u(v), 1, 0));
+            p.ineqs.push(unit(l.u(v), -1, self.opts.max_coeff * 4));
+        }
+        p.ineqs.push(unit(l.w(), 1, 0));
+        p.ineqs.push(unit(l.w(), -1, 1 << 20));
+        for s in 0..self.dims.len() {
+            for k in 0..self.dims[s] {
+                p.ineqs.push(unit(l.coeff(s, k), 1, 0));
+                p.ineqs.push(unit(l.coeff(s, k), -1, self.opts.max_coeff));
+            }
+            p.ineqs.push(unit(l.constant(s), 1, 0));
+            p.ineqs.push(unit(l.constant(s), -1, self.opts.max_const));
+            if !self.full_rank(s) {
+                // Independence: V·c >= 0 for the null-space basis V of the
+                // statement's rows, and Σ V·c >= 1.
+                let mut sum = vec![0; nv + 1];
+                sum[nv] = -1;
+                for v in nullspace(&self.counter_rows(s), self.dims[s]) {
+                    let mut r = vec![0; nv + 1];
+                    for (k, &x) in v.iter().enumerate() {
+                        r[l.coeff(s, k)] = x;
+                        sum[l.coeff(s, k)] += x;
+                    }
+                    p.ineqs.push(r);
+                }
+                p.ineqs.push(sum);
+            }
+        }
+        // Pluto's order: u, w, then per statement its counters innermost
+        // first (so outer original loops are preferred), then the constant.
+        let mut order: Vec<usize> = (0..=l.n_params).collect();
+        for s in 0..self.dims.len() {
+            order.extend((0..self.dims[s]).rev().map(|k| l.coeff(s, k)));
+            order.push(l.constant(s));
+        }
+        self.ilps += 1;
+        Ok(lexmin_in_order(&p, &order, &mut self.meter)?)
+    }
+}

@@ -1,0 +1,148 @@
+//! Expected schedules of the test kernels; every schedule goes through the
+//! brute-force legality checker (parallel marks included).
+
+use super::check::{check, CheckOptions};
+use super::kernels::{self, Kernel};
+use super::print::print_schedule;
+use super::*;
+use crate::deps::{analyze, DepsOptions};
+
+/// Schedules a kernel and checks the result; returns it with its text.
+pub(crate) fn schedule_checked(k: &Kernel, opts: &SchedOptions) -> (Schedule, SchedInfo, String) {
+    let deps = analyze(&k.scop, &DepsOptions::default()).expect("deps");
+    let (s, info) = schedule_with_info(&k.scop, &deps, opts).expect("schedule");
+    let mut c = CheckOptions::new(&k.params);
+    c.relax_reductions = opts.allow_reduction_relaxation;
+    let text = print_schedule(&k.scop, &s);
+    if let Err(e) = check(&k.scop, &s, &c) {
+        panic!("{}: illegal schedule: {e}\n{text}", k.name);
+    }
+    (s, info, text)
+}
+
+fn band_of(s: &Schedule, start: usize) -> &Band {
+    s.bands.iter().find(|b| b.start == start).expect("band")
+}
+
+#[test]
+fn snapshots() {
+    for k in kernels::all() {
+        let (_, info, text) = schedule_checked(&k, &SchedOptions::default());
+        assert!(info.fallback.is_none(), "{}: {:?}", k.name, info.fallback);
+        insta::assert_snapshot!(format!("sched_{}", k.name), text);
+    }
+}
+
+#[test]
+fn matmul_is_one_permutable_band() {
+    let (s, _, _) = schedule_checked(&kernels::matmul(), &SchedOptions::default());
+    assert_eq!(s.stmts[0].iter().map(|r| r.coeffs.clone()).collect::<Vec<_>>(), vec![vec![0, 1, 0, 0, 0], vec![0, 0, 1, 0, 0], vec![0, 0, 0, 1, 0]]);
+    let b = band_of(&s, 0);
+    assert!(b.permutable && b.len == 3);
+    assert!(s.dims[0].parallel && s.dims[1].parallel && !s.dims[2].parallel);
+    // The reduction on C makes k parallel only with reduction support.
+    assert!(s.dims[2].parallel_if_reduction);
+}
+
+#[test]
+fn reduction_relaxation_is_opt_in() {
+    let opts = SchedOptions { allow_reduction_relaxation: true, ..SchedOptions::default() };
+    let (s, _, _) = schedule_checked(&kernels::matmul(), &opts);
+    assert!(s.dims[2].parallel_if_reduction && !s.dims[2].parallel);
+}
+
+/// GRAPHITE: with `s`'s memory dependences ignored, `(i, j)` is a
+/// permutable, parallel band; keeping them allows only `i` in the band.
+#[test]
+fn promoted_scalar_keeps_interchange() {
+    let k = kernels::matmul_scalar();
+    let (s, info, _) = schedule_checked(&k, &SchedOptions::default());
+    assert!(info.relaxed_scalars.contains("scalar_s"));
+    let b = band_of(&s, 0);
+    assert!(b.permutable && b.len == 2);
+    assert!(s.dims[0].parallel && s.dims[1].parallel);
+
+    let mut deps = analyze(&k.scop, &DepsOptions::default()).unwrap();
+    deps.deps.iter_mut().for_each(|d| d.scalar_memory = false);
+    let strict = schedule(&k.scop, &deps, &SchedOptions::default()).unwrap();
+    assert_eq!(band_of(&strict, 0).len, 1, "{}", print_schedule(&k.scop, &strict));
+    check(&k.scop, &strict, &CheckOptions { relax_scalars: false, ..CheckOptions::new(&k.params) }).unwrap();
+}
+
+/// Distributing the promoted-scalar nest would break `s`'s live ranges: the
+/// live-range check catches it and the dependences are kept.
+#[test]
+fn broken_live_range_keeps_dependences() {
+    let opts = SchedOptions { fuse: FusePolicy::None, ..SchedOptions::default() };
+    let (_, info, text) = schedule_checked(&kernels::matmul_scalar(), &opts);
+    assert!(info.relaxed_scalars.is_empty(), "{text}");
+}
+
+#[test]
+fn fusion_policies() {
+    let k = kernels::producer_consumer_same();
+    for (fuse, fused) in [(FusePolicy::Max, true), (FusePolicy::Smart, true), (FusePolicy::None, false)] {
+        let (s, _, text) = schedule_checked(&k, &SchedOptions { fuse, ..SchedOptions::default() });
+        assert_eq!(s.dims[0].kind == RowKind::Loop, fused, "{fuse:?}\n{text}");
+    }
+    // Shifted consumer: fused with a shift of one iteration.
+    let (s, _, _) = schedule_checked(&kernels::producer_consumer_shifted(), &SchedOptions::default());
+    assert_eq!(s.stmts[1][0].coeffs, vec![0, 1, 1]);
+    // Reversed consumer: no legal fusion, distributed.
+    let (s, _, _) = schedule_checked(&kernels::producer_consumer_reversed(), &SchedOptions::default());
+    assert_eq!(s.dims[0].kind, RowKind::Scalar);
+}
+
+#[test]
+fn stencils_are_skewed_into_permutable_bands() {
+    for k in [kernels::jacobi_1d(), kernels::jacobi_2d(), kernels::seidel_1d()] {
+        let (s, _, text) = schedule_checked(&k, &SchedOptions::default());
+        let n = k.scop.statements[0].domain.space().n_dim();
+        let b = band_of(&s, 0);
+        assert!(b.permutable && b.len == n, "{}\n{text}", k.name);
+        assert!(!s.dims[0].parallel, "{}: the time loop carries dependences", k.name);
+    }
+}
+
+#[test]
+fn budget_exhaustion_is_an_error() {
+    let k = kernels::jacobi_2d();
+    let deps = analyze(&k.scop, &DepsOptions::default()).unwrap();
+    let opts = SchedOptions { budget: crate::poly::Budget { max_pivots: 10, max_nodes: 2 }, ..SchedOptions::default() };
+    assert_eq!(schedule(&k.scop, &deps, &opts), Err(SchedError::Poly(crate::poly::PolyError::Budget)));
+}
+
+#[test]
+fn original_schedule_is_legal() {
+    for k in kernels::all() {
+        let s = original::original_schedule(&k.scop).unwrap();
+        check(&k.scop, &s, &CheckOptions { relax_scalars: false, ..CheckOptions::new(&k.params) }).unwrap();
+    }
+    let s = original::original_schedule(&kernels::matmul().scop).unwrap();
+    assert_eq!(s.stmts[0].len(), 7);
+    assert_eq!(s.dims.iter().filter(|d| d.kind == RowKind::Loop).count(), 3);
+}
+
+#[test]
+fn checker_rejects_illegal_schedules() {
+    let k = kernels::seidel_1d();
+    let row = |c: Vec<i64>| SchedRow { coeffs: c, div: 1 };
+    let dim = |parallel| DimInfo { kind: RowKind::Loop, parallel, parallel_if_reduction: false };
+    // Interchange (i, t) without skewing reverses a dependence.
+    let bad = Schedule { stmts: vec![vec![row(vec![0, 0, 0, 1, 0]), row(vec![0, 0, 1, 0, 0])]], dims: vec![dim(false), dim(false)], bands: vec![] };
+    assert!(check(&k.scop, &bad, &CheckOptions::new(&k.params)).is_err());
+    // The original order with the time loop wrongly marked parallel.
+    let marked = Schedule { stmts: vec![vec![row(vec![0, 0, 1, 0, 0]), row(vec![0, 0, 0, 1, 0])]], dims: vec![dim(true), dim(false)], bands: vec![] };
+    assert!(check(&k.scop, &marked, &CheckOptions::new(&k.params)).unwrap_err().contains("parallel"));
+}
+
+/// Scheduling time per kernel (printed, not asserted).
+#[test]
+fn bench_scheduling_time() {
+    for k in kernels::all() {
+        let deps = analyze(&k.scop, &DepsOptions::default()).unwrap();
+        let t = std::time::Instant::now();
+        let (_, info) = schedule_with_info(&k.scop, &deps, &SchedOptions::default()).unwrap();
+        println!("bench {:<18} {:>6} deps  {:>3} ILPs  {:?}", k.name, deps.deps.len(), info.ilps, t.elapsed());
+    }
+}

@@ -1,0 +1,186 @@
+//! Tiling (design.md: `tile`): every permutable band of depth >= 2 (and,
+//! if asked, a lone parallel loop) becomes tile loops followed by point
+//! loops.
+//!
+//! # Running example: matrix multiply
+//!
+//! The scheduler gives one permutable band `(i, j, k)`. Tiling with sizes
+//! `(8, 1840, 8)` ([`sizes`]) gives the rows
+//!
+//! ```text
+//! [floor(i/8), floor(j/1840), floor(k/8), i, k, j]
+//! ```
+//!
+//! tile rows first (`div` = size, same coefficients as the band row), then
+//! the point rows — the band rows again, in an order chosen so that the
+//! innermost point loop is parallel and walks memory with stride 1 (`j`:
+//! what the vectorizer needs). Any order of the point rows is legal because
+//! the band is permutable (every dependence has a non-negative difference
+//! on every band row). The band keeps its `start` and `len`; its point
+//! rows are the next `len` dimensions (each with the coefficients of
+//! exactly one tile row) and `tile_sizes` holds the sizes in band-row
+//! order.
+//!
+//! A tiled band whose outermost row carries a dependence (a time loop:
+//! Jacobi, Seidel) is marked `wavefront`: its tiles are to run by
+//! wavefronts, the sum of the tile coordinates first (the AST generator
+//! builds that loop; the rows stay plain tile rows).
+//!
+//! Tiling can break the live range of a scalar whose memory dependences
+//! the scheduler ignored (a value crossing a tile boundary while another
+//! tile writes the scalar); such a band is left untiled. Parallel marks
+//! are recomputed on the tiled schedule.
+//!
+//! Not done: second-level (L2) tiling — `second_level` is accepted and
+//! ignored for now.
+
+pub mod sizes;
+
+use crate::deps::live::{broken_live_ranges, broken_live_ranges_with};
+use crate::deps::DepKind;
+use crate::sched::marks::DepState;
+use crate::deps::Deps;
+use crate::poly::PolyResult;
+use crate::sched::marks::{band_rows_zero, mark_parallel};
+use crate::sched::{Band, DimInfo, RowKind, SchedRow, Schedule};
+use crate::scop::PolyScop;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TileConfig {
+    pub l1_bytes: i64,
+    pub l2_bytes: i64,
+    pub vector_bits: i64,
+    /// Explicit sizes (band-row order; the last one repeats), overriding
+    /// the SICA computation.
+    pub sizes: Option<Vec<i64>>,
+    /// Also tile for L2 (not implemented yet; ignored).
+    pub second_level: bool,
+    /// Element size assumed by the SICA formula (the model has no types).
+    pub elem_bytes: i64,
+    /// Also tile a permutable band of one parallel loop.
+    pub tile_single_parallel: bool,
+}
+
+impl Default for TileConfig {
+    fn default() -> Self {
+        TileConfig { l1_bytes: 32 * 1024, l2_bytes: 256 * 1024, vector_bits: 256, sizes: None, second_level: false, elem_bytes: 8, tile_single_parallel: false }
+    }
+}
+
+/// Tiles `sched`; on any polyhedral failure returns it unchanged (it is
+/// legal as it is).
+pub fn tile(scop: &PolyScop, deps: &Deps, sched: Schedule, cfg: &TileConfig) -> Schedule {
+    try_tile(scop, deps, &sched, cfg).unwrap_or(sched)
+}
+
+/// [`tile`], reporting polyhedral failures.
+pub fn try_tile(scop: &PolyScop, deps: &Deps, sched: &Schedule, cfg: &TileConfig) -> PolyResult<Schedule> {
+    // The scalars the schedule may have relaxed: those whose live ranges it
+    // keeps (the scheduler checked exactly that).
+    let relaxable = deps.relaxable_scalars();
+    let broken = broken_live_ranges(scop, deps, &sched.stmts, &relaxable)?;
+    let relaxed: std::collections::BTreeSet<String> = relaxable.difference(&broken).cloned().collect();
+    let mut cur = sched.clone();
+    // Last band first, so earlier bands keep their positions.
+    for b in (0..cur.bands.len()).rev() {
+        let band = cur.bands[b].clone();
+        let lone_parallel = band.len == 1 && cfg.tile_single_parallel && cur.dims[band.start].parallel;
+        if !band.permutable || band.tile_sizes.is_some() || !(band.len >= 2 || lone_parallel) {
+            continue;
+        }
+        let inner = sizes::innermost_row(&cur, scop, band.start, band.len);
+        let ts = sizes::tile_sizes(cfg, &cur, scop, band.start, band.len, inner);
+        let mut cand = tile_band(&cur, b, &ts, inner);
+        let intervals = live_ranges_cross(deps, &cur, &band, &relaxed)?;
+        if !broken_live_ranges_with(scop, deps, &cand.stmts, &relaxed, intervals)?.is_empty() {
+            continue;
+        }
+        cand.dims = tiled_marks(deps, &cur, &band, inner, &relaxed)?;
+        cand.bands[b].wavefront = band.len >= 2 && !cand.dims[band.start].parallel;
+        cur = cand;
+    }
+    Ok(cur)
+}
+
+/// Parallel marks of the tiled schedule, computed without floor
+/// divisions. With `P` the untiled schedule whose band rows are in the
+/// point order: dimensions outside the band and the point dimensions take
+/// `P`'s marks (a pair reaching a point row agrees on the earlier point
+/// rows, as in `P`, and on the tiles: a subset of `P`'s pairs); a tile
+/// dimension is parallel when its row's difference is zero on every pair
+/// left at the band's start ([`band_rows_zero`]) — sufficient, and the
+/// checker verifies the marks on the tiled schedule.
+fn tiled_marks(deps: &Deps, sched: &Schedule, band: &Band, inner: usize, relaxed: &std::collections::BTreeSet<String>) -> PolyResult<Vec<DimInfo>> {
+    let (start, len) = (band.start, band.len);
+    let order = point_order(len, inner);
+    let mut p = sched.clone();
+    for rows in p.stmts.iter_mut() {
+        let band_rows: Vec<SchedRow> = order.iter().map(|&k| rows[start + k].clone()).collect();
+        rows.splice(start..start + len, band_rows);
+    }
+    mark_parallel(deps, &mut p, relaxed)?;
+    let zero = band_rows_zero(deps, sched, start, len, relaxed)?;
+    let mut dims: Vec<DimInfo> = p.dims[..start].to_vec();
+    dims.extend(zero.iter().map(|&(strict, loose)| DimInfo { kind: RowKind::Loop, parallel: strict, parallel_if_reduction: !strict && loose }));
+    dims.extend(p.dims[start..].iter().cloned());
+    Ok(dims)
+}
+
+fn point_order(len: usize, inner: usize) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..len).filter(|&k| k != inner).collect();
+    order.push(inner);
+    order
+}
+
+/// Whether some live range of a relaxed scalar spans several points of
+/// `band` (a value-based flow pair not ordered before the band whose
+/// band-row values differ). If none does, tiling cannot put a write inside
+/// a live range: a write compares the same way with both ends of the range
+/// under any order of the band's points.
+fn live_ranges_cross(deps: &Deps, sched: &Schedule, band: &Band, relaxed: &std::collections::BTreeSet<String>) -> PolyResult<bool> {
+    for (i, d) in deps.deps.iter().enumerate() {
+        if d.kind != DepKind::Flow || !relaxed.contains(&d.array) {
+            continue;
+        }
+        let mut st = DepState::new(i, d);
+        let n_src = d.relation.space().n_in();
+        for k in 0..band.start + band.len {
+            let c = st.step(n_src, &sched.stmts[d.source][k], &sched.stmts[d.target][k])?;
+            if k >= band.start && (c.positive || c.negative) {
+                return Ok(true);
+            }
+        }
+    }
+    Ok(false)
+}
+
+/// `sched` with band `b` tiled by `sizes`, the band row `inner` moved to
+/// the innermost point position.
+fn tile_band(sched: &Schedule, b: usize, sizes: &[i64], inner: usize) -> Schedule {
+    let Band { start, len, .. } = sched.bands[b];
+    let order = point_order(len, inner);
+    let stmts = sched
+        .stmts
+        .iter()
+        .map(|rows| {
+            let mut out: Vec<SchedRow> = rows[..start].to_vec();
+            out.extend(rows[start..start + len].iter().zip(sizes).map(|(r, &s)| SchedRow { coeffs: r.coeffs.clone(), div: s }));
+            out.extend(order.iter().map(|&k| rows[start + k].clone()));
+            out.extend(rows[start + len..].iter().cloned());
+            out
+        })
+        .collect();
+    let loop_dim = DimInfo { kind: RowKind::Loop, parallel: false, parallel_if_reduction: false };
+    let mut dims: Vec<DimInfo> = sched.dims[..start].to_vec();
+    dims.extend(std::iter::repeat_n(loop_dim, 2 * len));
+    dims.extend(sched.dims[start + len..].iter().cloned());
+    let mut bands = sched.bands.clone();
+    bands[b].tile_sizes = Some(sizes.to_vec());
+    for later in bands.iter_mut().filter(|x| x.start > start) {
+        later.start += len;
+    }
+    Schedule { stmts, dims, bands }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,142 @@
+//! Tile sizes (SICA, seed 000 eq. 8–9) and the choice of the innermost
+//! point loop.
+//!
+//! Running example: matrix multiply, band `(i, j, k)`, doubles, 256-bit
+//! vectors, 32 KiB L1, 256 KiB L2. The innermost point loop should be
+//! parallel and walk memory with stride 1: moving along row `j` with the
+//! other rows fixed is the direction `v = (0, 1, 0)`; `C[i][j]` and
+//! `B[k][j]` then move by one element in their last subscript (stride 1),
+//! `A[i][k]` not at all. Row `i` would move `C` and `A` by whole rows. So
+//! `j` is vectorized and its tile size is SICA's
+//!
+//! ```text
+//! qL1 = ⌊ρ · CL1 · 8192 / (R · E)⌋ · R / (8 D)
+//!     = ⌊0.9 · 32 · 8192 / (256 · 2)⌋ · 256 / 64 = 460 · 4 = 1840
+//! ```
+//!
+//! (`CL1` in KiB, `R` vector bits, `D` element bytes, `E` elements newly
+//! loaded per iteration: `C` and `B`; the paper's own example, `CL1 = 32`,
+//! `R = 128`, floats, `E = 2`, `ρ = 0.9`, gives 3684). The other loops get
+//! `qL2 = CL2 / CL1` rounded up to a multiple of the vector width (8).
+
+use super::TileConfig;
+use crate::sched::linalg::nullspace;
+use crate::sched::{RowKind, Schedule};
+use crate::scop::PolyScop;
+
+/// The direction in statement `s`'s counter space along which row `r`
+/// advances while every other loop row of the schedule stays fixed, if
+/// that is a single direction.
+fn direction(sched: &Schedule, scop: &PolyScop, s: usize, r: usize) -> Option<Vec<i64>> {
+    let np = scop.params.len();
+    let m = scop.statements[s].domain.space().n_dim();
+    let others: Vec<Vec<i64>> = sched.stmts[s]
+        .iter()
+        .enumerate()
+        .filter(|(d, _)| *d != r && sched.dims[*d].kind == RowKind::Loop)
+        .map(|(_, row)| row.coeffs[np..np + m].to_vec())
+        .collect();
+    let ns = nullspace(&others, m);
+    let [v] = ns.as_slice() else { return None };
+    let along: i64 = v.iter().zip(&sched.stmts[s][r].coeffs[np..np + m]).map(|(a, b)| a * b).sum();
+    match along.signum() {
+        1 => Some(v.clone()),
+        -1 => Some(v.iter().map(|x| -x).collect()),
+        _ => None,
+    }
+}
+
+/// How each access of statement `s` moves along `v`: `(last subscript
+/// change, whether an outer subscript changes)`, for array accesses.
+fn strides(scop: &PolyScop, s: usize, v: &[i64]) -> Vec<(i64, bool)> {
+    let st = &scop.statements[s];
+    let (np, m) = (scop.params.len(), v.len());
+    let mut out = vec![];
+    for a in st.accesses.iter().filter(|a| !a.is_scalar) {
+        let [part] = a.relation.parts() else { continue };
+        let nout = a.relation.space().n_out();
+        // Each output coordinate o_k is defined by an equality
+        // o_k + f·x + ... = 0; its change along v is -f·v.
+        let change = |k: usize| -> Option<i64> {
+            let r = part.eqs().iter().find(|r| r[np + m + k] != 0)?;
+            let f: i64 = (0..m).map(|c| r[np + c] * v[c]).sum();
+            Some(-f * r[np + m + k].signum())
+        };
+        let changes: Vec<Option<i64>> = (0..nout).map(change).collect();
+        if nout == 0 || changes.iter().any(Option::is_none) {
+            continue;
+        }
+        let last = changes[nout - 1].unwrap_or(0);
+        let outer = changes[..nout - 1].iter().any(|c| c.unwrap_or(0) != 0);
+        out.push((last, outer));
+    }
+    out
+}
+
+/// Statements that have a loop row in the band.
+fn band_stmts(sched: &Schedule, scop: &PolyScop, start: usize, len: usize) -> Vec<usize> {
+    let np = scop.params.len();
+    (0..sched.stmts.len())
+        .filter(|&s| sched.stmts[s][start..start + len].iter().any(|r| r.coeffs[np..r.coeffs.len() - 1].iter().any(|&c| c != 0)))
+        .collect()
+}
+
+/// Vectorization score of band row `r`: accesses walked with stride 1
+/// minus accesses walked across rows.
+fn score(sched: &Schedule, scop: &PolyScop, stmts: &[usize], r: usize) -> i64 {
+    let mut sc = 0;
+    for &s in stmts {
+        let Some(v) = direction(sched, scop, s, r) else { continue };
+        for (last, outer) in strides(scop, s, &v) {
+            if outer {
+                sc -= 1;
+            } else if last.abs() == 1 {
+                sc += 1;
+            }
+        }
+    }
+    sc
+}
+
+/// The band row (offset in the band) to make the innermost point loop:
+/// parallel rows first, then the best stride score, then the later row.
+pub fn innermost_row(sched: &Schedule, scop: &PolyScop, start: usize, len: usize) -> usize {
+    let stmts = band_stmts(sched, scop, start, len);
+    (0..len).max_by_key(|&k| (sched.dims[start + k].parallel, score(sched, scop, &stmts, start + k), k)).unwrap_or(len.saturating_sub(1))
+}
+
+/// Distinct array elements touched per iteration along row `r` (SICA's
+/// `E`), at least 1.
+fn elements_per_iteration(sched: &Schedule, scop: &PolyScop, stmts: &[usize], r: usize) -> i64 {
+    let mut seen: Vec<(String, String)> = vec![];
+    for &s in stmts {
+        let Some(v) = direction(sched, scop, s, r) else { continue };
+        let st = &scop.statements[s];
+        let moving = strides(scop, s, &v);
+        for (a, (last, outer)) in st.accesses.iter().filter(|a| !a.is_scalar).zip(moving) {
+            let key = (a.array.clone(), a.relation.to_string());
+            if (last != 0 || outer) && !seen.contains(&key) {
+                seen.push(key);
+            }
+        }
+    }
+    (seen.len() as i64).max(1)
+}
+
+/// Tile sizes for the band rows (in band order), `vector_row` being the
+/// row that becomes the innermost point loop.
+pub fn tile_sizes(cfg: &TileConfig, sched: &Schedule, scop: &PolyScop, start: usize, len: usize, vector_row: usize) -> Vec<i64> {
+    if let Some(s) = &cfg.sizes {
+        return (0..len).map(|k| s.get(k).or(s.last()).copied().unwrap_or(32).max(1)).collect();
+    }
+    let d = cfg.elem_bytes.max(1);
+    let r = cfg.vector_bits.max(8);
+    let vec_elems = (r / (8 * d)).max(1);
+    let stmts = band_stmts(sched, scop, start, len);
+    let e = elements_per_iteration(sched, scop, &stmts, start + vector_row);
+    // ρ = 0.9 as 9/10; CL1·8192 is the L1 size in bits.
+    let q_l1 = ((9 * cfg.l1_bytes * 8) / (10 * r * e)).max(1) * vec_elems;
+    let q_l2 = (cfg.l2_bytes / cfg.l1_bytes.max(1)).max(1);
+    let outer = (q_l2 + vec_elems - 1) / vec_elems * vec_elems;
+    (0..len).map(|k| if k == vector_row { q_l1 } else { outer }).collect()
+}

@@ -1,0 +1,80 @@
+//! Tiled schedules of the test kernels; each goes through the legality
+//! checker (wavefront order included).
+
+use super::*;
+use crate::deps::{analyze, DepsOptions};
+use crate::sched::check::{check, CheckOptions};
+use crate::sched::kernels::{self, Kernel};
+use crate::sched::print::print_schedule;
+use crate::sched::{schedule, SchedOptions};
+
+/// Schedules and tiles a kernel, checks the result, returns it printed.
+fn tiled(k: &Kernel, cfg: &TileConfig) -> (Schedule, String) {
+    let t0 = std::time::Instant::now();
+    let deps = analyze(&k.scop, &DepsOptions::default()).expect("deps");
+    let t1 = std::time::Instant::now();
+    let s = schedule(&k.scop, &deps, &SchedOptions::default()).expect("schedule");
+    let t2 = std::time::Instant::now();
+    let t = try_tile(&k.scop, &deps, &s, cfg).expect("tile");
+    let t3 = std::time::Instant::now();
+    let text = print_schedule(&k.scop, &t);
+    if let Err(e) = check(&k.scop, &t, &CheckOptions::new(&k.params)) {
+        panic!("{}: illegal tiled schedule: {e}\n{text}", k.name);
+    }
+    println!("{}: deps {:?} sched {:?} tile {:?} check {:?}", k.name, t1 - t0, t2 - t1, t3 - t2, t3.elapsed());
+    (t, text)
+}
+
+/// Small explicit tiles so that the checker's small instances span
+/// several tiles.
+fn small() -> TileConfig {
+    TileConfig { sizes: Some(vec![2]), ..TileConfig::default() }
+}
+
+#[test]
+fn snapshots() {
+    for k in kernels::all() {
+        let (_, text) = tiled(&k, &small());
+        insta::assert_snapshot!(format!("tile_small_{}", k.name), text);
+        let (_, text) = tiled(&k, &TileConfig::default());
+        insta::assert_snapshot!(format!("tile_default_{}", k.name), text);
+    }
+}
+
+/// Matrix multiply: a tiled 3-D band; the innermost point loop is `j`
+/// (parallel, stride 1 on `C[i][j]` and `B[k][j]`); SICA sizes.
+#[test]
+fn matmul_tiles() {
+    let (s, _) = tiled(&kernels::matmul(), &TileConfig::default());
+    let b = &s.bands[0];
+    assert_eq!(b.tile_sizes, Some(vec![8, 1840, 8]));
+    assert!(!b.wavefront);
+    assert_eq!(s.stmts[0][..3].iter().map(|r| r.div).collect::<Vec<_>>(), vec![8, 1840, 8]);
+    assert_eq!(s.stmts[0][5].coeffs, vec![0, 0, 1, 0, 0], "innermost point loop is j");
+    assert!(s.dims[5].parallel && s.dims[0].parallel);
+}
+
+/// SICA's worked example: 32 KiB L1, 128-bit vectors, floats, E = 2,
+/// ρ = 0.9 gives 3684.
+#[test]
+fn sica_worked_example() {
+    let cfg = TileConfig { vector_bits: 128, elem_bytes: 4, ..TileConfig::default() };
+    let (s, _) = tiled(&kernels::matmul(), &cfg);
+    assert_eq!(s.bands[0].tile_sizes, Some(vec![8, 3684, 8]));
+}
+
+#[test]
+fn stencil_tiles_run_as_wavefronts() {
+    for k in [kernels::jacobi_1d(), kernels::jacobi_2d(), kernels::seidel_1d()] {
+        let (s, text) = tiled(&k, &small());
+        assert!(s.bands[0].wavefront && s.bands[0].tile_sizes.is_some(), "{}\n{text}", k.name);
+    }
+}
+
+/// The promoted scalar's live ranges stay inside one `(i, j)` point: the
+/// 2-D band is tiled.
+#[test]
+fn promoted_scalar_band_is_tiled() {
+    let (s, _) = tiled(&kernels::matmul_scalar(), &small());
+    assert_eq!(s.bands[0].tile_sizes, Some(vec![2, 2]));
+}
