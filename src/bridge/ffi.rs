@@ -14,6 +14,9 @@ pub struct LoopRaw {
 
 pub const MODE_OPTIMIZE: i32 = 0;
 pub const MODE_PRINT_SCOPS: i32 = 1;
+pub const MODE_PRINT_DEPS: i32 = 2;
+pub const MODE_PRINT_SCHEDULE: i32 = 3;
+pub const MODE_PRINT_AST: i32 = 4;
 
 pub const STATUS_UNCHANGED: i32 = 0;
 pub const STATUS_CHANGED: i32 = 1;
@@ -104,6 +107,17 @@ extern "C" {
     ) -> usize;
     pub fn tessera_call_is_pure(call: *mut c_void) -> i32;
     pub fn tessera_arg_is_noalias(function: *mut c_void, index: u32) -> i32;
+
+    pub fn tessera_ctx_prepare_loop(ctx: *mut FunctionCtxRaw, l: *mut LoopRaw) -> *mut c_void;
+    pub fn tessera_ctx_expand_counter(ctx: *mut FunctionCtxRaw, l: *mut LoopRaw, before: *mut c_void) -> *mut c_void;
+    pub fn tessera_mark_loop(
+        latch_branch: *mut c_void,
+        accesses: *mut *mut c_void,
+        num_accesses: usize,
+        parallel: i32,
+        vectorize: i32,
+    );
+    pub fn tessera_ctx_verify(ctx: *mut FunctionCtxRaw) -> i32;
 
     pub fn tessera_ctx_remark(
         ctx: *mut FunctionCtxRaw,

@@ -5,6 +5,7 @@
 
 mod ffi;
 mod plugin;
+pub mod rewrite;
 pub mod view;
 
 use std::ffi::{c_char, CString};
@@ -17,6 +18,9 @@ pub use plugin::llvmGetPassPluginInfo;
 pub enum Mode {
     Optimize,
     PrintScops,
+    PrintDeps,
+    PrintSchedule,
+    PrintAst,
 }
 
 /// Values of the `-tessera-*` options.

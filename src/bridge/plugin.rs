@@ -73,6 +73,9 @@ extern "C" fn run_function(raw: *mut ffi::FunctionCtxRaw, mode: i32) -> i32 {
     let mode = match mode {
         ffi::MODE_OPTIMIZE => Mode::Optimize,
         ffi::MODE_PRINT_SCOPS => Mode::PrintScops,
+        ffi::MODE_PRINT_DEPS => Mode::PrintDeps,
+        ffi::MODE_PRINT_SCHEDULE => Mode::PrintSchedule,
+        ffi::MODE_PRINT_AST => Mode::PrintAst,
         other => {
             ctx.set_error(&format!("unknown mode {other}"));
             return ffi::STATUS_INTERNAL_ERROR;

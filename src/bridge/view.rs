@@ -22,6 +22,12 @@ pub struct IrMap {
     loop_ids: HashMap<*mut LoopRaw, LoopId>,
 }
 
+impl IrMap {
+    pub fn id_of(&self, v: LLVMValueRef) -> Option<ValueId> {
+        self.value_ids.get(&v).copied()
+    }
+}
+
 struct Builder<'c> {
     ctx: *mut FunctionCtxRaw,
     _host: std::marker::PhantomData<&'c ()>,

@@ -3,10 +3,17 @@
 //! one plain data structure to the next; this module only sequences them and
 //! reports to the user.
 
+use crate::ast::{self, AstOptions};
+use crate::bridge::rewrite::{self, Ir};
 use crate::bridge::view::{self, IrMap};
 use crate::bridge::{FunctionCtx, Mode, Options, RemarkKind};
+use crate::codegen;
+use crate::deps::{self, DepsOptions};
+use crate::sched::{self, SchedOptions};
+use crate::tile::{self, TileConfig};
 use crate::ir::FunctionView;
-use crate::scop::{self, Detection, LoopStatus};
+use crate::scop::{self, Detection, LoopStatus, Model, PolyScop};
+use std::collections::HashSet;
 use std::fmt;
 
 /// An error inside Tessera (not in the user's code): the function is left
@@ -47,10 +54,27 @@ pub fn run_function(ctx: &FunctionCtx<'_>, mode: Mode, options: &Options) -> Res
             if options.print_scops {
                 eprint!("{}", describe(&fview, &detection));
             }
-            Ok(false)
+            if detection.scops.is_empty() {
+                return Ok(false);
+            }
+            Ok(transform(ctx, &map, &detection, options))
         }
         Mode::PrintScops => {
             ctx.print(&describe(&fview, &detection));
+            Ok(false)
+        }
+        Mode::PrintDeps | Mode::PrintSchedule | Mode::PrintAst => {
+            for m in &detection.scops {
+                let text = match plan(&fview, m) {
+                    Ok(p) => match mode {
+                        Mode::PrintDeps => deps::print::print_deps(&p.scop, &p.deps),
+                        Mode::PrintSchedule => sched::print::print_schedule(&p.scop, &p.schedule),
+                        _ => p.tree.to_string(),
+                    },
+                    Err(e) => format!("not optimized: {e}\n"),
+                };
+                ctx.print(&format!("tessera: SCoP in '{}' ({} statement(s)):\n{text}", fview.name, m.statements.len()));
+            }
             Ok(false)
         }
     }
@@ -76,7 +100,79 @@ fn describe(fview: &FunctionView, detection: &Detection) -> String {
     out
 }
 
-/// One analysis remark per loop, one missed remark per SCoP.
+/// Rewrites every SCoP found; returns whether the IR changed.
+///
+/// Code generation needs each nest with a preheader and in LCSSA form;
+/// preparing it changes the IR, so the function is analyzed again and only
+/// the nests that were prepared are rewritten.
+fn transform(ctx: &FunctionCtx<'_>, map: &IrMap, first: &Detection, options: &Options) -> bool {
+    let mut prepared = HashSet::new();
+    for m in &first.scops {
+        if rewrite::prepare_loop(ctx, map, m.root) {
+            prepared.insert(map.loops[m.root.0 as usize]);
+        }
+    }
+    let (fview, map) = view::build(ctx);
+    let detection = scop::detect(&fview);
+    let ir = Ir::new(ctx, &map);
+    for m in detection.scops.iter().filter(|m| prepared.contains(&map.loops[m.root.0 as usize])) {
+        match rewrite_scop(&ir, &fview, m) {
+            Ok(summary) => {
+                let msg = format!(
+                    "SCoP rewritten: {} loop(s), {} parallel, {} marked vectorizable, {} alias check(s)",
+                    summary.loops, summary.parallel_loops, summary.vectorizable_loops, summary.alias_checks
+                );
+                if options.verbose >= 1 {
+                    eprintln!("tessera: {}: {msg}", fview.name);
+                }
+                ctx.remark_loop(RemarkKind::Passed, &map, m.root, "Rewritten", &msg);
+            }
+            Err(why) => ctx.remark_loop(RemarkKind::Missed, &map, m.root, "NotTransformed", &format!("SCoP not transformed: {why}")),
+        }
+    }
+    if let Err(e) = ir.verify() {
+        panic!("{e}");
+    }
+    !prepared.is_empty()
+}
+
+/// What the pure stages decide for one SCoP.
+struct Plan {
+    scop: PolyScop,
+    deps: deps::Deps,
+    schedule: sched::Schedule,
+    tree: ast::Ast,
+}
+
+/// Wall-clock limit on the polyhedral work for one SCoP: past it the SCoP
+/// is given up with a remark (compile time stays bounded).
+const SCOP_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// Model -> dependences -> schedule -> tiling -> loop AST, within the time limit.
+fn plan(fview: &FunctionView, m: &Model) -> Result<Plan, String> {
+    crate::poly::set_deadline(Some(std::time::Instant::now() + SCOP_TIME_LIMIT));
+    let result = plan_stages(fview, m);
+    crate::poly::set_deadline(None);
+    result
+}
+
+fn plan_stages(fview: &FunctionView, m: &Model) -> Result<Plan, String> {
+    let scop = PolyScop::from_model(m, &|v| fview.value(v).name.clone()).map_err(|r| r.to_string())?;
+    let deps = deps::analyze(&scop, &DepsOptions::default()).map_err(|e| format!("dependence analysis: {e}"))?;
+    let schedule = sched::schedule(&scop, &deps, &SchedOptions::default()).map_err(|e| format!("scheduling: {e}"))?;
+    let elem_bytes = m.arrays.iter().map(|a| a.elem_bytes as i64).max().unwrap_or(8);
+    let schedule = tile::tile(&scop, &deps, schedule, &TileConfig { elem_bytes, ..TileConfig::default() });
+    let tree = ast::build(&scop, &schedule, &AstOptions::default()).map_err(|e| e.to_string())?;
+    Ok(Plan { scop, deps, schedule, tree })
+}
+
+/// Plans one SCoP and writes it back as IR.
+fn rewrite_scop(ir: &Ir<'_>, fview: &FunctionView, m: &Model) -> Result<codegen::Summary, String> {
+    let p = plan(fview, m)?;
+    codegen::generate(ir, fview, m, &p.tree)
+}
+
+/// One analysis remark per loop.
 fn report(ctx: &FunctionCtx<'_>, map: &IrMap, fview: &FunctionView, d: &Detection) {
     for (l, status) in &d.loops {
         let msg = match status {
@@ -87,15 +183,6 @@ fn report(ctx: &FunctionCtx<'_>, map: &IrMap, fview: &FunctionView, d: &Detectio
             LoopStatus::Rejected(r) => format!("loop not in a SCoP: {r}"),
         };
         ctx.remark_loop(RemarkKind::Analysis, map, *l, "ScopDetection", &msg);
-    }
-    for m in &d.scops {
-        ctx.remark_loop(
-            RemarkKind::Missed,
-            map,
-            m.root,
-            "NotTransformed",
-            "SCoP not transformed: scheduling and code generation are not implemented yet",
-        );
     }
     let _ = fview;
 }

@@ -27,8 +27,12 @@ pub enum Scev {
     UMax(Vec<Scev>),
     SMin(Vec<Scev>),
     UMin(Vec<Scev>),
+    /// Zero extension of a value of the given width (its arithmetic wraps
+    /// at that width).
     ZExt(Box<Scev>, u32),
+    /// Sign extension of a value of the given width.
     SExt(Box<Scev>, u32),
+    /// Truncation to the given width.
     Trunc(Box<Scev>, u32),
     PtrToInt(Box<Scev>),
     /// SCEV gave up (e.g. an unknown trip count).
@@ -102,8 +106,8 @@ impl fmt::Display for Scev {
             Scev::UMax(v) => list(f, "umax", ", ", v),
             Scev::SMin(v) => list(f, "smin", ", ", v),
             Scev::UMin(v) => list(f, "umin", ", ", v),
-            Scev::ZExt(a, b) => write!(f, "zext{b}({a})"),
-            Scev::SExt(a, b) => write!(f, "sext{b}({a})"),
+            Scev::ZExt(a, b) => write!(f, "zext(i{b} {a})"),
+            Scev::SExt(a, b) => write!(f, "sext(i{b} {a})"),
             Scev::Trunc(a, b) => write!(f, "trunc{b}({a})"),
             Scev::PtrToInt(a) => write!(f, "ptrtoint({a})"),
             Scev::CouldNotCompute => f.write_str("***COULDNOTCOMPUTE***"),

@@ -76,6 +76,19 @@ impl Default for Budget {
 
 thread_local! {
     static DEFAULT_BUDGET: Cell<Budget> = Cell::new(Budget::default());
+    /// A wall-clock limit over all queries (one SCoP's optimization): the
+    /// per-query budgets bound each query, not how many a caller makes.
+    static DEADLINE: Cell<Option<std::time::Instant>> = const { Cell::new(None) };
+}
+
+/// Makes every solver query on this thread fail with `Budget` once
+/// `deadline` has passed (`None` removes the limit).
+pub fn set_deadline(deadline: Option<std::time::Instant>) {
+    DEADLINE.with(|d| d.set(deadline));
+}
+
+fn past_deadline() -> bool {
+    DEADLINE.with(|d| d.get()).is_some_and(|t| std::time::Instant::now() >= t)
 }
 
 /// Sets the budget used by solver queries started later on this thread.
@@ -112,12 +125,16 @@ impl Meter {
             return Err(PolyError::Budget);
         }
         self.pivots_left -= 1;
+        // Reading the clock costs ~20ns; every 256 pivots is plenty.
+        if self.pivots_left % 256 == 0 && past_deadline() {
+            return Err(PolyError::Budget);
+        }
         Ok(())
     }
 
     /// Accounts for one branch-and-bound node.
     pub fn node(&mut self) -> PolyResult<()> {
-        if self.nodes_left == 0 {
+        if self.nodes_left == 0 || past_deadline() {
             return Err(PolyError::Budget);
         }
         self.nodes_left -= 1;

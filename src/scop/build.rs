@@ -37,8 +37,11 @@ struct Env<'v> {
     params: RefCell<BTreeSet<ValueId>>,
     /// Loops enclosing the region whose counters appear: parameters too.
     outer: RefCell<BTreeSet<LoopId>>,
+    /// Values that may be recomputed (see `Model::rebuildable`).
+    rebuildable: RefCell<BTreeSet<ValueId>>,
     root: LoopId,
-    nonneg: RefCell<Vec<Polynomial>>,
+    /// Ranges recorded by `assume_range`, turned into obligations.
+    nonneg: RefCell<Vec<(Polynomial, i128, Option<i128>)>>,
 }
 
 impl SymEnv for Env<'_> {
@@ -68,8 +71,8 @@ impl SymEnv for Env<'_> {
         }
     }
 
-    fn assume_nonneg(&self, e: &Polynomial) {
-        self.nonneg.borrow_mut().push(e.clone());
+    fn assume_range(&self, e: &Polynomial, lo: i128, hi: Option<i128>) {
+        self.nonneg.borrow_mut().push((e.clone(), lo, hi));
     }
 }
 
@@ -80,40 +83,84 @@ fn is_value_param(s: Sym) -> bool {
 }
 
 impl Env<'_> {
-    /// Turns the non-negativity facts recorded so far into obligations on
-    /// `domain`. A polynomial `n·i + j` is non-negative when its
-    /// delinearized subscripts are: `i >= 0` and `0 <= j < n`.
+    /// Finds the values code generation may recompute: integers and
+    /// pointers whose evolution is a polynomial in counters and parameters,
+    /// with the range facts of their extensions proved on their block's
+    /// domain (a value whose facts cannot even be stated is copied instead).
+    fn find_rebuildable(&self, domains: &HashMap<BlockId, Dnf>, obligations: &mut Vec<Obligation>) {
+        let mut blocks: Vec<BlockId> = self.blocks.iter().copied().collect();
+        blocks.sort();
+        for b in blocks {
+            let domain = domains.get(&b).cloned().unwrap_or_default();
+            for i in &self.view.block(b).instrs {
+                if !matches!(self.view.value(i.value).ty, Type::Int(_) | Type::Ptr) {
+                    continue;
+                }
+                let Some(s) = self.view.scev(i.value) else { continue };
+                self.nonneg.borrow_mut().clear();
+                if Polynomial::from_scev(s, self).is_err() {
+                    continue;
+                }
+                let mut facts = Vec::new();
+                if self.take_nonneg(&domain, &mut facts).is_ok() {
+                    obligations.extend(facts);
+                    self.rebuildable.borrow_mut().insert(i.value);
+                }
+            }
+        }
+        self.nonneg.borrow_mut().clear();
+    }
+
+    /// Turns the range facts recorded so far into obligations on `domain`.
+    /// A polynomial `n·i + j` is non-negative when its delinearized
+    /// subscripts are (`i >= 0` and `0 <= j < n`); an upper bound on a
+    /// polynomial cannot be stated affinely and rejects the region.
     fn take_nonneg(&self, domain: &Dnf, out: &mut Vec<Obligation>) -> Result<(), Reason> {
-        for p in self.nonneg.borrow_mut().drain(..) {
+        let overflow = || Reason::Overflow("range of a narrow integer".into());
+        for (p, lo, hi) in self.nonneg.borrow_mut().drain(..) {
             let facts = match p.to_affine() {
-                Some(e) => vec![Constraint::ge0(e)],
-                None => {
+                Some(e) => {
+                    let mut f = vec![Constraint::ge0(e.add_const(-lo).map_err(|_| overflow())?)];
+                    if let Some(hi) = hi {
+                        f.push(Constraint::ge0(e.scale(-1).and_then(|x| x.add_const(hi)).map_err(|_| overflow())?));
+                    }
+                    f
+                }
+                None if lo == 0 && hi.is_none() => {
                     let d = delinearize(std::slice::from_ref(&p), &is_value_param)
                         .map_err(|_| Reason::ParameterProduct("in an unsigned value".into()))?;
                     let mut f = vec![Constraint::ge0(d.subscripts[0][0].clone())];
                     f.extend(d.bounds[0].iter().cloned());
                     f
                 }
+                None => return Err(Reason::ParameterProduct("narrow integer arithmetic that may wrap".into())),
             };
             for fact in facts {
-                out.push(Obligation { domain: domain.clone(), fact, what: "unsigned value is non-negative" });
+                out.push(Obligation { domain: domain.clone(), fact, what: "narrow integer arithmetic does not wrap" });
             }
         }
         Ok(())
     }
 
-    /// A value that can be recomputed from counters and parameters
-    /// (induction variables, address arithmetic): not a scalar dependence.
-    fn synthesizable(&self, v: ValueId) -> bool {
-        match self.view.scev(v) {
-            Some(s) => {
-                let saved = self.nonneg.borrow().len();
-                let ok = Polynomial::from_scev(s, self).is_ok();
-                self.nonneg.borrow_mut().truncate(saved);
-                ok
-            }
-            None => false,
+    /// A value that can be recomputed from counters and parameters where
+    /// it is used (induction variables, address arithmetic): not a scalar
+    /// dependence. Its evolution may only involve loops enclosing the use
+    /// (`None`: a use after the region): a value of an inner loop used
+    /// after that loop is its last value, which must travel as a scalar.
+    fn synthesizable_at(&self, v: ValueId, use_block: Option<BlockId>) -> bool {
+        if !self.rebuildable.borrow().contains(&v) {
+            return false;
         }
+        let Some(s) = self.view.scev(v) else { return false };
+        let saved = self.nonneg.borrow().len();
+        let poly = Polynomial::from_scev(s, self);
+        self.nonneg.borrow_mut().truncate(saved);
+        let Ok(poly) = poly else { return false };
+        let enclosing = |l: LoopId| use_block.and_then(|b| self.view.block(b).loop_).is_some_and(|inner| self.view.loop_contains(l, inner));
+        poly.terms.keys().flatten().all(|s| match s {
+            Sym::Counter(l) if self.loops.contains(l) => enclosing(*l),
+            _ => true,
+        })
     }
 }
 
@@ -131,12 +178,14 @@ pub fn build_region(view: &FunctionView, root: LoopId) -> Result<(Model, Vec<Obl
         loops: loops.iter().copied().collect(),
         params: RefCell::new(BTreeSet::new()),
         outer: RefCell::new(BTreeSet::new()),
+        rebuildable: RefCell::new(BTreeSet::new()),
         root,
         nonneg: RefCell::new(vec![]),
     };
     let order = cfg::topo_order(view, view.loop_(root).header, &region_blocks)?;
     let mut obligations = Vec::new();
     let (domains, context) = block_domains(view, &env, root, &order, &mut obligations)?;
+    env.find_rebuildable(&domains, &mut obligations);
     let mut b = StatementBuilder { view, env: &env, arrays: ArrayTable::default(), statements: vec![] };
     b.collect(&order, &domains, &mut obligations)?;
     let live_out = b.scalar_accesses(&order)?;
@@ -183,6 +232,7 @@ pub fn build_region(view: &FunctionView, root: LoopId) -> Result<(Model, Vec<Obl
         arrays,
         statements,
         live_out,
+        rebuildable: env.rebuildable.take(),
     };
     Ok((model, obligations))
 }
@@ -203,6 +253,7 @@ fn entry_conditions(view: &FunctionView, region: &HashSet<BlockId>, root: LoopId
         loops: HashSet::new(),
         params: RefCell::new(BTreeSet::new()),
         outer: RefCell::new(BTreeSet::new()),
+        rebuildable: RefCell::new(BTreeSet::new()),
         root,
         nonneg: RefCell::new(vec![]),
     };
@@ -496,7 +547,7 @@ impl StatementBuilder<'_, '_> {
         for &b in order {
             for i in &self.view.block(b).instrs {
                 if let Op::Phi { incoming } = &i.op {
-                    if self.env.synthesizable(i.value) {
+                    if self.env.synthesizable_at(i.value, Some(b)) {
                         continue;
                     }
                     reads.insert((stmt_of[&b], i.value));
@@ -504,7 +555,7 @@ impl StatementBuilder<'_, '_> {
                         if let Some(&s) = stmt_of.get(from) {
                             writes.insert((s, i.value));
                             if let Some(db) = defined_in(*v) {
-                                if db != *from && !self.env.synthesizable(*v) {
+                                if db != *from && !self.env.synthesizable_at(*v, Some(*from)) {
                                     writes.insert((stmt_of[&db], *v));
                                     reads.insert((s, *v));
                                 }
@@ -515,7 +566,7 @@ impl StatementBuilder<'_, '_> {
                 }
                 for &v in &i.operands {
                     if let Some(db) = defined_in(v) {
-                        if db != b && !self.env.synthesizable(v) {
+                        if db != b && !self.env.synthesizable_at(v, Some(b)) {
                             writes.insert((stmt_of[&db], v));
                             reads.insert((stmt_of[&b], v));
                         }
@@ -534,7 +585,7 @@ impl StatementBuilder<'_, '_> {
             }
             for v in used {
                 if let Some(db) = defined_in(v) {
-                    if !self.env.synthesizable(v) {
+                    if !self.env.synthesizable_at(v, None) {
                         live_out.insert(v);
                         writes.insert((stmt_of[&db], v));
                     }

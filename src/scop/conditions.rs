@@ -2,7 +2,7 @@
 //! form) over counters and parameters.
 
 use super::affine::{dnf_and, AffExpr, Constraint, Dnf, Sym};
-use super::polynomial::{Polynomial, SymEnv};
+use super::polynomial::{extension_range, Polynomial, SymEnv};
 use super::reason::Reason;
 use crate::ir::{FunctionView, Op, Pred, Scev, ValueId};
 
@@ -80,7 +80,7 @@ pub fn condition(view: &FunctionView, env: &dyn SymEnv, cond: ValueId, negate: b
             let r = affine_of(view.scev(*rhs).ok_or_else(opaque)?, env, false)?;
             if is_unsigned(*pred) {
                 for side in [&l, &r] {
-                    env.assume_nonneg(&affine_to_poly(side));
+                    env.assume_range(&affine_to_poly(side), 0, None);
                 }
             }
             compare(*pred, &l, &r, negate)
@@ -145,7 +145,7 @@ fn bound_pieces(s: &Scev, env: &dyn SymEnv) -> Result<Vec<Vec<AffExpr>>, Reason>
         Scev::SMax(ops) | Scev::UMax(ops) => {
             if matches!(s, Scev::UMax(_)) {
                 for o in ops {
-                    env.assume_nonneg(&Polynomial::from_scev(o, env).map_err(|r| retag(r, true))?);
+                    env.assume_range(&Polynomial::from_scev(o, env).map_err(|r| retag(r, true))?, 0, None);
                 }
             }
             let mut out = Vec::new();
@@ -189,11 +189,17 @@ fn bound_pieces(s: &Scev, env: &dyn SymEnv) -> Result<Vec<Vec<AffExpr>>, Reason>
             }
             Ok(acc)
         }
-        Scev::ZExt(x, _) | Scev::SExt(x, _) if has_minmax(x) => {
-            if matches!(s, Scev::ZExt(..)) {
-                env.assume_nonneg(&Polynomial::from_scev(x, env).map_err(|r| retag(r, true))?);
+        Scev::ZExt(x, bits) | Scev::SExt(x, bits) if has_minmax(x) => {
+            // An extension of a min/max is the min/max of the extended
+            // pieces when every piece is exact at the narrow width.
+            let (lo, hi) = extension_range(matches!(s, Scev::SExt(..)), *bits)?;
+            let pieces = bound_pieces(x, env)?;
+            for e in pieces.iter().flatten() {
+                if lo != i128::MIN || hi.is_some() {
+                    env.assume_range(&affine_to_poly(e), lo, hi);
+                }
             }
-            bound_pieces(x, env)
+            Ok(pieces)
         }
         _ => Ok(vec![vec![affine_of(s, env, true)?]]),
     }
@@ -218,7 +224,7 @@ mod tests {
         fn counter(&self, l: LoopId) -> Result<Sym, Reason> {
             Ok(Sym::Counter(l))
         }
-        fn assume_nonneg(&self, _: &Polynomial) {
+        fn assume_range(&self, _: &Polynomial, _: i128, _: Option<i128>) {
             *self.0.borrow_mut() += 1;
         }
     }

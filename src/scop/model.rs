@@ -115,6 +115,10 @@ pub struct Model {
     pub statements: Vec<Statement>,
     /// Values defined in the region and used after it.
     pub live_out: Vec<ValueId>,
+    /// Integer and pointer values of the region that code generation may
+    /// recompute from counters and parameters instead of copying (their
+    /// extensions were proved exact).
+    pub rebuildable: std::collections::BTreeSet<ValueId>,
 }
 
 impl Model {
@@ -135,4 +139,9 @@ impl Model {
     pub fn array(&self, a: ArrayId) -> &Array {
         &self.arrays[a.0 as usize]
     }
+}
+
+/// The loops of the region (the model's own loops, not enclosing ones).
+pub fn region_loops(model: &Model) -> std::collections::HashSet<LoopId> {
+    model.loops.iter().map(|l| l.id).collect()
 }

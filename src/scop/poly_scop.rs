@@ -10,7 +10,7 @@
 use super::affine::{AffExpr, Sym};
 use super::model::{AccessKind, Model, SchedDim, Target};
 use super::reason::Reason;
-use super::to_poly::{param_ranges, poly_reason, statement_space, Columns};
+use super::to_poly::{poly_reason, statement_space, Columns};
 use crate::poly::parse::parse_set;
 use crate::poly::space::{Space, Tuple};
 use crate::poly::{BasicSet, Set};
@@ -56,8 +56,10 @@ impl PolyScop {
         let params: Vec<String> = model.params.iter().map(|p| p.name.clone()).collect();
         let param_syms: Vec<Sym> = model.params.iter().map(|p| p.sym).collect();
         let mut ctx_constraints = model.context.clone();
+        // The integer types' ranges are left out: facts that need them were
+        // proved during detection, and their 2^31-sized constants only make
+        // the scheduler's Farkas systems overflow.
         ctx_constraints.extend(model.assumptions.iter().cloned());
-        ctx_constraints.extend(param_ranges(model));
         let ctx_cols = Columns { params: param_syms.clone(), dims: vec![] };
         let ctx_space = Space::from_tuple(params.clone(), Tuple { name: None, dims: vec![] });
         let context = Set::from_parts(ctx_space.clone(), vec![ctx_cols.basic_set(&ctx_space, &ctx_constraints)?]).map_err(poly_reason)?;

@@ -28,8 +28,9 @@ pub trait SymEnv {
     fn unknown(&self, v: ValueId) -> Result<Sym, Reason>;
     /// Whether a loop's counter may appear (the loop is in the region).
     fn counter(&self, l: LoopId) -> Result<Sym, Reason>;
-    /// Records a fact the model must guarantee (for `zext`: `e >= 0`).
-    fn assume_nonneg(&self, e: &Polynomial);
+    /// Records a fact the model must guarantee: `lo <= e` and, if given,
+    /// `e <= hi` (a value computed at a narrow width does not wrap).
+    fn assume_range(&self, e: &Polynomial, lo: i128, hi: Option<i128>);
 }
 
 fn overflow() -> Reason {
@@ -40,6 +41,20 @@ fn checked(v: Option<i128>) -> Result<i128, Reason> {
     match v {
         Some(x) if x.abs() <= COEFF_LIMIT => Ok(x),
         _ => Err(overflow()),
+    }
+}
+
+/// The range a value extended from `bits` must lie in for the extension to
+/// be the identity (`None`: no upper bound to check at 64 bits).
+pub fn extension_range(signed: bool, bits: u32) -> Result<(i128, Option<i128>), Reason> {
+    match bits {
+        b if b >= 64 => Ok((if signed { i128::MIN } else { 0 }, None)),
+        b if b >= 1 && b <= 32 => Ok(if signed {
+            (-(1i128 << (b - 1)), Some((1i128 << (b - 1)) - 1))
+        } else {
+            (0, Some((1i128 << b) - 1))
+        }),
+        _ => Err(Reason::Overflow(format!("arithmetic at width {bits}"))),
     }
 }
 
@@ -127,13 +142,15 @@ impl Polynomial {
                 let k = Polynomial::sym(env.counter(*loop_)?);
                 Self::from_scev(start, env)?.add(&Self::from_scev(step, env)?.mul(&k)?)
             }
-            // Signed overflow is undefined in the source languages Tessera
-            // serves and SCEV only forms sext of no-signed-wrap values it can
-            // see through; the value is the same before and after widening.
-            Scev::SExt(x, _) => Self::from_scev(x, env),
-            Scev::ZExt(x, _) => {
+            // An extension is transparent when the narrow value it extends
+            // is exact: it neither wrapped at its width nor, for zext, was
+            // negative. Those ranges become obligations of the model.
+            Scev::SExt(x, bits) | Scev::ZExt(x, bits) => {
                 let p = Self::from_scev(x, env)?;
-                env.assume_nonneg(&p);
+                let (lo, hi) = extension_range(matches!(s, Scev::SExt(..)), *bits)?;
+                if lo != i128::MIN || hi.is_some() {
+                    env.assume_range(&p, lo, hi);
+                }
                 Ok(p)
             }
             Scev::Trunc(..) => Err(na("truncation")),
@@ -152,7 +169,7 @@ mod tests {
     use std::cell::RefCell;
 
     struct Env {
-        nonneg: RefCell<Vec<Polynomial>>,
+        nonneg: RefCell<Vec<(Polynomial, i128, Option<i128>)>>,
     }
     impl SymEnv for Env {
         fn unknown(&self, v: ValueId) -> Result<Sym, Reason> {
@@ -165,8 +182,8 @@ mod tests {
         fn counter(&self, l: LoopId) -> Result<Sym, Reason> {
             Ok(Sym::Counter(l))
         }
-        fn assume_nonneg(&self, e: &Polynomial) {
-            self.nonneg.borrow_mut().push(e.clone());
+        fn assume_range(&self, e: &Polynomial, lo: i128, hi: Option<i128>) {
+            self.nonneg.borrow_mut().push((e.clone(), lo, hi));
         }
     }
 
@@ -204,7 +221,19 @@ mod tests {
         let e = env();
         let s = Scev::ZExt(Box::new(Scev::Unknown(ValueId(2))), 64);
         Polynomial::from_scev(&s, &e).unwrap();
-        assert_eq!(e.nonneg.borrow().len(), 1);
+        assert_eq!(e.nonneg.borrow()[0].1, 0);
+        assert_eq!(e.nonneg.borrow()[0].2, None);
+    }
+
+    #[test]
+    fn narrow_extensions_record_their_range() {
+        // zext i3 x: 0 <= x <= 7 (the i3 arithmetic must not have wrapped)
+        let e = env();
+        Polynomial::from_scev(&Scev::ZExt(Box::new(Scev::Unknown(ValueId(2))), 3), &e).unwrap();
+        Polynomial::from_scev(&Scev::SExt(Box::new(Scev::Unknown(ValueId(2))), 32), &e).unwrap();
+        let r = e.nonneg.borrow();
+        assert_eq!((r[0].1, r[0].2), (0, Some(7)));
+        assert_eq!((r[1].1, r[1].2), (-(1 << 31), Some((1 << 31) - 1)));
     }
 
     #[test]

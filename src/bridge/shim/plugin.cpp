@@ -56,14 +56,18 @@ public:
   static bool isRequired() { return false; }
 };
 
-// print<tessera-scops>: what detection found, in the text form of src/poly.
-class ScopsPrinterPass : public PassInfoMixin<ScopsPrinterPass> {
+// print<tessera-scops|deps|schedule|ast>: each stage's result as text
+// (to stderr), without changing the IR.
+class PrinterPass : public PassInfoMixin<PrinterPass> {
+  int32_t Mode;
+
 public:
+  explicit PrinterPass(int32_t Mode) : Mode(Mode) {}
   PreservedAnalyses run(Function &F, FunctionAnalysisManager &FAM) {
     if (F.isDeclaration())
       return PreservedAnalyses::all();
     TesseraFunctionCtx Ctx(F, FAM, &errs());
-    tesseraRunRust(Ctx, TESSERA_MODE_PRINT_SCOPS);
+    tesseraRunRust(Ctx, Mode);
     return PreservedAnalyses::all();
   }
   static bool isRequired() { return true; }
@@ -81,10 +85,17 @@ extern "C" void tessera_register_passes(void *PBPtr, const TesseraCallbacks *CBs
           FPM.addPass(TesseraPass());
           return true;
         }
-        if (Name == "print<tessera-scops>") {
-          FPM.addPass(ScopsPrinterPass());
-          return true;
-        }
+        static const std::pair<const char *, int32_t> Printers[] = {
+            {"print<tessera-scops>", TESSERA_MODE_PRINT_SCOPS},
+            {"print<tessera-deps>", TESSERA_MODE_PRINT_DEPS},
+            {"print<tessera-schedule>", TESSERA_MODE_PRINT_SCHEDULE},
+            {"print<tessera-ast>", TESSERA_MODE_PRINT_AST},
+        };
+        for (const auto &P : Printers)
+          if (Name == P.first) {
+            FPM.addPass(PrinterPass(P.second));
+            return true;
+          }
         return false;
       });
 

@@ -21,6 +21,9 @@ typedef struct TesseraLoop TesseraLoop; // an llvm::Loop
 enum TesseraMode {
   TESSERA_MODE_OPTIMIZE = 0,
   TESSERA_MODE_PRINT_SCOPS = 1,
+  TESSERA_MODE_PRINT_DEPS = 2,
+  TESSERA_MODE_PRINT_SCHEDULE = 3,
+  TESSERA_MODE_PRINT_AST = 4,
 };
 
 // What the Rust side answers.
@@ -102,7 +105,7 @@ enum TesseraScevKind {
 typedef struct TesseraScevNode {
   uint32_t kind;
   uint32_t flags;
-  uint32_t bits; // result width for casts
+  uint32_t bits; // zext/sext: width of the operand; trunc: width of the result
   uint32_t first_child;
   uint32_t num_children;
   int64_t value; // constants that fit in 64 bits; wider ones are UNSUPPORTED
@@ -118,6 +121,19 @@ size_t tessera_ctx_backedge_taken(TesseraFunctionCtx *ctx, TesseraLoop *loop,
 int32_t tessera_call_is_pure(void *call);
 // Whether argument `index` of the function is `noalias`.
 int32_t tessera_arg_is_noalias(void *function, uint32_t index);
+
+// Code generation support (rewrite.cpp).
+// Gives `loop` a preheader and puts it in LCSSA form; returns the preheader
+// (null if none could be made). Invalidates what the view knew of the loop.
+void *tessera_ctx_prepare_loop(TesseraFunctionCtx *ctx, TesseraLoop *loop);
+// Emits the i64 iteration count of `loop` (an enclosing loop) before `before`.
+void *tessera_ctx_expand_counter(TesseraFunctionCtx *ctx, TesseraLoop *loop, void *before);
+// Attaches llvm.loop metadata to a latch branch: parallel accesses (an access
+// group set on `accesses`) and/or vectorize.enable.
+void tessera_mark_loop(void *latch_branch, void **accesses, size_t num_accesses, int32_t parallel,
+                       int32_t vectorize);
+// Verifies the function; on failure leaves the verifier's message as the error.
+int32_t tessera_ctx_verify(TesseraFunctionCtx *ctx);
 
 // Remarks through LLVM's OptimizationRemarkEmitter, pass name "tessera".
 // `loop` may be null: the remark is then attached to the function.

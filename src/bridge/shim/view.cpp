@@ -99,7 +99,11 @@ static uint32_t flatten(const SCEV *S, TesseraFunctionCtx &Ctx) {
   case scCouldNotCompute: N.kind = TESSERA_SCEV_COULD_NOT_COMPUTE; break;
   default: N.kind = TESSERA_SCEV_UNSUPPORTED; break;
   }
-  if (N.kind == TESSERA_SCEV_ZEXT || N.kind == TESSERA_SCEV_SEXT || N.kind == TESSERA_SCEV_TRUNC)
+  // Extensions record the width they extend from (the arithmetic inside
+  // wraps at that width); truncations the width they truncate to.
+  if (N.kind == TESSERA_SCEV_ZEXT || N.kind == TESSERA_SCEV_SEXT)
+    N.bits = cast<SCEVCastExpr>(S)->getOperand()->getType()->getScalarSizeInBits();
+  if (N.kind == TESSERA_SCEV_TRUNC)
     N.bits = S->getType()->getScalarSizeInBits();
   Ctx.ScevNodes.push_back(N);
   return Ctx.ScevNodes.size() - 1;

@@ -1,0 +1,140 @@
+//! Safe handles on the function being rewritten, for the code generator:
+//! inkwell objects for the view's ids, and the shim's rewriting helpers
+//! (loop preparation, counter expansion, loop metadata, verification).
+
+use super::ffi;
+use super::view::IrMap;
+use super::FunctionCtx;
+use crate::ir::{BlockId, LoopId, ValueId};
+use inkwell::basic_block::BasicBlock;
+use inkwell::builder::Builder;
+use inkwell::context::ContextRef;
+use inkwell::values::{AnyValueEnum, AsValueRef, BasicValueEnum, FunctionValue, InstructionValue, IntValue, PointerValue};
+use std::ffi::c_void;
+
+/// Gives loop `l` a preheader and LCSSA form before it is rewritten;
+/// returns false if no preheader can be made. The view must be rebuilt
+/// afterwards (new blocks and PHIs).
+pub fn prepare_loop(ctx: &FunctionCtx<'_>, map: &IrMap, l: LoopId) -> bool {
+    // SAFETY: the loop pointer comes from the live LoopInfo of this callback.
+    unsafe { !ffi::tessera_ctx_prepare_loop(ctx.raw, map.loops[l.0 as usize]).is_null() }
+}
+
+pub struct Ir<'a> {
+    pub context: ContextRef<'a>,
+    pub function: FunctionValue<'a>,
+    ctx: &'a FunctionCtx<'a>,
+    map: &'a IrMap,
+}
+
+impl<'a> Ir<'a> {
+    pub fn new(ctx: &'a FunctionCtx<'a>, map: &'a IrMap) -> Ir<'a> {
+        // SAFETY: the function and its context are alive for the callback.
+        unsafe {
+            let f = ffi::tessera_ctx_function(ctx.raw) as llvm_sys::prelude::LLVMValueRef;
+            let c = llvm_sys::core::LLVMGetTypeContext(llvm_sys::core::LLVMTypeOf(f));
+            Ir {
+                context: ContextRef::new(c),
+                function: FunctionValue::new(f).expect("the callback's function"),
+                ctx,
+                map,
+            }
+        }
+    }
+
+    /// An original value of the function.
+    pub fn value(&self, v: ValueId) -> AnyValueEnum<'a> {
+        // SAFETY: ids index the map built from this function.
+        unsafe { AnyValueEnum::new(self.map.values[v.0 as usize]) }
+    }
+
+    /// An original value as an operand (not void, not a label).
+    pub fn basic_value(&self, v: ValueId) -> BasicValueEnum<'a> {
+        // SAFETY: as above; callers only ask for first-class values.
+        unsafe { BasicValueEnum::new(self.map.values[v.0 as usize]) }
+    }
+
+    pub fn instruction(&self, v: ValueId) -> Option<InstructionValue<'a>> {
+        let raw = self.map.values[v.0 as usize];
+        // SAFETY: checked to be an instruction of this function.
+        unsafe { (!llvm_sys::core::LLVMIsAInstruction(raw).is_null()).then(|| InstructionValue::new(raw)) }
+    }
+
+    pub fn block(&self, b: BlockId) -> BasicBlock<'a> {
+        // SAFETY: ids index the map built from this function.
+        unsafe { BasicBlock::new(self.map.blocks[b.0 as usize]).expect("a block of the function") }
+    }
+
+    /// The view's id of an LLVM value, if the view knows it.
+    pub fn id_of(&self, v: &impl AsValueRef) -> Option<ValueId> {
+        self.map.id_of(v.as_value_ref())
+    }
+
+    /// Emits the iteration count of enclosing loop `l` before `before`.
+    pub fn expand_counter(&self, l: LoopId, before: InstructionValue<'a>) -> IntValue<'a> {
+        // SAFETY: the shim returns an i64 instruction it inserted.
+        unsafe {
+            let v = ffi::tessera_ctx_expand_counter(self.ctx.raw, self.map.loops[l.0 as usize], before.as_value_ref() as *mut c_void);
+            IntValue::new(v as llvm_sys::prelude::LLVMValueRef)
+        }
+    }
+
+    /// Marks the loop closed by `latch_branch` parallel (its `accesses`
+    /// form an access group) and/or to be vectorized.
+    pub fn mark_loop(&self, latch_branch: InstructionValue<'a>, accesses: &[InstructionValue<'a>], parallel: bool, vectorize: bool) {
+        let mut raw: Vec<*mut c_void> = accesses.iter().map(|i| i.as_value_ref() as *mut c_void).collect();
+        // SAFETY: all instructions belong to this function.
+        unsafe {
+            ffi::tessera_mark_loop(
+                latch_branch.as_value_ref() as *mut c_void,
+                raw.as_mut_ptr(),
+                raw.len(),
+                parallel as i32,
+                vectorize as i32,
+            )
+        };
+    }
+
+    /// Deletes blocks that nothing outside them uses (a failed generation).
+    pub fn delete_blocks(&self, blocks: &[BasicBlock<'a>]) {
+        use llvm_sys::core::*;
+        // SAFETY: the blocks are new; only they use their instructions, so
+        // once every use is replaced by poison they can all be erased.
+        unsafe {
+            for bb in blocks {
+                let mut i = LLVMGetFirstInstruction(bb.as_mut_ptr());
+                while !i.is_null() {
+                    let ty = LLVMTypeOf(i);
+                    if LLVMGetTypeKind(ty) != llvm_sys::LLVMTypeKind::LLVMVoidTypeKind {
+                        LLVMReplaceAllUsesWith(i, LLVMGetPoison(ty));
+                    }
+                    i = LLVMGetNextInstruction(i);
+                }
+            }
+            for bb in blocks {
+                let raw = bb.as_mut_ptr();
+                while !LLVMGetFirstInstruction(raw).is_null() {
+                    LLVMInstructionEraseFromParent(LLVMGetLastInstruction(raw));
+                }
+                LLVMDeleteBasicBlock(raw);
+            }
+        }
+    }
+
+    /// Runs LLVM's verifier on the function.
+    pub fn verify(&self) -> Result<(), String> {
+        // SAFETY: plain call on the live context.
+        if unsafe { ffi::tessera_ctx_verify(self.ctx.raw) } != 0 {
+            Ok(())
+        } else {
+            Err("generated IR failed verification".into())
+        }
+    }
+}
+
+/// `ptr + offset` bytes (a `getelementptr i8`).
+pub fn byte_offset<'a>(b: &Builder<'a>, ctx: &ContextRef<'a>, ptr: PointerValue<'a>, offset: IntValue<'a>, name: &str) -> PointerValue<'a> {
+    // SAFETY: address arithmetic only; the result is used where the
+    // original program formed the same address.
+    unsafe { b.build_gep(ctx.i8_type(), ptr, &[offset], name).expect("builder is positioned") }
+}

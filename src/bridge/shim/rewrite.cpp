@@ -1,0 +1,72 @@
+// What code generation needs beyond the C API: putting a loop nest in the
+// form the rewrite relies on (preheader, LCSSA), expanding a loop counter at
+// a point, and marking loops parallel/vectorizable with metadata.
+#include "context.h"
+
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Metadata.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
+#include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
+
+using namespace llvm;
+
+static Loop *unwrap(TesseraLoop *L) { return reinterpret_cast<Loop *>(L); }
+
+extern "C" void *tessera_ctx_prepare_loop(TesseraFunctionCtx *Ctx, TesseraLoop *TL) {
+  Loop *L = unwrap(TL);
+  auto &DT = Ctx->FAM.getResult<DominatorTreeAnalysis>(Ctx->F);
+  auto &LI = Ctx->FAM.getResult<LoopAnalysis>(Ctx->F);
+  auto &SE = Ctx->FAM.getResult<ScalarEvolutionAnalysis>(Ctx->F);
+  BasicBlock *Pre = L->getLoopPreheader();
+  if (!Pre)
+    Pre = InsertPreheaderForLoop(L, &DT, &LI, nullptr, /*PreserveLCSSA=*/false);
+  if (!Pre)
+    return nullptr;
+  formLCSSARecursively(*L, DT, &LI, &SE);
+  SE.forgetLoop(L);
+  return Pre;
+}
+
+extern "C" void *tessera_ctx_expand_counter(TesseraFunctionCtx *Ctx, TesseraLoop *TL, void *Before) {
+  auto &SE = Ctx->FAM.getResult<ScalarEvolutionAnalysis>(Ctx->F);
+  Type *I64 = Type::getInt64Ty(Ctx->F.getContext());
+  const SCEV *Counter = SE.getAddRecExpr(SE.getZero(I64), SE.getOne(I64), unwrap(TL), SCEV::FlagNSW);
+  SCEVExpander Expander(SE, "tessera");
+  return Expander.expandCodeFor(Counter, I64, static_cast<Instruction *>(Before));
+}
+
+extern "C" void tessera_mark_loop(void *LatchBranch, void **Accesses, size_t NumAccesses,
+                                  int32_t Parallel, int32_t Vectorize) {
+  auto *Br = static_cast<Instruction *>(LatchBranch);
+  LLVMContext &C = Br->getContext();
+  SmallVector<Metadata *, 4> Props;
+  Props.push_back(nullptr); // the loop ID refers to itself
+  if (Parallel && NumAccesses > 0) {
+    MDNode *Group = MDNode::getDistinct(C, {});
+    for (size_t I = 0; I < NumAccesses; ++I)
+      static_cast<Instruction *>(Accesses[I])->setMetadata(LLVMContext::MD_access_group, Group);
+    Props.push_back(MDNode::get(C, {MDString::get(C, "llvm.loop.parallel_accesses"), Group}));
+  }
+  if (Vectorize)
+    Props.push_back(MDNode::get(
+        C, {MDString::get(C, "llvm.loop.vectorize.enable"),
+            ConstantAsMetadata::get(ConstantInt::getTrue(C))}));
+  MDNode *LoopID = MDNode::getDistinct(C, Props);
+  LoopID->replaceOperandWith(0, LoopID);
+  Br->setMetadata(LLVMContext::MD_loop, LoopID);
+}
+
+extern "C" int32_t tessera_ctx_verify(TesseraFunctionCtx *Ctx) {
+  std::string Msg;
+  raw_string_ostream OS(Msg);
+  bool Broken = verifyFunction(Ctx->F, &OS);
+  if (Broken)
+    Ctx->Error = "generated invalid IR: " + OS.str();
+  return Broken ? 0 : 1;
+}

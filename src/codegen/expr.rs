@@ -1,0 +1,103 @@
+//! Integer expressions of the loop AST as LLVM IR (all in i64).
+//!
+//! `floor(a / d)` for `d > 0` must round toward minus infinity while
+//! `sdiv` rounds toward zero: `floor(a/d) = (a - (a < 0 ? d - 1 : 0)) sdiv d`.
+
+use crate::ast::{Aff, Cond, Expr};
+use inkwell::builder::Builder;
+use inkwell::context::ContextRef;
+use inkwell::values::IntValue;
+use inkwell::IntPredicate;
+
+/// Values of the parameters and of the loop variables bound so far.
+pub struct Env<'a> {
+    pub params: Vec<IntValue<'a>>,
+    /// Indexed by schedule dimension; `None` while unbound.
+    pub vars: Vec<Option<IntValue<'a>>>,
+}
+
+pub struct ExprGen<'a, 'b> {
+    pub b: &'b Builder<'a>,
+    pub ctx: &'b ContextRef<'a>,
+}
+
+fn ok<T>(r: Result<T, inkwell::builder::BuilderError>) -> T {
+    r.expect("builder is positioned in a block")
+}
+
+impl<'a> ExprGen<'a, '_> {
+    pub fn i64(&self, v: i64) -> IntValue<'a> {
+        self.ctx.i64_type().const_int(v as u64, true)
+    }
+
+    pub fn aff(&self, a: &Aff, env: &Env<'a>) -> IntValue<'a> {
+        let mut acc = self.i64(a.constant);
+        let terms = a.params.iter().zip(&env.params).map(|(c, v)| (*c, Some(*v)));
+        let vars = a.vars.iter().zip(&env.vars).map(|(c, v)| (*c, *v));
+        for (c, v) in terms.chain(vars) {
+            if c == 0 {
+                continue;
+            }
+            let v = v.expect("an affine expression uses only bound loop variables");
+            let term = if c == 1 { v } else { ok(self.b.build_int_nsw_mul(v, self.i64(c), "t")) };
+            acc = ok(self.b.build_int_nsw_add(acc, term, "t"));
+        }
+        acc
+    }
+
+    fn floor_div(&self, a: IntValue<'a>, d: i64) -> IntValue<'a> {
+        if d == 1 {
+            return a;
+        }
+        let neg = ok(self.b.build_int_compare(IntPredicate::SLT, a, self.i64(0), "neg"));
+        let adj = ok(self.b.build_select(neg, self.i64(d - 1), self.i64(0), "adj")).into_int_value();
+        let num = ok(self.b.build_int_nsw_sub(a, adj, "num"));
+        ok(self.b.build_int_signed_div(num, self.i64(d), "fdiv"))
+    }
+
+    /// `floor(a / d)` (`upper`) or `ceil(a / d)`, `d > 0`.
+    pub fn expr_div(&self, a: IntValue<'a>, d: i64, upper: bool) -> IntValue<'a> {
+        if upper {
+            self.floor_div(a, d)
+        } else {
+            let na = ok(self.b.build_int_nsw_neg(a, "na"));
+            ok(self.b.build_int_nsw_neg(self.floor_div(na, d), "cdiv"))
+        }
+    }
+
+    pub fn expr(&self, e: &Expr, env: &Env<'a>) -> IntValue<'a> {
+        match e {
+            Expr::Aff(a) => self.aff(a, env),
+            Expr::FloorDiv(a, d) => self.floor_div(self.aff(a, env), *d),
+            // ceil(a/d) = -floor(-a/d)
+            Expr::CeilDiv(a, d) => self.expr_div(self.aff(a, env), *d, false),
+            Expr::Min(es) | Expr::Max(es) => {
+                let pred = if matches!(e, Expr::Min(_)) { IntPredicate::SLT } else { IntPredicate::SGT };
+                let mut acc = self.expr(&es[0], env);
+                for x in &es[1..] {
+                    let v = self.expr(x, env);
+                    let c = ok(self.b.build_int_compare(pred, acc, v, "cmp"));
+                    acc = ok(self.b.build_select(c, acc, v, "mm")).into_int_value();
+                }
+                acc
+            }
+        }
+    }
+
+    /// The conjunction of guard conditions as an i1.
+    pub fn conds(&self, cs: &[Cond], env: &Env<'a>) -> IntValue<'a> {
+        let mut acc = self.ctx.bool_type().const_int(1, false);
+        for c in cs {
+            let v = match c {
+                Cond::Ge(a) => ok(self.b.build_int_compare(IntPredicate::SGE, self.aff(a, env), self.i64(0), "ge")),
+                Cond::Eq(a) => ok(self.b.build_int_compare(IntPredicate::EQ, self.aff(a, env), self.i64(0), "eq")),
+                Cond::Divisible(a, d) => {
+                    let r = ok(self.b.build_int_signed_rem(self.aff(a, env), self.i64(*d), "rem"));
+                    ok(self.b.build_int_compare(IntPredicate::EQ, r, self.i64(0), "div"))
+                }
+            };
+            acc = ok(self.b.build_and(acc, v, "and"));
+        }
+        acc
+    }
+}

@@ -1,0 +1,372 @@
+//! Code generation (design.md: `codegen`): the new loop nest as LLVM IR in
+//! a versioned region.
+//!
+//! ```text
+//! preheader:  params, run-time checks; br %rtc, tessera.start, header
+//! tessera.start: scalar slots get the values PHIs receive from outside;
+//!             the loop AST, statements copied per instance (stmt.rs)
+//! tessera.end: live-out values for the exit block's PHIs; br exit
+//! header ... (the original nest, untouched: the fallback)
+//! ```
+//!
+//! Scalars crossing statements live in stack slots (the cleanup pipeline
+//! promotes them back to registers). Innermost parallel loops get
+//! `llvm.loop.parallel_accesses` over their copied loads and stores and
+//! `llvm.loop.vectorize.enable`.
+
+pub mod checks;
+pub mod expr;
+pub mod stmt;
+
+use crate::ast::{Ast, Node};
+use crate::bridge::rewrite::Ir;
+use crate::ir::{FunctionView, Op, ValueId};
+use crate::scop::affine::Sym;
+use crate::scop::model::{ArrayId, Model, Target};
+use expr::{Env, ExprGen};
+use inkwell::basic_block::BasicBlock;
+use inkwell::builder::Builder;
+use inkwell::values::{BasicValue, InstructionValue, IntValue, PhiValue};
+use inkwell::IntPredicate;
+use std::collections::{BTreeSet, HashMap};
+use stmt::{RegionInfo, StmtCopy};
+
+/// What was generated, for the remark.
+#[derive(Debug, Default)]
+pub struct Summary {
+    pub loops: usize,
+    pub parallel_loops: usize,
+    pub vectorizable_loops: usize,
+    pub alias_checks: usize,
+}
+
+fn ok<T>(r: Result<T, inkwell::builder::BuilderError>) -> T {
+    r.expect("builder is positioned in a block")
+}
+
+struct Gen<'r, 'a, 'b> {
+    ir: &'b Ir<'a>,
+    b: Builder<'a>,
+    region: RegionInfo<'a>,
+    model: &'r Model,
+    env: Env<'a>,
+    /// Loads and stores emitted per enclosing loop, innermost last.
+    memory: Vec<Vec<InstructionValue<'a>>>,
+    summary: Summary,
+    /// Blocks created so far (deleted again if generation fails).
+    blocks: Vec<BasicBlock<'a>>,
+}
+
+/// Rewrites the SCoP `model` (already prepared: preheader, LCSSA) with the
+/// loop tree `ast`.
+pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast) -> Result<Summary, String> {
+    let root = view.loop_(model.root);
+    // Everything that can fail is decided before the IR changes.
+    let pairs = checks::pairs_to_check(model, view);
+    if pairs.len() > checks::MAX_CHECKED_ARRAYS * (checks::MAX_CHECKED_ARRAYS - 1) / 2 {
+        return Err(format!("{} pairs of arrays would need alias checks", pairs.len()));
+    }
+    let mut ranges = HashMap::new();
+    for &(x, y) in &pairs {
+        for a in [x, y] {
+            if !ranges.contains_key(&a) {
+                ranges.insert(a, checks::array_range(model, a)?);
+            }
+        }
+    }
+    let preheader = ir.block(root.preheader.ok_or("the nest has no preheader")?);
+    let header = ir.block(root.header);
+    let exit = ir.block(*root.exits.first().ok_or("the nest has no exit")?);
+    let latch = root.latch.ok_or("the nest has no latch")?;
+    let region_blocks = root.blocks.iter().copied().collect();
+    let b = ir.context.create_builder();
+
+    // Stack slots, in the entry block so that they dominate everything.
+    let entry = ir.function.get_first_basic_block().ok_or("function without blocks")?;
+    match entry.get_first_instruction() {
+        Some(i) => b.position_before(&i),
+        None => b.position_at_end(entry),
+    }
+    let scalars: BTreeSet<ValueId> = model
+        .statements
+        .iter()
+        .flat_map(|s| &s.accesses)
+        .filter_map(|a| if let Target::Scalar(v) = &a.target { Some(*v) } else { None })
+        .collect();
+    let mut slots = HashMap::new();
+    for &v in &scalars {
+        let ty = ir.basic_value(v).get_type();
+        slots.insert(v, ok(b.build_alloca(ty, "tessera.scalar")));
+    }
+
+    // Parameters and the run-time check, before the preheader's branch.
+    let old_br = preheader.get_terminator().ok_or("preheader without terminator")?;
+    b.position_before(&old_br);
+    let mut params = HashMap::new();
+    let mut param_list = Vec::new();
+    for p in &model.params {
+        let v = match p.sym {
+            Sym::Counter(l) => ir.expand_counter(l, old_br),
+            Sym::Param(v) => {
+                let x = ir.basic_value(v).into_int_value();
+                if x.get_type().get_bit_width() < 64 {
+                    ok(b.build_int_s_extend(x, ir.context.i64_type(), &p.name))
+                } else {
+                    x
+                }
+            }
+        };
+        params.insert(p.sym, v);
+        param_list.push(v);
+    }
+    let g = ExprGen { b: &b, ctx: &ir.context };
+    let mut rtc = checks::assumptions(&g, model, &params);
+    let alias = alias_condition(ir, &g, model, &pairs, &ranges, &param_list);
+    rtc = ok(b.build_and(rtc, alias, "rtc"));
+
+    let start = ir.context.append_basic_block(ir.function, "tessera.start");
+    let end = ir.context.append_basic_block(ir.function, "tessera.end");
+
+    let region_loops = crate::scop::model::region_loops(model);
+    let region = RegionInfo { view, blocks: region_blocks, slots, params, region_loops, rebuildable: model.rebuildable.clone() };
+    // PHIs of the region receiving values from outside it: their slots start
+    // with those values.
+    b.position_at_end(start);
+    for &bid in &root.blocks {
+        for i in &view.block(bid).instrs {
+            if let (Op::Phi { incoming }, Some(slot)) = (&i.op, region.slots.get(&i.value)) {
+                for (from, v) in incoming {
+                    if !region.blocks.contains(from) {
+                        ok(b.build_store(*slot, ir.basic_value(*v)));
+                    }
+                }
+            }
+        }
+    }
+    let env = Env { params: param_list, vars: vec![None; ast.vars.len()] };
+    let mut gen = Gen {
+        ir,
+        b,
+        region,
+        model,
+        env,
+        memory: vec![],
+        summary: Summary { alias_checks: pairs.len(), ..Summary::default() },
+        blocks: vec![start, end],
+    };
+    if let Err(e) = gen.nodes(&ast.body) {
+        // Nothing reaches the new blocks yet: drop them, the IR is as before.
+        ir.delete_blocks(&gen.blocks);
+        return Err(e);
+    }
+    ok(gen.b.build_unconditional_branch(end));
+
+    // Live-out values reach the exit block's (LCSSA) PHIs.
+    gen.b.position_at_end(end);
+    let latch_bb = ir.block(latch);
+    let mut exit_phis: Vec<(PhiValue, inkwell::values::BasicValueEnum)> = Vec::new();
+    for inst in exit.get_instructions() {
+        let Ok(phi) = PhiValue::try_from(inst) else { break };
+        let from_latch = (0..phi.count_incoming()).find_map(|k| phi.get_incoming(k).filter(|(_, bb)| *bb == latch_bb));
+        let Some((v, _)) = from_latch else { continue };
+        let value = match ir.id_of(&v) {
+            Some(id) if gen.region.slots.contains_key(&id) => {
+                ok(gen.b.build_load(v.get_type(), gen.region.slots[&id], "liveout"))
+            }
+            Some(id) if is_inside(view, &gen.region, id) => {
+                ir.delete_blocks(&gen.blocks);
+                return Err(format!("live-out value '{}' is not modelled", view.value(id).name));
+            }
+            _ => v,
+        };
+        exit_phis.push((phi, value));
+    }
+    ok(gen.b.build_unconditional_branch(exit));
+    for (phi, value) in exit_phis {
+        phi.add_incoming(&[(&value as &dyn BasicValue, end)]);
+    }
+    // Only now does the new code become reachable.
+    gen.b.position_before(&old_br);
+    ok(gen.b.build_conditional_branch(rtc, start, header));
+    old_br.erase_from_basic_block();
+    Ok(gen.summary)
+}
+
+fn is_inside(view: &FunctionView, region: &RegionInfo<'_>, v: ValueId) -> bool {
+    matches!(view.value(v).kind, crate::ir::ValueKind::Instruction(b) if region.blocks.contains(&b))
+}
+
+/// `end_a <= start_b || end_b <= start_a` for every pair, in i128.
+fn alias_condition<'a>(
+    ir: &Ir<'a>,
+    g: &ExprGen<'a, '_>,
+    model: &Model,
+    pairs: &[(ArrayId, ArrayId)],
+    precomputed: &HashMap<ArrayId, checks::ArrayRange>,
+    params: &[IntValue<'a>],
+) -> IntValue<'a> {
+    let mut acc = ir.context.bool_type().const_int(1, false);
+    if pairs.is_empty() {
+        return acc;
+    }
+    let i128t = ir.context.i128_type();
+    let wide = |v: IntValue<'a>| ok(g.b.build_int_s_extend(v, i128t, "w"));
+    let bound = |pieces: &[crate::poly::AffBound], upper: bool| -> IntValue<'a> {
+        // max of ceil (lower) or min of floor (upper) of the pieces.
+        let mut best: Option<IntValue<'a>> = None;
+        for pb in pieces {
+            let mut e = g.i64(*pb.expr.last().expect("constant"));
+            for (c, p) in pb.expr.iter().zip(params) {
+                if *c != 0 {
+                    e = ok(g.b.build_int_add(e, ok(g.b.build_int_mul(*p, g.i64(*c), "b")), "b"));
+                }
+            }
+            let v = g.expr_div(e, pb.den, upper);
+            best = Some(match best {
+                None => v,
+                Some(x) => {
+                    let pred = if upper { IntPredicate::SLT } else { IntPredicate::SGT };
+                    let c = ok(g.b.build_int_compare(pred, x, v, "c"));
+                    ok(g.b.build_select(c, x, v, "sel")).into_int_value()
+                }
+            });
+        }
+        best.expect("bounds are non-empty")
+    };
+    let mut ranges: HashMap<ArrayId, (IntValue<'a>, IntValue<'a>)> = HashMap::new();
+    let mut range_of = |a: ArrayId| -> (IntValue<'a>, IntValue<'a>) {
+        if let Some(r) = ranges.get(&a) {
+            return *r;
+        }
+        let r = &precomputed[&a];
+        let mut lo: Option<IntValue<'a>> = None;
+        let mut hi: Option<IntValue<'a>> = None;
+        for (l, u) in r.lower.iter().zip(&r.upper) {
+            let (lv, uv) = (bound(l, false), bound(u, true));
+            lo = Some(match lo {
+                None => lv,
+                Some(x) => ok(g.b.build_select(ok(g.b.build_int_compare(IntPredicate::SLT, x, lv, "c")), x, lv, "lo")).into_int_value(),
+            });
+            hi = Some(match hi {
+                None => uv,
+                Some(x) => ok(g.b.build_select(ok(g.b.build_int_compare(IntPredicate::SGT, x, uv, "c")), x, uv, "hi")).into_int_value(),
+            });
+        }
+        let (Some(lo), Some(hi)) = (lo, hi) else {
+            // Never accessed under the context: an empty range.
+            let z = ir.context.i128_type().const_zero();
+            ranges.insert(a, (z, z));
+            return (z, z);
+        };
+        let arr = model.array(a);
+        let mut row = ir.context.i128_type().const_int(arr.elem_bytes as u64, false);
+        for size in &arr.inner_sizes {
+            let mut s = g.i64(size.constant as i64);
+            for (sym, &c) in &size.coeffs {
+                let p = model.params.iter().position(|p| p.sym == *sym).expect("sizes use model parameters");
+                s = ok(g.b.build_int_add(s, ok(g.b.build_int_mul(params[p], g.i64(c as i64), "sz")), "sz"));
+            }
+            row = ok(g.b.build_int_nsw_mul(row, wide(s), "row"));
+        }
+        let base_ptr = ir.basic_value(arr.base).into_pointer_value();
+        let base = ok(g.b.build_ptr_to_int(base_ptr, i128t, "base"));
+        let start = ok(g.b.build_int_nsw_add(base, ok(g.b.build_int_nsw_mul(wide(lo), row, "off")), "start"));
+        let hi1 = ok(g.b.build_int_nsw_add(wide(hi), i128t.const_int(1, false), "hi1"));
+        let end = ok(g.b.build_int_nsw_add(base, ok(g.b.build_int_nsw_mul(hi1, row, "off")), "end"));
+        ranges.insert(a, (start, end));
+        (start, end)
+    };
+    for &(a, b) in pairs {
+        let (sa, ea) = range_of(a);
+        let (sb, eb) = range_of(b);
+        let before = ok(g.b.build_int_compare(IntPredicate::SLE, ea, sb, "a.before.b"));
+        let after = ok(g.b.build_int_compare(IntPredicate::SLE, eb, sa, "b.before.a"));
+        let disjoint = ok(g.b.build_or(before, after, "disjoint"));
+        acc = ok(g.b.build_and(acc, disjoint, "noalias"));
+    }
+    acc
+}
+
+impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
+    fn nodes(&mut self, nodes: &[Node]) -> Result<(), String> {
+        for n in nodes {
+            self.node(n)?;
+        }
+        Ok(())
+    }
+
+    fn new_block(&mut self, name: &str) -> BasicBlock<'a> {
+        let bb = self.ir.context.append_basic_block(self.ir.function, name);
+        self.blocks.push(bb);
+        bb
+    }
+
+    fn node(&mut self, n: &Node) -> Result<(), String> {
+        let g = ExprGen { b: &self.b, ctx: &self.ir.context };
+        match n {
+            Node::Stmt { stmt, iter } => {
+                let vals: Vec<IntValue<'a>> = iter.iter().map(|e| g.expr(e, &self.env)).collect();
+                let s = &self.model.statements[*stmt];
+                let mut copy = StmtCopy::new(self.ir, &self.b, &self.region, s, vals);
+                copy.emit()?;
+                let mem = std::mem::take(&mut copy.memory);
+                for level in self.memory.iter_mut() {
+                    level.extend(mem.iter().copied());
+                }
+            }
+            Node::If { cond, then, otherwise, .. } => {
+                let c = g.conds(cond, &self.env);
+                let (tb, eb, merge) = (self.new_block("tessera.then"), self.new_block("tessera.else"), self.new_block("tessera.endif"));
+                ok(self.b.build_conditional_branch(c, tb, eb));
+                self.b.position_at_end(tb);
+                self.nodes(then)?;
+                ok(self.b.build_unconditional_branch(merge));
+                self.b.position_at_end(eb);
+                self.nodes(otherwise)?;
+                ok(self.b.build_unconditional_branch(merge));
+                self.b.position_at_end(merge);
+            }
+            Node::For(f) => {
+                let lb = g.expr(&f.lower, &self.env);
+                let ub = g.expr(&f.upper, &self.env);
+                let (header, exit) = (self.new_block("tessera.loop"), self.new_block("tessera.loop.exit"));
+                let enter = ok(self.b.build_int_compare(IntPredicate::SLE, lb, ub, "enter"));
+                ok(self.b.build_conditional_branch(enter, header, exit));
+                let from = self.b.get_insert_block().expect("positioned");
+                self.b.position_at_end(header);
+                let iv = ok(self.b.build_phi(self.ir.context.i64_type(), "t"));
+                let iv_val = iv.as_basic_value().into_int_value();
+                let saved = self.env.vars[f.var].replace(iv_val);
+                self.memory.push(vec![]);
+                self.nodes(&f.body)?;
+                let mem = self.memory.pop().unwrap_or_default();
+                self.env.vars[f.var] = saved;
+                let g = ExprGen { b: &self.b, ctx: &self.ir.context };
+                let next = ok(self.b.build_int_nsw_add(iv_val, g.i64(1), "t.next"));
+                let again = ok(self.b.build_int_compare(IntPredicate::SLE, next, ub, "again"));
+                let br = ok(self.b.build_conditional_branch(again, header, exit));
+                let latch = self.b.get_insert_block().expect("positioned");
+                iv.add_incoming(&[(&lb, from), (&next, latch)]);
+                self.summary.loops += 1;
+                let innermost = !f.body.iter().any(contains_loop);
+                if f.parallel {
+                    self.summary.parallel_loops += 1;
+                }
+                if f.vectorizable && f.parallel && innermost {
+                    self.ir.mark_loop(br, &mem, true, true);
+                    self.summary.vectorizable_loops += 1;
+                }
+                self.b.position_at_end(exit);
+            }
+        }
+        Ok(())
+    }
+}
+
+fn contains_loop(n: &Node) -> bool {
+    match n {
+        Node::For(_) => true,
+        Node::If { then, otherwise, .. } => then.iter().chain(otherwise).any(contains_loop),
+        Node::Stmt { .. } => false,
+    }
+}

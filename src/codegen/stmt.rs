@@ -1,0 +1,231 @@
+//! Copying a statement's instructions for one instance.
+//!
+//! Every operand is resolved for the instance: values of the same block map
+//! to their copies; values computable from loop counters and parameters
+//! (induction variables, address arithmetic: "synthesizable") are rebuilt
+//! from their scalar evolution with the instance's counters; other values of
+//! the region travel through their scalar's stack slot; values defined
+//! before the region are used as they are.
+
+use crate::bridge::rewrite::{byte_offset, Ir};
+use crate::ir::{BlockId, FunctionView, LoopId, Op, Type, ValueId, ValueKind};
+use crate::scop::affine::Sym;
+use crate::scop::model::{AccessKind, Statement, Target};
+use crate::scop::polynomial::{Polynomial, SymEnv};
+use crate::scop::Reason;
+use inkwell::builder::Builder;
+use inkwell::values::{AnyValue, BasicValue, BasicValueEnum, InstructionOpcode, InstructionValue, IntValue, PointerValue};
+use inkwell::types::BasicTypeEnum;
+use std::collections::{HashMap, HashSet};
+
+/// What every statement copy needs of the region.
+pub struct RegionInfo<'a> {
+    pub view: &'a FunctionView,
+    pub blocks: HashSet<BlockId>,
+    /// Stack slot of every scalar (SSA value or PHI crossing statements).
+    pub slots: HashMap<ValueId, PointerValue<'a>>,
+    /// i64 values of the model's parameters, by symbol.
+    pub params: HashMap<Sym, IntValue<'a>>,
+    pub region_loops: HashSet<LoopId>,
+    /// `Model::rebuildable`.
+    pub rebuildable: std::collections::BTreeSet<ValueId>,
+}
+
+/// Resolves leaves of scalar evolutions like detection did: values
+/// defined inside the region are not parameters.
+struct Leaves<'r, 'a> {
+    region: &'r RegionInfo<'a>,
+}
+
+impl SymEnv for Leaves<'_, '_> {
+    fn unknown(&self, v: ValueId) -> Result<Sym, Reason> {
+        match self.region.view.value(v).kind {
+            ValueKind::Instruction(b) if self.region.blocks.contains(&b) => {
+                Err(Reason::NonAffineSubscript("defined in the region".into()))
+            }
+            _ => Ok(Sym::Param(v)),
+        }
+    }
+    fn counter(&self, l: LoopId) -> Result<Sym, Reason> {
+        Ok(Sym::Counter(l))
+    }
+    // Detection proved the ranges of every rebuildable value.
+    fn assume_range(&self, _: &Polynomial, _: i128, _: Option<i128>) {}
+}
+
+impl RegionInfo<'_> {
+    fn defined_inside(&self, v: ValueId) -> bool {
+        matches!(self.view.value(v).kind, ValueKind::Instruction(b) if self.blocks.contains(&b))
+    }
+
+    /// The polynomial of a value that can be recomputed where the loops
+    /// `enclosing` (outermost first) are the region loops around the use,
+    /// if it is one (the rule detection used; see scop::build).
+    pub fn synthesizable(&self, v: ValueId, enclosing: &[LoopId]) -> Option<Polynomial> {
+        if !self.rebuildable.contains(&v) {
+            return None;
+        }
+        let p = Polynomial::from_scev(self.view.scev(v)?, &Leaves { region: self }).ok()?;
+        let ok = p.terms.keys().flatten().all(|s| match s {
+            Sym::Counter(l) => enclosing.contains(l) || !self.region_loops.contains(l),
+            Sym::Param(_) => true,
+        });
+        ok.then_some(p)
+    }
+}
+
+fn ok<T>(r: Result<T, inkwell::builder::BuilderError>) -> T {
+    r.expect("builder is positioned in a block")
+}
+
+/// One statement instance being emitted.
+pub struct StmtCopy<'r, 'a, 'b> {
+    pub ir: &'b Ir<'a>,
+    pub b: &'b Builder<'a>,
+    pub region: &'r RegionInfo<'a>,
+    pub stmt: &'r Statement,
+    /// The instance's counters, one per `stmt.loops`.
+    pub iter: Vec<IntValue<'a>>,
+    local: HashMap<ValueId, BasicValueEnum<'a>>,
+    /// Loads and stores of the copy (for access groups).
+    pub memory: Vec<InstructionValue<'a>>,
+}
+
+impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
+    pub fn new(ir: &'b Ir<'a>, b: &'b Builder<'a>, region: &'r RegionInfo<'a>, stmt: &'r Statement, iter: Vec<IntValue<'a>>) -> Self {
+        StmtCopy { ir, b, region, stmt, iter, local: HashMap::new(), memory: vec![] }
+    }
+
+    fn i64(&self, v: i64) -> IntValue<'a> {
+        self.ir.context.i64_type().const_int(v as u64, true)
+    }
+
+    fn sym_value(&self, s: Sym) -> Result<IntValue<'a>, String> {
+        match s {
+            Sym::Counter(l) => match self.stmt.loops.iter().position(|x| *x == l) {
+                Some(k) => Ok(self.iter[k]),
+                None => self.region.params.get(&s).copied().ok_or_else(|| format!("counter of loop {} not available", l.0)),
+            },
+            Sym::Param(v) => {
+                if let Some(p) = self.region.params.get(&s) {
+                    return Ok(*p);
+                }
+                let x = self.ir.basic_value(v);
+                if !x.is_int_value() {
+                    return Err(format!("parameter '{}' is not an integer", self.region.view.value(v).name));
+                }
+                let x = x.into_int_value();
+                Ok(if x.get_type().get_bit_width() < 64 { ok(self.b.build_int_s_extend(x, self.ir.context.i64_type(), "p")) } else { x })
+            }
+        }
+    }
+
+    /// Rebuilds a synthesizable value from its polynomial.
+    fn expand(&self, v: ValueId, p: &Polynomial) -> Result<BasicValueEnum<'a>, String> {
+        let view = self.region.view;
+        let is_ptr = |s: &Sym| matches!(s, Sym::Param(x) if view.value(*x).ty == Type::Ptr);
+        let mut base = None;
+        let mut acc = self.i64(0);
+        for (m, &c) in &p.terms {
+            if m.len() == 1 && is_ptr(&m[0]) && c == 1 && base.is_none() {
+                base = Some(m[0]);
+                continue;
+            }
+            if m.iter().any(is_ptr) {
+                return Err("pointer arithmetic on a base pointer".into());
+            }
+            let mut term = self.i64(i64::try_from(c).map_err(|_| "coefficient too large")?);
+            for s in m {
+                term = ok(self.b.build_int_mul(term, self.sym_value(*s)?, "m"));
+            }
+            acc = ok(self.b.build_int_add(acc, term, "s"));
+        }
+        match (view.value(v).ty, base) {
+            (Type::Ptr, Some(Sym::Param(bv))) => {
+                let ptr = self.ir.basic_value(bv).into_pointer_value();
+                Ok(byte_offset(self.b, &self.ir.context, ptr, acc, "addr").as_basic_value_enum())
+            }
+            (Type::Int(bits), None) => {
+                if bits < 64 {
+                    let t = self.ir.basic_value(v).get_type().into_int_type();
+                    Ok(ok(self.b.build_int_truncate(acc, t, "tr")).as_basic_value_enum())
+                } else {
+                    Ok(acc.as_basic_value_enum())
+                }
+            }
+            _ => Err(format!("cannot rebuild '{}'", view.value(v).name)),
+        }
+    }
+
+    /// The value an operand has in this instance.
+    pub fn resolve(&mut self, v: ValueId) -> Result<BasicValueEnum<'a>, String> {
+        if let Some(x) = self.local.get(&v) {
+            return Ok(*x);
+        }
+        if !self.region.defined_inside(v) {
+            return Ok(self.ir.basic_value(v));
+        }
+        let x = if let Some(p) = self.region.synthesizable(v, &self.stmt.loops) {
+            self.expand(v, &p)?
+        } else if let Some(slot) = self.region.slots.get(&v) {
+            let ty: BasicTypeEnum = self.ir.basic_value(v).get_type();
+            ok(self.b.build_load(ty, *slot, "scalar"))
+        } else {
+            return Err(format!("value '{}' of another statement has no scalar slot", self.region.view.value(v).name));
+        };
+        self.local.insert(v, x);
+        Ok(x)
+    }
+
+    /// Emits the statement's instructions, then its scalar writes.
+    pub fn emit(&mut self) -> Result<(), String> {
+        let block = self.region.view.block(self.stmt.block);
+        for instr in &block.instrs {
+            if matches!(instr.op, Op::Phi { .. }) || self.region.synthesizable(instr.value, &self.stmt.loops).is_some() {
+                continue; // read or rebuilt on use
+            }
+            let orig = self.ir.instruction(instr.value).ok_or("not an instruction")?;
+            // Resolve every operand first: a clone left half-built would
+            // keep uses of values outside any block.
+            let mut new_operands = Vec::new();
+            for i in 0..orig.get_num_operands() {
+                let Some(operand) = orig.get_operand(i).and_then(|o| o.value()) else { continue };
+                let Some(id) = self.ir.id_of(&operand) else { continue };
+                let new = self.resolve(id)?;
+                if new != operand {
+                    new_operands.push((i, new));
+                }
+            }
+            let copy = orig.explicit_clone();
+            for (i, new) in new_operands {
+                copy.set_operand(i, new);
+            }
+            self.b.insert_instruction(&copy, None);
+            if matches!(copy.get_opcode(), InstructionOpcode::Load | InstructionOpcode::Store) {
+                self.memory.push(copy);
+            }
+            if let Ok(v) = BasicValueEnum::try_from(copy.as_any_value_enum()) {
+                self.local.insert(instr.value, v);
+            }
+        }
+        self.scalar_writes()
+    }
+
+    fn scalar_writes(&mut self) -> Result<(), String> {
+        let view = self.region.view;
+        for a in &self.stmt.accesses {
+            let (AccessKind::Write, Target::Scalar(v)) = (a.kind, &a.target) else { continue };
+            let slot = *self.region.slots.get(v).ok_or("scalar without a slot")?;
+            let value = match view.def(*v).map(|d| &d.op) {
+                // A PHI written here: the value it receives from this block.
+                Some(Op::Phi { incoming }) => match incoming.iter().find(|(from, _)| *from == self.stmt.block) {
+                    Some((_, inval)) => self.resolve(*inval)?,
+                    None => continue, // a PHI of this block read after the region
+                },
+                _ => self.resolve(*v)?,
+            };
+            ok(self.b.build_store(slot, value));
+        }
+        Ok(())
+    }
+}
