@@ -128,7 +128,7 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast) -> R
     let end = ir.context.append_basic_block(ir.function, "tessera.end");
 
     let region_loops = crate::scop::model::region_loops(model);
-    let region = RegionInfo { view, blocks: region_blocks, slots, params, region_loops, rebuildable: model.rebuildable.clone() };
+    let region = RegionInfo { view, blocks: region_blocks, slots, params, region_loops, rebuildable: model.rebuildable.clone(), promoted: model.promoted.clone() };
     // PHIs of the region receiving values from outside it: their slots start
     // with those values.
     b.position_at_end(start);

@@ -10,6 +10,7 @@
 use crate::bridge::rewrite::{byte_offset, Ir};
 use crate::ir::{BlockId, FunctionView, LoopId, Op, Type, ValueId, ValueKind};
 use crate::scop::affine::Sym;
+use crate::scop::delicm::Promoted;
 use crate::scop::model::{AccessKind, Statement, Target};
 use crate::scop::polynomial::{Polynomial, SymEnv};
 use crate::scop::Reason;
@@ -29,6 +30,8 @@ pub struct RegionInfo<'a> {
     pub region_loops: HashSet<LoopId>,
     /// `Model::rebuildable`.
     pub rebuildable: std::collections::BTreeSet<ValueId>,
+    /// `Model::promoted`: scalars that live in a memory cell.
+    pub promoted: Vec<Promoted>,
 }
 
 /// Resolves leaves of scalar evolutions like detection did: values
@@ -165,7 +168,12 @@ impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
         if !self.region.defined_inside(v) {
             return Ok(self.ir.basic_value(v));
         }
-        let x = if let Some(p) = self.region.synthesizable(v, &self.stmt.loops) {
+        let promoted = self.region.promoted.iter().find(|p| p.phi == v || p.copies.contains(&v)).cloned();
+        let x = if let Some(p) = promoted {
+            // A promoted scalar is read from its cell.
+            let addr = self.resolve(p.address)?.into_pointer_value();
+            ok(self.b.build_load(self.ir.basic_value(v).get_type(), addr, "cell"))
+        } else if let Some(p) = self.region.synthesizable(v, &self.stmt.loops) {
             self.expand(v, &p)?
         } else if let Some(slot) = self.region.slots.get(&v) {
             let ty: BasicTypeEnum = self.ir.basic_value(v).get_type();
@@ -180,6 +188,19 @@ impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
     /// Emits the statement's instructions, then its scalar writes.
     pub fn emit(&mut self) -> Result<(), String> {
         let block = self.region.view.block(self.stmt.block);
+        // Promoted scalars are read before anything in the block can store
+        // to their cell (the original read them on entry to the block).
+        let view = self.region.view;
+        let here: Vec<ValueId> = self
+            .region
+            .promoted
+            .iter()
+            .flat_map(|p| std::iter::once(p.phi).chain(p.copies.iter().copied()))
+            .filter(|v| matches!(view.value(*v).kind, ValueKind::Instruction(b) if b == self.stmt.block))
+            .collect();
+        for v in here {
+            self.resolve(v)?;
+        }
         for instr in &block.instrs {
             if matches!(instr.op, Op::Phi { .. }) || self.region.synthesizable(instr.value, &self.stmt.loops).is_some() {
                 continue; // read or rebuilt on use
@@ -213,6 +234,15 @@ impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
 
     fn scalar_writes(&mut self) -> Result<(), String> {
         let view = self.region.view;
+        // The update of a promoted scalar goes to its cell.
+        for p in self.region.promoted.clone() {
+            let in_body = matches!(view.value(p.phi).kind, ValueKind::Instruction(b) if b == self.stmt.block);
+            if in_body {
+                let value = self.resolve(p.update)?;
+                let addr = self.resolve(p.address)?.into_pointer_value();
+                ok(self.b.build_store(addr, value));
+            }
+        }
         for a in &self.stmt.accesses {
             let (AccessKind::Write, Target::Scalar(v)) = (a.kind, &a.target) else { continue };
             let slot = *self.region.slots.get(v).ok_or("scalar without a slot")?;

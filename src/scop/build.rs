@@ -233,6 +233,7 @@ pub fn build_region(view: &FunctionView, root: LoopId) -> Result<(Model, Vec<Obl
         statements,
         live_out,
         rebuildable: env.rebuildable.take(),
+        promoted: vec![],
     };
     Ok((model, obligations))
 }

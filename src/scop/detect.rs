@@ -5,6 +5,7 @@
 use super::build::build_region;
 use super::model::Model;
 use super::reason::Reason;
+use super::delicm::map_promoted_scalars;
 use super::to_poly::{prove, simplify_domains};
 use crate::ir::{FunctionView, LoopId};
 
@@ -30,6 +31,7 @@ pub fn model_region(view: &FunctionView, root: LoopId) -> Result<Model, Reason> 
     let (mut model, obligations) = build_region(view, root)?;
     prove(&mut model, &obligations)?;
     simplify_domains(&mut model)?;
+    map_promoted_scalars(view, &mut model);
     Ok(model)
 }
 

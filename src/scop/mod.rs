@@ -13,6 +13,7 @@ pub mod affine;
 pub mod build;
 mod cfg;
 pub mod conditions;
+pub mod delicm;
 pub mod delinearize;
 pub mod detect;
 pub mod model;

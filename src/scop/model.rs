@@ -119,6 +119,8 @@ pub struct Model {
     /// recompute from counters and parameters instead of copying (their
     /// extensions were proved exact).
     pub rebuildable: std::collections::BTreeSet<ValueId>,
+    /// Scalars LICM promoted from a memory cell, mapped back to it.
+    pub promoted: Vec<super::delicm::Promoted>,
 }
 
 impl Model {

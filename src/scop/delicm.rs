@@ -1,0 +1,154 @@
+//! Undoing LICM's scalar promotion in the model (the idea of Polly's
+//! DeLICM and of the GRAPHITE paper's memory-based dependences).
+//!
+//! After `-O3`, `for k: C[i][j] += A[i][k] * B[k][j]` reaches Tessera as
+//!
+//! ```text
+//! pre:  init = load C[i][j]
+//! body: acc = phi [init, pre], [next, body]; next = acc + a*b   (store next -> C[i][j] maybe)
+//! exit: last = phi [next, body]; store last -> C[i][j]
+//! ```
+//!
+//! The scalar `acc` carries a dependence along `k` and its live range spans
+//! the whole `k` loop, so no schedule may interchange or tile around it.
+//! But `acc` is always equal to the memory cell `C[i][j]` it was promoted
+//! from: mapping the scalar back to that cell (reads of `acc` and `last`
+//! become loads of the cell, the update becomes a store to it, the initial
+//! load's copy into the scalar disappears) gives the model of the original
+//! memory reduction, which Pluto tiles and interchanges freely.
+//!
+//! Only the safe shape is mapped: an inner loop whose body is one block,
+//! the initial value loaded from the cell in the loop's entering statement
+//! (no store to that array after it there), and inside the loop either no
+//! access to the array at all, or only accesses to the same cell with every
+//! store storing the update.
+
+use super::model::{AccessKind, ArrayId, Model, Statement, Target};
+use super::affine::AffExpr;
+use crate::ir::{FunctionView, LoopId, Op, ValueId};
+
+/// A scalar (or several: the PHI and its LCSSA copies) living in one cell.
+#[derive(Clone, Debug)]
+pub struct Promoted {
+    /// The PHI in the loop header.
+    pub phi: ValueId,
+    /// LCSSA PHIs in the exit block that receive the update.
+    pub copies: Vec<ValueId>,
+    /// The update (the PHI's value from the latch).
+    pub update: ValueId,
+    pub array: ArrayId,
+    /// The cell, over counters of loops enclosing the promoted loop.
+    pub subscripts: Vec<AffExpr>,
+    /// The address operand of the initial load (rebuildable where used).
+    pub address: ValueId,
+}
+
+fn stmt_of(model: &Model, block: crate::ir::BlockId) -> Option<usize> {
+    model.statements.iter().position(|s| s.block == block)
+}
+
+fn accesses_array(s: &Statement, a: ArrayId) -> impl Iterator<Item = &super::model::Access> {
+    s.accesses.iter().filter(move |x| x.target == Target::Array(a))
+}
+
+/// Finds the promotion pattern at the header of loop `l`.
+fn find(view: &FunctionView, model: &Model, l: LoopId) -> Option<Promoted> {
+    let lp = view.loop_(l);
+    if lp.blocks.len() != 1 || lp.parent.is_none() {
+        return None;
+    }
+    let body = lp.header;
+    let body_stmt = stmt_of(model, body)?;
+    for instr in &view.block(body).instrs {
+        let Op::Phi { incoming } = &instr.op else { continue };
+        let phi = instr.value;
+        let [(a_from, a_val), (b_from, b_val)] = incoming.as_slice() else { continue };
+        let ((pre, init), update) = if *a_from == body { ((*b_from, *b_val), *a_val) } else if *b_from == body { ((*a_from, *a_val), *b_val) } else { continue };
+        let pre_stmt = stmt_of(model, pre)?;
+        let Some(Op::Load { addr, .. }) = view.def(init).map(|d| &d.op) else { continue };
+        let Some(load) = model.statements[pre_stmt].accesses.iter().find(|x| x.instr == Some(init)) else { continue };
+        let Target::Array(array) = load.target else { continue };
+        let cell = load.subscripts.clone();
+        // The entering statement only reads that array.
+        if accesses_array(&model.statements[pre_stmt], array).any(|x| x.kind == AccessKind::Write) {
+            continue;
+        }
+        if !(model.rebuildable.contains(addr) || !view.loop_(l).blocks.iter().any(|_| matches!(view.value(*addr).kind, crate::ir::ValueKind::Instruction(_)))) {
+            continue;
+        }
+        // Inside the loop: nothing, or only the same cell with stores of the update.
+        let body_s = &model.statements[body_stmt];
+        let inside: Vec<_> = accesses_array(body_s, array).collect();
+        let writes_update = |x: &&super::model::Access| {
+            x.kind == AccessKind::Write
+                && matches!(x.instr.and_then(|i| view.def(i)).map(|d| &d.op), Some(Op::Store { value, .. }) if *value == update)
+        };
+        if !inside.iter().all(|x| x.subscripts == cell && (x.kind == AccessKind::Read || writes_update(x))) {
+            continue;
+        }
+        if !inside.is_empty() && !inside.iter().any(writes_update) {
+            continue;
+        }
+        // The scalar is read nowhere but in the body (and its exit copies).
+        let exit = *lp.exits.first()?;
+        let copies: Vec<ValueId> = view
+            .block(exit)
+            .instrs
+            .iter()
+            .filter_map(|i| match &i.op {
+                Op::Phi { incoming } if incoming.iter().all(|(f, v)| *f == body && *v == update) => Some(i.value),
+                _ => None,
+            })
+            .collect();
+        let mapped: Vec<ValueId> = std::iter::once(phi).chain(copies.iter().copied()).collect();
+        let read_elsewhere = model.statements.iter().enumerate().any(|(k, s)| {
+            k != body_stmt
+                && s.block != exit
+                && s.accesses.iter().any(|x| x.kind == AccessKind::Read && matches!(x.target, Target::Scalar(v) if mapped.contains(&v)))
+        });
+        if read_elsewhere {
+            continue;
+        }
+        return Some(Promoted { phi, copies, update, array, subscripts: cell, address: *addr });
+    }
+    None
+}
+
+/// Maps every promoted scalar of the model back to its memory cell.
+pub fn map_promoted_scalars(view: &FunctionView, model: &mut Model) {
+    let loops: Vec<LoopId> = model.loops.iter().map(|l| l.id).collect();
+    for l in loops {
+        let Some(p) = find(view, model, l) else { continue };
+        let mapped: Vec<ValueId> = std::iter::once(p.phi).chain(p.copies.iter().copied()).collect();
+        let body = view.loop_(l).header;
+        for s in model.statements.iter_mut() {
+            let in_body = s.block == body;
+            let mut wrote = false;
+            s.accesses.retain_mut(|x| {
+                let Target::Scalar(v) = x.target else { return true };
+                if !mapped.contains(&v) {
+                    return true;
+                }
+                match x.kind {
+                    // The entering statement's copy of the cell into the scalar: gone.
+                    AccessKind::Write if !in_body => false,
+                    // The update, stored to the cell (once).
+                    AccessKind::Write => {
+                        let keep = !wrote;
+                        wrote = true;
+                        x.target = Target::Array(p.array);
+                        x.subscripts = p.subscripts.clone();
+                        keep
+                    }
+                    AccessKind::Read => {
+                        x.target = Target::Array(p.array);
+                        x.subscripts = p.subscripts.clone();
+                        true
+                    }
+                }
+            });
+        }
+        model.statements.retain(|s| !s.accesses.is_empty());
+        model.promoted.push(p);
+    }
+}
