@@ -57,12 +57,19 @@ pub struct Callbacks {
 }
 
 #[repr(C)]
-#[derive(Default)]
 pub struct OptionsRaw {
     pub enable: u8,
     pub force_internal_error: u8,
     pub verbose: u32,
     pub print_scops: u8,
+    pub report: u8,
+    pub export_dir: *const c_char,
+}
+
+impl Default for OptionsRaw {
+    fn default() -> Self {
+        OptionsRaw { enable: 0, force_internal_error: 0, verbose: 0, print_scops: 0, report: 0, export_dir: std::ptr::null() }
+    }
 }
 
 extern "C" {

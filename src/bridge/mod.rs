@@ -30,6 +30,9 @@ pub struct Options {
     pub force_internal_error: bool,
     pub verbose: u32,
     pub print_scops: bool,
+    pub report: bool,
+    /// Where to write each SCoP as JSON.
+    pub export_dir: Option<std::path::PathBuf>,
 }
 
 impl Options {
@@ -42,6 +45,14 @@ impl Options {
             force_internal_error: raw.force_internal_error != 0,
             verbose: raw.verbose,
             print_scops: raw.print_scops != 0,
+            report: raw.report != 0,
+            export_dir: if raw.export_dir.is_null() {
+                None
+            } else {
+                // SAFETY: the shim hands out the option's own NUL-terminated string.
+                let s = unsafe { std::ffi::CStr::from_ptr(raw.export_dir) }.to_string_lossy().into_owned();
+                (!s.is_empty()).then(|| std::path::PathBuf::from(s))
+            },
         }
     }
 }

@@ -3,6 +3,8 @@
 //! one plain data structure to the next; this module only sequences them and
 //! reports to the user.
 
+mod report;
+
 use crate::ast::{self, AstOptions};
 use crate::bridge::rewrite::{self, Ir};
 use crate::bridge::view::{self, IrMap};
@@ -51,6 +53,15 @@ pub fn run_function(ctx: &FunctionCtx<'_>, mode: Mode, options: &Options) -> Res
                 );
             }
             report(ctx, &map, &fview, &detection);
+            if options.report {
+                report::print_at_exit();
+                for (_, status) in &detection.loops {
+                    match status {
+                        LoopStatus::InScop(_) => report::count("loops in a SCoP"),
+                        LoopStatus::Rejected(r) => report::count(&format!("loops not in a SCoP: {}", r.key())),
+                    }
+                }
+            }
             if options.print_scops {
                 eprint!("{}", describe(&fview, &detection));
             }
@@ -115,8 +126,16 @@ fn transform(ctx: &FunctionCtx<'_>, map: &IrMap, first: &Detection, options: &Op
     let (fview, map) = view::build(ctx);
     let detection = scop::detect(&fview);
     let ir = Ir::new(ctx, &map);
-    for m in detection.scops.iter().filter(|m| prepared.contains(&map.loops[m.root.0 as usize])) {
-        match rewrite_scop(&ir, &fview, m) {
+    for (index, m) in detection.scops.iter().enumerate().filter(|(_, m)| prepared.contains(&map.loops[m.root.0 as usize])) {
+        let planned = plan(&fview, m);
+        if let Some(dir) = &options.export_dir {
+            export(dir, &fview, m, index, planned.as_ref().ok());
+        }
+        let result = planned.and_then(|p| codegen::generate(&ir, &fview, m, &p.tree));
+        if options.report {
+            report::count(if result.is_ok() { "SCoPs rewritten" } else { "SCoPs not rewritten" });
+        }
+        match result {
             Ok(summary) => {
                 let msg = format!(
                     "SCoP rewritten: {} loop(s), {} parallel, {} marked vectorizable, {} alias check(s)",
@@ -166,10 +185,15 @@ fn plan_stages(fview: &FunctionView, m: &Model) -> Result<Plan, String> {
     Ok(Plan { scop, deps, schedule, tree })
 }
 
-/// Plans one SCoP and writes it back as IR.
-fn rewrite_scop(ir: &Ir<'_>, fview: &FunctionView, m: &Model) -> Result<codegen::Summary, String> {
-    let p = plan(fview, m)?;
-    codegen::generate(ir, fview, m, &p.tree)
+/// Writes `<dir>/<function>.<index>.json`; a failure is a warning naming
+/// the file (the compilation goes on).
+fn export(dir: &std::path::Path, fview: &FunctionView, m: &Model, index: usize, p: Option<&Plan>) {
+    let path = dir.join(format!("{}.{index}.json", fview.name));
+    let schedule = p.map(|p| sched::print::print_schedule(&p.scop, &p.schedule));
+    let json = scop::export::to_json(m, fview, schedule.as_deref());
+    if let Err(e) = std::fs::create_dir_all(dir).and_then(|_| std::fs::write(&path, json)) {
+        eprintln!("warning: tessera: cannot write {}: {e}", path.display());
+    }
 }
 
 /// One analysis remark per loop.

@@ -16,6 +16,7 @@ pub mod conditions;
 pub mod delicm;
 pub mod delinearize;
 pub mod detect;
+pub mod export;
 pub mod model;
 pub mod poly_scop;
 pub mod polynomial;

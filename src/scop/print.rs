@@ -35,56 +35,80 @@ fn tuple(model: &Model, s: &Statement) -> String {
     format!("{}[{}]", s.name, dims.join(", "))
 }
 
+/// The context (and, separately, the run-time assumptions) as a set.
+pub fn context_text(model: &Model, cs: &[Constraint]) -> String {
+    format!("{} -> {{ : {} }}", params(model), conj(model, cs))
+}
+
+/// An array's type and sizes, e.g. `double[*][n]`.
+pub fn array_text(model: &Model, a: &super::model::Array) -> String {
+    let mut dims = String::from("[*]");
+    for s in &a.inner_sizes {
+        let _ = write!(dims, "[{}]", expr(model, s));
+    }
+    format!("{}{dims}", format!("{:?}", a.elem).to_lowercase())
+}
+
+pub fn domain_text(model: &Model, s: &Statement) -> String {
+    let t = tuple(model, s);
+    let doms: Vec<String> = s.domain.iter().map(|c| format!("{t} : {}", conj(model, c))).collect();
+    format!("{} -> {{ {} }}", params(model), doms.join("; "))
+}
+
+pub fn schedule_text(model: &Model, s: &Statement) -> String {
+    let sched: Vec<String> = s
+        .schedule
+        .iter()
+        .map(|d| match d {
+            SchedDim::Pos(p) => p.to_string(),
+            SchedDim::Loop(l) => model.sym_name(Sym::Counter(*l)),
+        })
+        .collect();
+    format!("{} -> {{ {} -> [{}] }}", params(model), tuple(model, s), sched.join(", "))
+}
+
+/// One access as a relation, with "read"/"write".
+pub fn access_text(model: &Model, view: &FunctionView, s: &Statement, a: &super::model::Access) -> (&'static str, String) {
+    let kind = match a.kind {
+        AccessKind::Read => "read",
+        AccessKind::Write => "write",
+    };
+    let target = match &a.target {
+        Target::Array(id) => {
+            let subs: Vec<String> = a.subscripts.iter().map(|e| expr(model, e)).collect();
+            format!("{}[{}]", model.array(*id).name, subs.join(", "))
+        }
+        Target::Scalar(v) => format!("scalar_{}[]", view.value(*v).name),
+    };
+    (kind, format!("{} -> {{ {} -> {target} }}", params(model), tuple(model, s)))
+}
+
 /// Prints a model; `view` gives names of scalar values.
 pub fn print_model(model: &Model, view: &FunctionView) -> String {
     let mut o = String::new();
     let root_loc = model.loops.first().and_then(|l| l.loc.as_ref());
     let at = root_loc.map(|l| format!(" at {}:{}:{}", l.file, l.line, l.col)).unwrap_or_default();
     let _ = writeln!(o, "SCoP in '{}': loop nest{at}, {} loop(s), {} statement(s)", model.function, model.loops.len(), model.statements.len());
-    let _ = writeln!(o, "  context: {} -> {{ : {} }}", params(model), conj(model, &model.context));
+    let _ = writeln!(o, "  context: {}", context_text(model, &model.context));
     if !model.assumptions.is_empty() {
-        let _ = writeln!(o, "  assumed (checked at run time): {} -> {{ : {} }}", params(model), conj(model, &model.assumptions));
+        let _ = writeln!(o, "  assumed (checked at run time): {}", context_text(model, &model.assumptions));
     }
     let _ = writeln!(o, "  arrays:");
     for a in &model.arrays {
-        let mut dims = String::from("[*]");
-        for s in &a.inner_sizes {
-            let _ = write!(dims, "[{}]", expr(model, s));
-        }
         let alias = if a.noalias { "noalias" } else { "may alias" };
-        let _ = writeln!(o, "    {}: {}{dims} ({alias})", a.name, format!("{:?}", a.elem).to_lowercase());
+        let _ = writeln!(o, "    {}: {} ({alias})", a.name, array_text(model, a));
     }
     if !model.live_out.is_empty() {
         let names: Vec<&str> = model.live_out.iter().map(|v| view.value(*v).name.as_str()).collect();
         let _ = writeln!(o, "  live-out: {}", names.join(", "));
     }
     for s in &model.statements {
-        let t = tuple(model, s);
         let _ = writeln!(o, "  {} (block '{}'):", s.name, view.block(s.block).name);
-        let doms: Vec<String> = s.domain.iter().map(|c| format!("{t} : {}", conj(model, c))).collect();
-        let _ = writeln!(o, "    domain: {} -> {{ {} }}", params(model), doms.join("; "));
-        let sched: Vec<String> = s
-            .schedule
-            .iter()
-            .map(|d| match d {
-                SchedDim::Pos(p) => p.to_string(),
-                SchedDim::Loop(l) => model.sym_name(Sym::Counter(*l)),
-            })
-            .collect();
-        let _ = writeln!(o, "    schedule: {} -> {{ {t} -> [{}] }}", params(model), sched.join(", "));
+        let _ = writeln!(o, "    domain: {}", domain_text(model, s));
+        let _ = writeln!(o, "    schedule: {}", schedule_text(model, s));
         for a in &s.accesses {
-            let kind = match a.kind {
-                AccessKind::Read => "read",
-                AccessKind::Write => "write",
-            };
-            let target = match &a.target {
-                Target::Array(id) => {
-                    let subs: Vec<String> = a.subscripts.iter().map(|e| expr(model, e)).collect();
-                    format!("{}[{}]", model.array(*id).name, subs.join(", "))
-                }
-                Target::Scalar(v) => format!("scalar_{}[]", view.value(*v).name),
-            };
-            let _ = writeln!(o, "    {kind}: {} -> {{ {t} -> {target} }}", params(model));
+            let (kind, rel) = access_text(model, view, s, a);
+            let _ = writeln!(o, "    {kind}: {rel}");
         }
         if let Some(r) = &s.reduction {
             let _ = writeln!(o, "    reduction: {r}");

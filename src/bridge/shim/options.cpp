@@ -22,6 +22,16 @@ static cl::opt<bool> PrintScops("tessera-print-scops",
                                          "to stderr (what print<tessera-scops> prints)"),
                                 cl::init(false), cl::cat(TesseraCategory));
 
+static cl::opt<std::string> ExportDir("tessera-export-dir",
+                                      cl::desc("Write each SCoP (model and chosen schedule) as a "
+                                               "JSON file into this directory"),
+                                      cl::init(""), cl::cat(TesseraCategory));
+
+static cl::opt<bool> Report("tessera-report",
+                            cl::desc("Print, at exit, how many loops were in SCoPs and why the "
+                                     "others were not, by reason"),
+                            cl::init(false), cl::cat(TesseraCategory));
+
 // For tests of the FFI boundary: the Rust side panics on every function.
 static cl::opt<bool> ForceInternalError("tessera-force-internal-error",
                                         cl::desc("Raise an internal error in every function "
@@ -33,6 +43,8 @@ extern "C" void tessera_get_options(TesseraOptions *out) {
   out->force_internal_error = ForceInternalError ? 1 : 0;
   out->verbose = Verbose;
   out->print_scops = PrintScops ? 1 : 0;
+  out->report = Report ? 1 : 0;
+  out->export_dir = ExportDir.c_str(); // lives as long as the option
 }
 
 bool tesseraEnabled() { return Enable; }

@@ -45,6 +45,8 @@ typedef struct TesseraOptions {
   uint8_t force_internal_error;
   uint32_t verbose;
   uint8_t print_scops;
+  uint8_t report;
+  const char *export_dir; // empty: no export
 } TesseraOptions;
 
 enum TesseraRemarkKind {

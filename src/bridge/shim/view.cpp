@@ -50,6 +50,31 @@ extern "C" TesseraLoop *tessera_ctx_loop_for(TesseraFunctionCtx *Ctx, void *BB) 
   return reinterpret_cast<TesseraLoop *>(LI.getLoopFor(static_cast<BasicBlock *>(BB)));
 }
 
+// Whether S's value at its own width equals its mathematical value: every
+// operation in it is flagged as not wrapping (signed: nsw; else nuw).
+// SCEV sets these flags only when wrapping is impossible or would be
+// undefined behaviour in the loop, the same trust Polly places in them.
+static bool exactAtWidth(const SCEV *S, bool Signed) {
+  switch (S->getSCEVType()) {
+  case scConstant:
+  case scUnknown:
+    return true;
+  case scAddExpr:
+  case scMulExpr:
+  case scAddRecExpr: {
+    auto *N = cast<SCEVNAryExpr>(S);
+    if (Signed ? !N->hasNoSignedWrap() : !N->hasNoUnsignedWrap())
+      return false;
+    for (const SCEV *Op : N->operands())
+      if (!exactAtWidth(Op, Signed))
+        return false;
+    return true;
+  }
+  default:
+    return false;
+  }
+}
+
 // Appends S and its operands in post-order; returns S's node index.
 static uint32_t flatten(const SCEV *S, TesseraFunctionCtx &Ctx) {
   SmallVector<uint32_t, 4> Kids;
@@ -101,8 +126,13 @@ static uint32_t flatten(const SCEV *S, TesseraFunctionCtx &Ctx) {
   }
   // Extensions record the width they extend from (the arithmetic inside
   // wraps at that width); truncations the width they truncate to.
-  if (N.kind == TESSERA_SCEV_ZEXT || N.kind == TESSERA_SCEV_SEXT)
-    N.bits = cast<SCEVCastExpr>(S)->getOperand()->getType()->getScalarSizeInBits();
+  // An extension of an operand that provably does not wrap is reported as
+  // an extension from 64 bits: only zext's non-negativity remains to prove.
+  if (N.kind == TESSERA_SCEV_ZEXT || N.kind == TESSERA_SCEV_SEXT) {
+    const SCEV *Op = cast<SCEVCastExpr>(S)->getOperand();
+    bool Exact = exactAtWidth(Op, N.kind == TESSERA_SCEV_SEXT);
+    N.bits = Exact ? 64 : Op->getType()->getScalarSizeInBits();
+  }
   if (N.kind == TESSERA_SCEV_TRUNC)
     N.bits = S->getType()->getScalarSizeInBits();
   Ctx.ScevNodes.push_back(N);
