@@ -179,6 +179,11 @@ fn plan_stages(fview: &FunctionView, m: &Model) -> Result<Plan, String> {
     let scop = PolyScop::from_model(m, &|v| fview.value(v).name.clone()).map_err(|r| r.to_string())?;
     let deps = deps::analyze(&scop, &DepsOptions::default()).map_err(|e| format!("dependence analysis: {e}"))?;
     let schedule = sched::schedule(&scop, &deps, &SchedOptions::default()).map_err(|e| format!("scheduling: {e}"))?;
+    // Profitability: never trade the original innermost loop for one that
+    // walks memory worse (LU's skewed schedule would put a stride-n loop
+    // innermost: 4x slower). Tiling then only improves the point order.
+    let original = sched::original::original_schedule(&scop).map_err(|e| format!("scheduling: {e}"))?;
+    let schedule = if tile::inner_stride_score(&schedule, &scop) < tile::inner_stride_score(&original, &scop) { original } else { schedule };
     let elem_bytes = m.arrays.iter().map(|a| a.elem_bytes as i64).max().unwrap_or(8);
     let schedule = tile::tile(&scop, &deps, schedule, &TileConfig { elem_bytes, ..TileConfig::default() });
     let tree = ast::build(&scop, &schedule, &AstOptions::default()).map_err(|e| e.to_string())?;

@@ -51,6 +51,23 @@ fn accesses_array(s: &Statement, a: ArrayId) -> impl Iterator<Item = &super::mod
     s.accesses.iter().filter(move |x| x.target == Target::Array(a))
 }
 
+/// The access of the entering statement that puts `init` in a cell: the
+/// load that produced it, or a store of it (`C[i][j] *= beta` before the
+/// loop stores the product and keeps it in the register). Returns the
+/// address operand and the access.
+fn initial_cell<'m>(view: &FunctionView, pre: &'m Statement, init: ValueId) -> Option<(ValueId, &'m super::model::Access)> {
+    if let Some(Op::Load { addr, .. }) = view.def(init).map(|d| &d.op) {
+        return pre.accesses.iter().find(|x| x.instr == Some(init)).map(|a| (*addr, a));
+    }
+    pre.accesses.iter().find_map(|x| {
+        let store = view.def(x.instr?)?;
+        match &store.op {
+            Op::Store { addr, value, .. } if *value == init => Some((*addr, x)),
+            _ => None,
+        }
+    })
+}
+
 /// Finds the promotion pattern at the header of loop `l`.
 fn find(view: &FunctionView, model: &Model, l: LoopId) -> Option<Promoted> {
     let lp = view.loop_(l);
@@ -65,15 +82,18 @@ fn find(view: &FunctionView, model: &Model, l: LoopId) -> Option<Promoted> {
         let [(a_from, a_val), (b_from, b_val)] = incoming.as_slice() else { continue };
         let ((pre, init), update) = if *a_from == body { ((*b_from, *b_val), *a_val) } else if *b_from == body { ((*a_from, *a_val), *b_val) } else { continue };
         let pre_stmt = stmt_of(model, pre)?;
-        let Some(Op::Load { addr, .. }) = view.def(init).map(|d| &d.op) else { continue };
-        let Some(load) = model.statements[pre_stmt].accesses.iter().find(|x| x.instr == Some(init)) else { continue };
-        let Target::Array(array) = load.target else { continue };
-        let cell = load.subscripts.clone();
-        // The entering statement only reads that array.
-        if accesses_array(&model.statements[pre_stmt], array).any(|x| x.kind == AccessKind::Write) {
+        let Some((addr, cell_access)) = initial_cell(view, &model.statements[pre_stmt], init) else { continue };
+        let Target::Array(array) = cell_access.target else { continue };
+        let cell = cell_access.subscripts.clone();
+        // In the entering statement the cell holds `init` at the end: the
+        // array is only read there, or its one write is `store init`.
+        let writes: Vec<_> = accesses_array(&model.statements[pre_stmt], array).filter(|x| x.kind == AccessKind::Write).collect();
+        if !(writes.is_empty() || (writes.len() == 1 && writes[0].instr == cell_access.instr && cell_access.kind == AccessKind::Write)) {
             continue;
         }
-        if !(model.rebuildable.contains(addr) || !view.loop_(l).blocks.iter().any(|_| matches!(view.value(*addr).kind, crate::ir::ValueKind::Instruction(_)))) {
+        // The cell's address must be available wherever the scalar was used.
+        let outside_value = !matches!(view.value(addr).kind, crate::ir::ValueKind::Instruction(_));
+        if !(model.rebuildable.contains(&addr) || outside_value) {
             continue;
         }
         // Inside the loop: nothing, or only the same cell with stores of the update.
@@ -109,7 +129,7 @@ fn find(view: &FunctionView, model: &Model, l: LoopId) -> Option<Promoted> {
         if read_elsewhere {
             continue;
         }
-        return Some(Promoted { phi, copies, update, array, subscripts: cell, address: *addr });
+        return Some(Promoted { phi, copies, update, array, subscripts: cell, address: addr });
     }
     None
 }

@@ -69,6 +69,8 @@ impl Default for TileConfig {
 
 /// Tiles `sched`; on any polyhedral failure returns it unchanged (it is
 /// legal as it is).
+pub use sizes::inner_stride_score;
+
 pub fn tile(scop: &PolyScop, deps: &Deps, sched: Schedule, cfg: &TileConfig) -> Schedule {
     try_tile(scop, deps, &sched, cfg).unwrap_or(sched)
 }
