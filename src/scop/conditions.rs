@@ -155,6 +155,12 @@ fn bound_pieces(s: &Scev, env: &dyn SymEnv) -> Result<Vec<Vec<AffExpr>>, Reason>
             Ok(out)
         }
         Scev::SMin(ops) | Scev::UMin(ops) => {
+            if matches!(s, Scev::UMin(_)) {
+                // Unsigned and signed minimum agree on non-negative values.
+                for o in ops {
+                    env.assume_range(&Polynomial::from_scev(o, env).map_err(|r| retag(r, true))?, 0, None);
+                }
+            }
             let mut acc: Vec<Vec<AffExpr>> = vec![vec![]];
             for o in ops {
                 let p = bound_pieces(o, env)?;
@@ -165,6 +171,33 @@ fn bound_pieces(s: &Scev, env: &dyn SymEnv) -> Result<Vec<Vec<AffExpr>>, Reason>
                     }
                 }
                 acc = next;
+            }
+            Ok(acc)
+        }
+        // c * max/min(...): scaling by c < 0 swaps max and min
+        // (n - umin(2, n) is how SCEV writes a loop counting down to 1).
+        Scev::Mul(fs) if fs.len() == 2 && matches!(fs[0], Scev::Const(_)) && has_minmax(&fs[1]) => {
+            let Scev::Const(c) = fs[0] else { unreachable!("matched above") };
+            let pieces = bound_pieces(&fs[1], env)?;
+            let scaled = |e: &AffExpr| e.scale(c).map_err(|_| overflow());
+            if c >= 0 {
+                return pieces.iter().map(|conj| conj.iter().map(scaled).collect()).collect();
+            }
+            // -max_i min_j a_ij = min_i max_j (-a_ij) = max over choices f of min_i (-a_i,f(i)).
+            let mut acc: Vec<Vec<AffExpr>> = vec![vec![]];
+            for conj in &pieces {
+                let mut next = Vec::new();
+                for a in &acc {
+                    for e in conj {
+                        let mut x = a.clone();
+                        x.push(scaled(e)?);
+                        next.push(x);
+                    }
+                }
+                acc = next;
+                if acc.len() > MAX_DISJUNCTS {
+                    return Err(Reason::NonAffineBound("too many min/max pieces".into()));
+                }
             }
             Ok(acc)
         }
@@ -208,6 +241,7 @@ fn bound_pieces(s: &Scev, env: &dyn SymEnv) -> Result<Vec<Vec<AffExpr>>, Reason>
 fn has_minmax(s: &Scev) -> bool {
     matches!(s, Scev::SMax(_) | Scev::UMax(_) | Scev::SMin(_) | Scev::UMin(_))
         || matches!(s, Scev::ZExt(x, _) | Scev::SExt(x, _) if has_minmax(x))
+        || matches!(s, Scev::Mul(fs) if fs.len() == 2 && matches!(fs[0], Scev::Const(_)) && has_minmax(&fs[1]))
 }
 
 #[cfg(test)]
@@ -246,6 +280,17 @@ mod tests {
         let d = upper_bound(&btc, Sym::Counter(LoopId(0)), &Env(RefCell::new(0))).unwrap();
         assert_eq!(d.len(), 1);
         assert_eq!(d[0].len(), 2);
+    }
+
+    #[test]
+    fn negated_min_becomes_a_max() {
+        // k <= n - umin(2, n)  =  k <= max(n - 2, 0)
+        let n = Scev::Unknown(ValueId(0));
+        let btc = Scev::Add(vec![n.clone(), Scev::Mul(vec![Scev::Const(-1), Scev::UMin(vec![Scev::Const(2), n])])]);
+        let d = upper_bound(&btc, Sym::Counter(LoopId(0)), &Env(RefCell::new(0))).unwrap();
+        assert_eq!(d.len(), 2);
+        let consts: Vec<i128> = d.iter().map(|c| c[0].expr.constant).collect();
+        assert!(consts.contains(&-2) && consts.contains(&0), "{d:?}");
     }
 
     #[test]
