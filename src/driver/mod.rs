@@ -138,7 +138,7 @@ fn transform(ctx: &FunctionCtx<'_>, map: &IrMap, first: &Detection, options: &Op
         match result {
             Ok(summary) => {
                 let msg = format!(
-                    "SCoP rewritten: {} loop(s), {} parallel, {} marked vectorizable, {} alias check(s)",
+                    "SCoP rewritten: {} loop(s), {} parallelizable, {} marked vectorizable, {} alias check(s)",
                     summary.loops, summary.parallel_loops, summary.vectorizable_loops, summary.alias_checks
                 );
                 if options.verbose >= 1 {
