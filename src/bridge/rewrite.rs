@@ -121,6 +121,29 @@ impl<'a> Ir<'a> {
         }
     }
 
+    /// Whether the module was compiled with -fopenmp.
+    pub fn has_openmp(&self) -> bool {
+        // SAFETY: plain query on the live context.
+        unsafe { ffi::tessera_ctx_module_has_openmp(self.ctx.raw) != 0 }
+    }
+
+    /// `omp_get_num_threads` and `omp_get_thread_num`.
+    pub fn omp_queries(&self) -> (FunctionValue<'a>, FunctionValue<'a>) {
+        // SAFETY: the shim returns llvm::Function declarations of this module.
+        unsafe {
+            let f = |w| FunctionValue::new(ffi::tessera_omp_query(self.ctx.raw, w) as llvm_sys::prelude::LLVMValueRef).expect("a function");
+            (f(0), f(1))
+        }
+    }
+
+    /// Outlines the worker `blocks` (entry first) into a function run by an
+    /// OpenMP team; false (IR unchanged) if impossible.
+    pub fn outline_parallel(&self, blocks: &[BasicBlock<'a>]) -> bool {
+        let mut raw: Vec<*mut c_void> = blocks.iter().map(|b| b.as_mut_ptr() as *mut c_void).collect();
+        // SAFETY: the blocks belong to this function.
+        unsafe { ffi::tessera_outline_parallel(self.ctx.raw, raw.as_mut_ptr(), raw.len()) != 0 }
+    }
+
     /// Runs LLVM's verifier on the function.
     pub fn verify(&self) -> Result<(), String> {
         // SAFETY: plain call on the live context.

@@ -38,6 +38,8 @@ pub struct Summary {
     pub parallel_loops: usize,
     pub vectorizable_loops: usize,
     pub alias_checks: usize,
+    /// Parallel loops run by an OpenMP thread team.
+    pub openmp_loops: usize,
 }
 
 fn ok<T>(r: Result<T, inkwell::builder::BuilderError>) -> T {
@@ -55,6 +57,12 @@ struct Gen<'r, 'a, 'b> {
     summary: Summary,
     /// Blocks created so far (deleted again if generation fails).
     blocks: Vec<BasicBlock<'a>>,
+    /// Whether parallel loops may become OpenMP code (module built with -fopenmp).
+    openmp: bool,
+    /// Inside a loop already run by a thread team.
+    in_parallel: bool,
+    /// Worker regions to outline once the new code is reachable.
+    parallel_regions: Vec<Vec<BasicBlock<'a>>>,
 }
 
 /// Rewrites the SCoP `model` (already prepared: preheader, LCSSA) with the
@@ -153,6 +161,9 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast) -> R
         memory: vec![],
         summary: Summary { alias_checks: pairs.len(), ..Summary::default() },
         blocks: vec![start, end],
+        openmp: ir.has_openmp(),
+        in_parallel: false,
+        parallel_regions: vec![],
     };
     if let Err(e) = gen.nodes(&ast.body) {
         // Nothing reaches the new blocks yet: drop them, the IR is as before.
@@ -189,6 +200,12 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast) -> R
     gen.b.position_before(&old_br);
     ok(gen.b.build_conditional_branch(rtc, start, header));
     old_br.erase_from_basic_block();
+    // Worker regions run sequentially as they are; outlined, on a team.
+    for region in &gen.parallel_regions {
+        if ir.outline_parallel(region) {
+            gen.summary.openmp_loops += 1;
+        }
+    }
     Ok(gen.summary)
 }
 
@@ -326,6 +343,9 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
                 ok(self.b.build_unconditional_branch(merge));
                 self.b.position_at_end(merge);
             }
+            Node::For(f) if self.openmp && !self.in_parallel && f.parallel && !self.uses_scalars(&f.body) => {
+                self.parallel_for(f)?;
+            }
             Node::For(f) => {
                 let lb = g.expr(&f.lower, &self.env);
                 let ub = g.expr(&f.upper, &self.env);
@@ -359,6 +379,76 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
                 self.b.position_at_end(exit);
             }
         }
+        Ok(())
+    }
+}
+
+impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
+    /// Whether any statement under `nodes` communicates through scalar
+    /// slots (shared stack slots would race between threads).
+    fn uses_scalars(&self, nodes: &[Node]) -> bool {
+        nodes.iter().any(|n| match n {
+            Node::Stmt { stmt, .. } => self.model.statements[*stmt].accesses.iter().any(|a| matches!(a.target, Target::Scalar(_))),
+            Node::For(f) => self.uses_scalars(&f.body),
+            Node::If { then, otherwise, .. } => self.uses_scalars(then) || self.uses_scalars(otherwise),
+        })
+    }
+
+    /// A parallel loop as an OpenMP worker: each thread runs its share
+    /// `[lo, hi]` of `[lb, ub]` (outside a team: all of it). The worker's
+    /// blocks are outlined into a GOMP_parallel call at the end.
+    fn parallel_for(&mut self, f: &crate::ast::For) -> Result<(), String> {
+        let g = ExprGen { b: &self.b, ctx: &self.ir.context };
+        let lb = g.expr(&f.lower, &self.env);
+        let ub = g.expr(&f.upper, &self.env);
+        let exit = self.new_block("tessera.par.exit");
+        let first = self.blocks.len();
+        let worker = self.new_block("tessera.par.worker");
+        let enter = ok(self.b.build_int_compare(IntPredicate::SLE, lb, ub, "enter"));
+        ok(self.b.build_conditional_branch(enter, worker, exit));
+        self.b.position_at_end(worker);
+        let (num_threads, thread_num) = self.ir.omp_queries();
+        let i64t = self.ir.context.i64_type();
+        let call = |fv| -> IntValue<'a> {
+            let v = ok(self.b.build_call(fv, &[], "omp")).try_as_basic_value().basic().expect("i32 result").into_int_value();
+            ok(self.b.build_int_s_extend(v, i64t, "omp64"))
+        };
+        let (nt, tid) = (call(num_threads), call(thread_num));
+        let g = ExprGen { b: &self.b, ctx: &self.ir.context };
+        // chunk = ceil((ub - lb + 1) / nt); lo = lb + tid*chunk; hi = min(lo + chunk - 1, ub)
+        let total = ok(self.b.build_int_nsw_add(ok(self.b.build_int_nsw_sub(ub, lb, "span")), g.i64(1), "total"));
+        let chunk = ok(self.b.build_int_signed_div(ok(self.b.build_int_nsw_add(total, ok(self.b.build_int_nsw_sub(nt, g.i64(1), "nt1")), "t")), nt, "chunk"));
+        let lo = ok(self.b.build_int_nsw_add(lb, ok(self.b.build_int_nsw_mul(tid, chunk, "off")), "lo"));
+        let end = ok(self.b.build_int_nsw_sub(ok(self.b.build_int_nsw_add(lo, chunk, "e")), g.i64(1), "e1"));
+        let below = ok(self.b.build_int_compare(IntPredicate::SLT, end, ub, "below"));
+        let hi = ok(self.b.build_select(below, end, ub, "hi")).into_int_value();
+        let done = self.new_block("tessera.par.done");
+        let header = self.new_block("tessera.par.loop");
+        let some = ok(self.b.build_int_compare(IntPredicate::SLE, lo, hi, "some"));
+        ok(self.b.build_conditional_branch(some, header, done));
+        self.b.position_at_end(header);
+        let iv = ok(self.b.build_phi(i64t, "t"));
+        let iv_val = iv.as_basic_value().into_int_value();
+        let saved = self.env.vars[f.var].replace(iv_val);
+        self.in_parallel = true;
+        self.memory.push(vec![]);
+        let body = self.nodes(&f.body);
+        self.memory.pop();
+        self.in_parallel = false;
+        self.env.vars[f.var] = saved;
+        body?;
+        let g = ExprGen { b: &self.b, ctx: &self.ir.context };
+        let next = ok(self.b.build_int_nsw_add(iv_val, g.i64(1), "t.next"));
+        let again = ok(self.b.build_int_compare(IntPredicate::SLE, next, hi, "again"));
+        ok(self.b.build_conditional_branch(again, header, done));
+        let latch = self.b.get_insert_block().expect("positioned");
+        iv.add_incoming(&[(&lo, worker), (&next, latch)]);
+        self.b.position_at_end(done);
+        ok(self.b.build_unconditional_branch(exit));
+        self.parallel_regions.push(self.blocks[first..].to_vec());
+        self.summary.loops += 1;
+        self.summary.parallel_loops += 1;
+        self.b.position_at_end(exit);
         Ok(())
     }
 }

@@ -138,8 +138,8 @@ fn transform(ctx: &FunctionCtx<'_>, map: &IrMap, first: &Detection, options: &Op
         match result {
             Ok(summary) => {
                 let msg = format!(
-                    "SCoP rewritten: {} loop(s), {} parallelizable, {} marked vectorizable, {} alias check(s)",
-                    summary.loops, summary.parallel_loops, summary.vectorizable_loops, summary.alias_checks
+                    "SCoP rewritten: {} loop(s), {} parallelizable ({} run by OpenMP threads), {} marked vectorizable, {} alias check(s)",
+                    summary.loops, summary.parallel_loops, summary.openmp_loops, summary.vectorizable_loops, summary.alias_checks
                 );
                 if options.verbose >= 1 {
                     eprintln!("tessera: {}: {msg}", fview.name);

@@ -137,6 +137,14 @@ void tessera_mark_loop(void *latch_branch, void **accesses, size_t num_accesses,
 // Verifies the function; on failure leaves the verifier's message as the error.
 int32_t tessera_ctx_verify(TesseraFunctionCtx *ctx);
 
+// OpenMP (parallel.cpp). Whether clang compiled the module with -fopenmp.
+int32_t tessera_ctx_module_has_openmp(TesseraFunctionCtx *ctx);
+// omp_get_num_threads (which = 0) or omp_get_thread_num (which = 1).
+void *tessera_omp_query(TesseraFunctionCtx *ctx, int32_t which);
+// Outlines the worker blocks (blocks[0] the entry) and runs them on a thread
+// team with GOMP_parallel; 0 if that is impossible (IR unchanged).
+int32_t tessera_outline_parallel(TesseraFunctionCtx *ctx, void **blocks, size_t n);
+
 // Remarks through LLVM's OptimizationRemarkEmitter, pass name "tessera".
 // `loop` may be null: the remark is then attached to the function.
 void tessera_ctx_remark(TesseraFunctionCtx *ctx, int32_t kind, TesseraLoop *loop,

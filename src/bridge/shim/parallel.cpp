@@ -1,0 +1,80 @@
+// OpenMP code for parallel loops through the GOMP entry points (which both
+// libgomp and LLVM's libomp provide):
+//
+//   parent:  GOMP_parallel(sub, data, 0, 0);
+//   sub:     [lo, hi) = this thread's share of [lb, ub), from
+//            omp_get_thread_num() / omp_get_num_threads();
+//            for (i = lo; i < hi; i++) body;
+//
+// The Rust side emits `sub`'s body (the worker) in the function itself:
+// outside a team it computes the whole range, so the code is correct
+// whether or not outlining succeeds. LLVM's CodeExtractor then moves the
+// worker into `sub` with its inputs packed in one struct (giving `sub`
+// GOMP's void(void*) type), and the call becomes GOMP_parallel.
+#include "context.h"
+
+#include "llvm/ADT/SetVector.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/CodeExtractor.h"
+
+using namespace llvm;
+
+extern "C" int32_t tessera_ctx_module_has_openmp(TesseraFunctionCtx *Ctx) {
+  return Ctx->F.getParent()->getModuleFlag("openmp") != nullptr;
+}
+
+// Declares (once) and returns a GOMP entry point.
+static FunctionCallee gomp(Module &M, StringRef Name, FunctionType *Ty) {
+  return M.getOrInsertFunction(Name, Ty);
+}
+
+// omp_get_num_threads (Which = 0) or omp_get_thread_num (Which = 1).
+extern "C" void *tessera_omp_query(TesseraFunctionCtx *Ctx, int32_t Which) {
+  LLVMContext &C = Ctx->F.getContext();
+  auto *Ty = FunctionType::get(Type::getInt32Ty(C), {}, false);
+  return gomp(*Ctx->F.getParent(), Which == 0 ? "omp_get_num_threads" : "omp_get_thread_num", Ty)
+      .getCallee();
+}
+
+// Outlines `Blocks` (the worker; Blocks[0] its single entry) and runs it
+// on a team of threads. Returns 0, changing nothing, if the blocks cannot
+// be outlined as a void(void*) function without outputs.
+extern "C" int32_t tessera_outline_parallel(TesseraFunctionCtx *Ctx, void **Blocks, size_t N) {
+  SmallVector<BasicBlock *, 16> BBs;
+  for (size_t I = 0; I < N; ++I)
+    BBs.push_back(static_cast<BasicBlock *>(Blocks[I]));
+  DominatorTree DT(Ctx->F);
+  CodeExtractor CE(BBs, &DT, /*AggregateArgs=*/true, nullptr, nullptr, nullptr,
+                   /*AllowVarArgs=*/false, /*AllowAlloca=*/true, nullptr, "tessera.par");
+  if (!CE.isEligible())
+    return 0;
+  SetVector<Value *> Inputs, Outputs, Sinks;
+  CE.findInputsOutputs(Inputs, Outputs, Sinks);
+  if (!Outputs.empty() || Inputs.empty())
+    return 0;
+  CodeExtractorAnalysisCache CEAC(Ctx->F);
+  Function *Sub = CE.extractCodeRegion(CEAC);
+  if (!Sub || Sub->arg_size() != 1)
+    return 0;
+  CallInst *Call = nullptr;
+  for (User *U : Sub->users())
+    if (auto *CI = dyn_cast<CallInst>(U))
+      if (CI->getFunction() == &Ctx->F)
+        Call = CI;
+  if (!Call)
+    return 0;
+  Module &M = *Ctx->F.getParent();
+  LLVMContext &C = M.getContext();
+  auto *Ptr = PointerType::getUnqual(C);
+  auto *I32 = Type::getInt32Ty(C);
+  IRBuilder<> B(Call);
+  // num_threads 0: OMP_NUM_THREADS or the runtime's default; flags 0.
+  FunctionCallee Parallel =
+      gomp(M, "GOMP_parallel", FunctionType::get(Type::getVoidTy(C), {Ptr, Ptr, I32, I32}, false));
+  B.CreateCall(Parallel, {Sub, Call->getArgOperand(0), ConstantInt::get(I32, 0), ConstantInt::get(I32, 0)});
+  Call->eraseFromParent();
+  return 1;
+}
