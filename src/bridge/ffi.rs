@@ -64,11 +64,12 @@ pub struct OptionsRaw {
     pub print_scops: u8,
     pub report: u8,
     pub export_dir: *const c_char,
+    pub parallel: i32,
 }
 
 impl Default for OptionsRaw {
     fn default() -> Self {
-        OptionsRaw { enable: 0, force_internal_error: 0, verbose: 0, print_scops: 0, report: 0, export_dir: std::ptr::null() }
+        OptionsRaw { enable: 0, force_internal_error: 0, verbose: 0, print_scops: 0, report: 0, export_dir: std::ptr::null(), parallel: -1 }
     }
 }
 

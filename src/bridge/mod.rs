@@ -33,6 +33,8 @@ pub struct Options {
     pub report: bool,
     /// Where to write each SCoP as JSON.
     pub export_dir: Option<std::path::PathBuf>,
+    /// OpenMP code for parallel loops: None follows the module's -fopenmp.
+    pub parallel: Option<bool>,
 }
 
 impl Options {
@@ -46,6 +48,11 @@ impl Options {
             verbose: raw.verbose,
             print_scops: raw.print_scops != 0,
             report: raw.report != 0,
+            parallel: match raw.parallel {
+                0 => Some(false),
+                1 => Some(true),
+                _ => None,
+            },
             export_dir: if raw.export_dir.is_null() {
                 None
             } else {

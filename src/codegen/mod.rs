@@ -67,7 +67,8 @@ struct Gen<'r, 'a, 'b> {
 
 /// Rewrites the SCoP `model` (already prepared: preheader, LCSSA) with the
 /// loop tree `ast`.
-pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast) -> Result<Summary, String> {
+/// `openmp`: run parallel loops on OpenMP threads.
+pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, openmp: bool) -> Result<Summary, String> {
     let root = view.loop_(model.root);
     // Everything that can fail is decided before the IR changes.
     let pairs = checks::pairs_to_check(model, view);
@@ -161,7 +162,7 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast) -> R
         memory: vec![],
         summary: Summary { alias_checks: pairs.len(), ..Summary::default() },
         blocks: vec![start, end],
-        openmp: ir.has_openmp(),
+        openmp,
         in_parallel: false,
         parallel_regions: vec![],
     };

@@ -131,7 +131,8 @@ fn transform(ctx: &FunctionCtx<'_>, map: &IrMap, first: &Detection, options: &Op
         if let Some(dir) = &options.export_dir {
             export(dir, &fview, m, index, planned.as_ref().ok());
         }
-        let result = planned.and_then(|p| codegen::generate(&ir, &fview, m, &p.tree));
+        let openmp = options.parallel.unwrap_or_else(|| ir.has_openmp());
+        let result = planned.and_then(|p| codegen::generate(&ir, &fview, m, &p.tree, openmp));
         if options.report {
             report::count(if result.is_ok() { "SCoPs rewritten" } else { "SCoPs not rewritten" });
         }

@@ -27,6 +27,12 @@ static cl::opt<std::string> ExportDir("tessera-export-dir",
                                                "JSON file into this directory"),
                                       cl::init(""), cl::cat(TesseraCategory));
 
+static cl::opt<int> Parallel("tessera-parallel",
+                             cl::desc("Run parallel loops on OpenMP threads: 1 always, 0 never, "
+                                      "-1 (default) when the module was compiled with -fopenmp. "
+                                      "Forcing 1 without linking an OpenMP runtime fails at link time"),
+                             cl::init(-1), cl::cat(TesseraCategory));
+
 static cl::opt<bool> Report("tessera-report",
                             cl::desc("Print, at exit, how many loops were in SCoPs and why the "
                                      "others were not, by reason"),
@@ -44,6 +50,7 @@ extern "C" void tessera_get_options(TesseraOptions *out) {
   out->verbose = Verbose;
   out->print_scops = PrintScops ? 1 : 0;
   out->report = Report ? 1 : 0;
+  out->parallel = Parallel;
   out->export_dir = ExportDir.c_str(); // lives as long as the option
 }
 

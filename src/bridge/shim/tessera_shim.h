@@ -47,6 +47,7 @@ typedef struct TesseraOptions {
   uint8_t print_scops;
   uint8_t report;
   const char *export_dir; // empty: no export
+  int32_t parallel;       // -1 auto (the module's -fopenmp), 0 never, 1 always
 } TesseraOptions;
 
 enum TesseraRemarkKind {
