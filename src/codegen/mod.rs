@@ -59,8 +59,8 @@ struct Gen<'r, 'a, 'b> {
     blocks: Vec<BasicBlock<'a>>,
     /// Whether parallel loops may become OpenMP code (module built with -fopenmp).
     openmp: bool,
-    /// Inside a loop already run by a thread team.
-    in_parallel: bool,
+    /// Number of loops enclosing the node being generated.
+    depth: usize,
     /// Worker regions to outline once the new code is reachable.
     parallel_regions: Vec<Vec<BasicBlock<'a>>>,
 }
@@ -163,7 +163,7 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, open
         summary: Summary { alias_checks: pairs.len(), ..Summary::default() },
         blocks: vec![start, end],
         openmp,
-        in_parallel: false,
+        depth: 0,
         parallel_regions: vec![],
     };
     if let Err(e) = gen.nodes(&ast.body) {
@@ -344,7 +344,10 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
                 ok(self.b.build_unconditional_branch(merge));
                 self.b.position_at_end(merge);
             }
-            Node::For(f) if self.openmp && !self.in_parallel && f.parallel && !self.uses_scalars(&f.body) => {
+            // Only a loop outside every other loop starts a team: inside a
+            // sequential loop (a stencil's time loop) a fork and join per
+            // outer iteration cost more than they gain (jacobi-2d: 8x slower).
+            Node::For(f) if self.openmp && self.depth == 0 && f.parallel && !self.uses_scalars(&f.body) => {
                 self.parallel_for(f)?;
             }
             Node::For(f) => {
@@ -359,7 +362,10 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
                 let iv_val = iv.as_basic_value().into_int_value();
                 let saved = self.env.vars[f.var].replace(iv_val);
                 self.memory.push(vec![]);
-                self.nodes(&f.body)?;
+                self.depth += 1;
+                let body = self.nodes(&f.body);
+                self.depth -= 1;
+                body?;
                 let mem = self.memory.pop().unwrap_or_default();
                 self.env.vars[f.var] = saved;
                 let g = ExprGen { b: &self.b, ctx: &self.ir.context };
@@ -431,11 +437,11 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         let iv = ok(self.b.build_phi(i64t, "t"));
         let iv_val = iv.as_basic_value().into_int_value();
         let saved = self.env.vars[f.var].replace(iv_val);
-        self.in_parallel = true;
+        self.depth += 1;
         self.memory.push(vec![]);
         let body = self.nodes(&f.body);
         self.memory.pop();
-        self.in_parallel = false;
+        self.depth -= 1;
         self.env.vars[f.var] = saved;
         body?;
         let g = ExprGen { b: &self.b, ctx: &self.ir.context };

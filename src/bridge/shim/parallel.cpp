@@ -59,6 +59,9 @@ extern "C" int32_t tessera_outline_parallel(TesseraFunctionCtx *Ctx, void **Bloc
   Function *Sub = CE.extractCodeRegion(CEAC);
   if (!Sub || Sub->arg_size() != 1)
     return 0;
+  // Tessera's own pass, run later on the new function, only cleans it up
+  // (it is already optimized code; see TesseraPass::run).
+  Sub->addFnAttr("tessera-outlined");
   CallInst *Call = nullptr;
   for (User *U : Sub->users())
     if (auto *CI = dyn_cast<CallInst>(U))

@@ -43,6 +43,14 @@ public:
   PreservedAnalyses run(Function &F, FunctionAnalysisManager &FAM) {
     if (!tesseraEnabled() || F.isDeclaration())
       return PreservedAnalyses::all();
+    // A parallel loop's worker, outlined by Tessera from another function:
+    // it missed that function's cleanup pipeline, so it gets it here.
+    if (F.hasFnAttribute("tessera-outlined")) {
+      if (!Cleanup)
+        return PreservedAnalyses::all();
+      Cleanup->run(F, FAM);
+      return PreservedAnalyses::none();
+    }
     TesseraFunctionCtx Ctx(F, FAM, nullptr);
     if (tesseraRunRust(Ctx, TESSERA_MODE_OPTIMIZE) != TESSERA_CHANGED)
       return PreservedAnalyses::all();
