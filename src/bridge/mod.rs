@@ -23,10 +23,10 @@ pub enum Mode {
     PrintAst,
 }
 
-/// Values of the `-tessera-*` options.
+/// Values of the `-tessera-*` options Rust acts on (`-tessera-enable` is
+/// checked by the shim before Rust is called).
 #[derive(Clone, Debug)]
 pub struct Options {
-    pub enable: bool,
     pub force_internal_error: bool,
     pub verbose: u32,
     pub print_scops: bool,
@@ -43,7 +43,6 @@ impl Options {
         // SAFETY: the shim fills a plain struct it does not keep.
         unsafe { ffi::tessera_get_options(&mut raw) };
         Options {
-            enable: raw.enable != 0,
             force_internal_error: raw.force_internal_error != 0,
             verbose: raw.verbose,
             print_scops: raw.print_scops != 0,

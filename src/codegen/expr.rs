@@ -72,16 +72,19 @@ impl<'a> ExprGen<'a, '_> {
             // ceil(a/d) = -floor(-a/d)
             Expr::CeilDiv(a, d) => self.expr_div(self.aff(a, env), *d, false),
             Expr::Min(es) | Expr::Max(es) => {
-                let pred = if matches!(e, Expr::Min(_)) { IntPredicate::SLT } else { IntPredicate::SGT };
-                let mut acc = self.expr(&es[0], env);
-                for x in &es[1..] {
-                    let v = self.expr(x, env);
-                    let c = ok(self.b.build_int_compare(pred, acc, v, "cmp"));
-                    acc = ok(self.b.build_select(c, acc, v, "mm")).into_int_value();
-                }
-                acc
+                let values: Vec<IntValue<'a>> = es.iter().map(|x| self.expr(x, env)).collect();
+                self.extremum(values, matches!(e, Expr::Max(_))).expect("min/max of at least one expression")
             }
         }
+    }
+
+    /// The maximum (`max`) or minimum of signed values; None for none.
+    pub fn extremum(&self, values: impl IntoIterator<Item = IntValue<'a>>, max: bool) -> Option<IntValue<'a>> {
+        let pred = if max { IntPredicate::SGT } else { IntPredicate::SLT };
+        values.into_iter().reduce(|acc, v| {
+            let c = ok(self.b.build_int_compare(pred, acc, v, "cmp"));
+            ok(self.b.build_select(c, acc, v, "mm")).into_int_value()
+        })
     }
 
     /// The conjunction of guard conditions as an i1.

@@ -49,7 +49,7 @@ fn ok<T>(r: Result<T, inkwell::builder::BuilderError>) -> T {
 struct Gen<'r, 'a, 'b> {
     ir: &'b Ir<'a>,
     b: Builder<'a>,
-    region: RegionInfo<'a>,
+    region: RegionInfo<'r, 'a>,
     model: &'r Model,
     env: Env<'a>,
     /// Loads and stores emitted per enclosing loop, innermost last.
@@ -136,8 +136,7 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, open
     let start = ir.context.append_basic_block(ir.function, "tessera.start");
     let end = ir.context.append_basic_block(ir.function, "tessera.end");
 
-    let region_loops = crate::scop::model::region_loops(model);
-    let region = RegionInfo { view, blocks: region_blocks, slots, params, region_loops, rebuildable: model.rebuildable.clone(), promoted: model.promoted.clone() };
+    let region = RegionInfo { view, model, blocks: region_blocks, slots, params };
     // PHIs of the region receiving values from outside it: their slots start
     // with those values.
     b.position_at_end(start);
@@ -185,7 +184,7 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, open
             Some(id) if gen.region.slots.contains_key(&id) => {
                 ok(gen.b.build_load(v.get_type(), gen.region.slots[&id], "liveout"))
             }
-            Some(id) if is_inside(view, &gen.region, id) => {
+            Some(id) if gen.region.defined_inside(id) => {
                 ir.delete_blocks(&gen.blocks);
                 return Err(format!("live-out value '{}' is not modelled", view.value(id).name));
             }
@@ -210,10 +209,6 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, open
     Ok(gen.summary)
 }
 
-fn is_inside(view: &FunctionView, region: &RegionInfo<'_>, v: ValueId) -> bool {
-    matches!(view.value(v).kind, crate::ir::ValueKind::Instruction(b) if region.blocks.contains(&b))
-}
-
 /// `end_a <= start_b || end_b <= start_a` for every pair, in i128.
 fn alias_condition<'a>(
     ir: &Ir<'a>,
@@ -231,25 +226,19 @@ fn alias_condition<'a>(
     let wide = |v: IntValue<'a>| ok(g.b.build_int_s_extend(v, i128t, "w"));
     let bound = |pieces: &[crate::poly::AffBound], upper: bool| -> IntValue<'a> {
         // max of ceil (lower) or min of floor (upper) of the pieces.
-        let mut best: Option<IntValue<'a>> = None;
-        for pb in pieces {
-            let mut e = g.i64(*pb.expr.last().expect("constant"));
-            for (c, p) in pb.expr.iter().zip(params) {
-                if *c != 0 {
-                    e = ok(g.b.build_int_add(e, ok(g.b.build_int_mul(*p, g.i64(*c), "b")), "b"));
+        let values: Vec<IntValue<'a>> = pieces
+            .iter()
+            .map(|pb| {
+                let mut e = g.i64(*pb.expr.last().expect("constant"));
+                for (c, p) in pb.expr.iter().zip(params) {
+                    if *c != 0 {
+                        e = ok(g.b.build_int_add(e, ok(g.b.build_int_mul(*p, g.i64(*c), "b")), "b"));
+                    }
                 }
-            }
-            let v = g.expr_div(e, pb.den, upper);
-            best = Some(match best {
-                None => v,
-                Some(x) => {
-                    let pred = if upper { IntPredicate::SLT } else { IntPredicate::SGT };
-                    let c = ok(g.b.build_int_compare(pred, x, v, "c"));
-                    ok(g.b.build_select(c, x, v, "sel")).into_int_value()
-                }
-            });
-        }
-        best.expect("bounds are non-empty")
+                g.expr_div(e, pb.den, upper)
+            })
+            .collect();
+        g.extremum(values, !upper).expect("bounds are non-empty")
     };
     let mut ranges: HashMap<ArrayId, (IntValue<'a>, IntValue<'a>)> = HashMap::new();
     let mut range_of = |a: ArrayId| -> (IntValue<'a>, IntValue<'a>) {
@@ -257,19 +246,9 @@ fn alias_condition<'a>(
             return *r;
         }
         let r = &precomputed[&a];
-        let mut lo: Option<IntValue<'a>> = None;
-        let mut hi: Option<IntValue<'a>> = None;
-        for (l, u) in r.lower.iter().zip(&r.upper) {
-            let (lv, uv) = (bound(l, false), bound(u, true));
-            lo = Some(match lo {
-                None => lv,
-                Some(x) => ok(g.b.build_select(ok(g.b.build_int_compare(IntPredicate::SLT, x, lv, "c")), x, lv, "lo")).into_int_value(),
-            });
-            hi = Some(match hi {
-                None => uv,
-                Some(x) => ok(g.b.build_select(ok(g.b.build_int_compare(IntPredicate::SGT, x, uv, "c")), x, uv, "hi")).into_int_value(),
-            });
-        }
+        // Over all accesses: the lowest lower bound and the highest upper one.
+        let lo = g.extremum(r.lower.iter().map(|l| bound(l, false)).collect::<Vec<_>>(), false);
+        let hi = g.extremum(r.upper.iter().map(|u| bound(u, true)).collect::<Vec<_>>(), true);
         let (Some(lo), Some(hi)) = (lo, hi) else {
             // Never accessed under the context: an empty range.
             let z = ir.context.i128_type().const_zero();
@@ -427,8 +406,7 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         let chunk = ok(self.b.build_int_signed_div(ok(self.b.build_int_nsw_add(total, ok(self.b.build_int_nsw_sub(nt, g.i64(1), "nt1")), "t")), nt, "chunk"));
         let lo = ok(self.b.build_int_nsw_add(lb, ok(self.b.build_int_nsw_mul(tid, chunk, "off")), "lo"));
         let end = ok(self.b.build_int_nsw_sub(ok(self.b.build_int_nsw_add(lo, chunk, "e")), g.i64(1), "e1"));
-        let below = ok(self.b.build_int_compare(IntPredicate::SLT, end, ub, "below"));
-        let hi = ok(self.b.build_select(below, end, ub, "hi")).into_int_value();
+        let hi = g.extremum([end, ub], false).expect("two values");
         let done = self.new_block("tessera.par.done");
         let header = self.new_block("tessera.par.loop");
         let some = ok(self.b.build_int_compare(IntPredicate::SLE, lo, hi, "some"));

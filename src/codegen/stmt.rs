@@ -10,70 +10,33 @@
 use crate::bridge::rewrite::{byte_offset, Ir};
 use crate::ir::{BlockId, FunctionView, LoopId, Op, Type, ValueId, ValueKind};
 use crate::scop::affine::Sym;
-use crate::scop::delicm::Promoted;
-use crate::scop::model::{AccessKind, Statement, Target};
-use crate::scop::polynomial::{Polynomial, SymEnv};
-use crate::scop::Reason;
+use crate::scop::model::{AccessKind, Model, Statement, Target};
+use crate::scop::polynomial::Polynomial;
 use inkwell::builder::Builder;
 use inkwell::values::{AnyValue, BasicValue, BasicValueEnum, InstructionOpcode, InstructionValue, IntValue, PointerValue};
 use inkwell::types::BasicTypeEnum;
 use std::collections::{HashMap, HashSet};
 
 /// What every statement copy needs of the region.
-pub struct RegionInfo<'a> {
-    pub view: &'a FunctionView,
+pub struct RegionInfo<'m, 'a> {
+    pub view: &'m FunctionView,
+    pub model: &'m Model,
     pub blocks: HashSet<BlockId>,
     /// Stack slot of every scalar (SSA value or PHI crossing statements).
     pub slots: HashMap<ValueId, PointerValue<'a>>,
     /// i64 values of the model's parameters, by symbol.
     pub params: HashMap<Sym, IntValue<'a>>,
-    pub region_loops: HashSet<LoopId>,
-    /// `Model::rebuildable`.
-    pub rebuildable: std::collections::BTreeSet<ValueId>,
-    /// `Model::promoted`: scalars that live in a memory cell.
-    pub promoted: Vec<Promoted>,
 }
 
-/// Resolves leaves of scalar evolutions like detection did: values
-/// defined inside the region are not parameters.
-struct Leaves<'r, 'a> {
-    region: &'r RegionInfo<'a>,
-}
-
-impl SymEnv for Leaves<'_, '_> {
-    fn unknown(&self, v: ValueId) -> Result<Sym, Reason> {
-        match self.region.view.value(v).kind {
-            ValueKind::Instruction(b) if self.region.blocks.contains(&b) => {
-                Err(Reason::NonAffineSubscript("defined in the region".into()))
-            }
-            _ => Ok(Sym::Param(v)),
-        }
-    }
-    fn counter(&self, l: LoopId) -> Result<Sym, Reason> {
-        Ok(Sym::Counter(l))
-    }
-    // Detection proved the ranges of every rebuildable value.
-    fn assume_range(&self, _: &Polynomial, _: i128, _: Option<i128>) {}
-}
-
-impl RegionInfo<'_> {
-    fn defined_inside(&self, v: ValueId) -> bool {
+impl RegionInfo<'_, '_> {
+    pub fn defined_inside(&self, v: ValueId) -> bool {
         matches!(self.view.value(v).kind, ValueKind::Instruction(b) if self.blocks.contains(&b))
     }
 
-    /// The polynomial of a value that can be recomputed where the loops
-    /// `enclosing` (outermost first) are the region loops around the use,
-    /// if it is one (the rule detection used; see scop::build).
-    pub fn synthesizable(&self, v: ValueId, enclosing: &[LoopId]) -> Option<Polynomial> {
-        if !self.rebuildable.contains(&v) {
-            return None;
-        }
-        let p = Polynomial::from_scev(self.view.scev(v)?, &Leaves { region: self }).ok()?;
-        let ok = p.terms.keys().flatten().all(|s| match s {
-            Sym::Counter(l) => enclosing.contains(l) || !self.region_loops.contains(l),
-            Sym::Param(_) => true,
-        });
-        ok.then_some(p)
+    /// The polynomial rebuilding `v` in a statement whose loops are
+    /// `enclosing` (the rule detection used: `Model::rebuilt_at`).
+    pub fn synthesizable(&self, v: ValueId, enclosing: &[LoopId]) -> Option<&Polynomial> {
+        self.model.rebuilt_at(v, &|l| enclosing.contains(&l))
     }
 }
 
@@ -85,7 +48,7 @@ fn ok<T>(r: Result<T, inkwell::builder::BuilderError>) -> T {
 pub struct StmtCopy<'r, 'a, 'b> {
     pub ir: &'b Ir<'a>,
     pub b: &'b Builder<'a>,
-    pub region: &'r RegionInfo<'a>,
+    pub region: &'r RegionInfo<'r, 'a>,
     pub stmt: &'r Statement,
     /// The instance's counters, one per `stmt.loops`.
     pub iter: Vec<IntValue<'a>>,
@@ -95,7 +58,7 @@ pub struct StmtCopy<'r, 'a, 'b> {
 }
 
 impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
-    pub fn new(ir: &'b Ir<'a>, b: &'b Builder<'a>, region: &'r RegionInfo<'a>, stmt: &'r Statement, iter: Vec<IntValue<'a>>) -> Self {
+    pub fn new(ir: &'b Ir<'a>, b: &'b Builder<'a>, region: &'r RegionInfo<'r, 'a>, stmt: &'r Statement, iter: Vec<IntValue<'a>>) -> Self {
         StmtCopy { ir, b, region, stmt, iter, local: HashMap::new(), memory: vec![] }
     }
 
@@ -168,13 +131,13 @@ impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
         if !self.region.defined_inside(v) {
             return Ok(self.ir.basic_value(v));
         }
-        let promoted = self.region.promoted.iter().find(|p| p.phi == v || p.copies.contains(&v)).cloned();
+        let promoted = self.region.model.promoted.iter().find(|p| p.phi == v || p.copies.contains(&v));
         let x = if let Some(p) = promoted {
             // A promoted scalar is read from its cell.
             let addr = self.resolve(p.address)?.into_pointer_value();
             ok(self.b.build_load(self.ir.basic_value(v).get_type(), addr, "cell"))
         } else if let Some(p) = self.region.synthesizable(v, &self.stmt.loops) {
-            self.expand(v, &p)?
+            self.expand(v, p)?
         } else if let Some(slot) = self.region.slots.get(&v) {
             let ty: BasicTypeEnum = self.ir.basic_value(v).get_type();
             ok(self.b.build_load(ty, *slot, "scalar"))
@@ -193,6 +156,7 @@ impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
         let view = self.region.view;
         let here: Vec<ValueId> = self
             .region
+            .model
             .promoted
             .iter()
             .flat_map(|p| std::iter::once(p.phi).chain(p.copies.iter().copied()))
@@ -235,7 +199,7 @@ impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
     fn scalar_writes(&mut self) -> Result<(), String> {
         let view = self.region.view;
         // The update of a promoted scalar goes to its cell.
-        for p in self.region.promoted.clone() {
+        for p in &self.region.model.promoted {
             let in_body = matches!(view.value(p.phi).kind, ValueKind::Instruction(b) if b == self.stmt.block);
             if in_body {
                 let value = self.resolve(p.update)?;

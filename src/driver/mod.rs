@@ -52,7 +52,7 @@ pub fn run_function(ctx: &FunctionCtx<'_>, mode: Mode, options: &Options) -> Res
                     detection.scops.len()
                 );
             }
-            report(ctx, &map, &fview, &detection);
+            report(ctx, &map, &detection);
             if options.report {
                 report::print_at_exit();
                 for (_, status) in &detection.loops {
@@ -68,7 +68,7 @@ pub fn run_function(ctx: &FunctionCtx<'_>, mode: Mode, options: &Options) -> Res
             if detection.scops.is_empty() {
                 return Ok(false);
             }
-            Ok(transform(ctx, &map, &detection, options))
+            transform(ctx, &map, &detection, options)
         }
         Mode::PrintScops => {
             ctx.print(&describe(&fview, &detection));
@@ -116,7 +116,7 @@ fn describe(fview: &FunctionView, detection: &Detection) -> String {
 /// Code generation needs each nest with a preheader and in LCSSA form;
 /// preparing it changes the IR, so the function is analyzed again and only
 /// the nests that were prepared are rewritten.
-fn transform(ctx: &FunctionCtx<'_>, map: &IrMap, first: &Detection, options: &Options) -> bool {
+fn transform(ctx: &FunctionCtx<'_>, map: &IrMap, first: &Detection, options: &Options) -> Result<bool, InternalError> {
     let mut prepared = HashSet::new();
     for m in &first.scops {
         if rewrite::prepare_loop(ctx, map, m.root) {
@@ -150,10 +150,8 @@ fn transform(ctx: &FunctionCtx<'_>, map: &IrMap, first: &Detection, options: &Op
             Err(why) => ctx.remark_loop(RemarkKind::Missed, &map, m.root, "NotTransformed", &format!("SCoP not transformed: {why}")),
         }
     }
-    if let Err(e) = ir.verify() {
-        panic!("{e}");
-    }
-    !prepared.is_empty()
+    ir.verify().map_err(InternalError)?;
+    Ok(!prepared.is_empty())
 }
 
 /// What the pure stages decide for one SCoP.
@@ -203,7 +201,7 @@ fn export(dir: &std::path::Path, fview: &FunctionView, m: &Model, index: usize, 
 }
 
 /// One analysis remark per loop.
-fn report(ctx: &FunctionCtx<'_>, map: &IrMap, fview: &FunctionView, d: &Detection) {
+fn report(ctx: &FunctionCtx<'_>, map: &IrMap, d: &Detection) {
     for (l, status) in &d.loops {
         let msg = match status {
             LoopStatus::InScop(i) => {
@@ -214,5 +212,4 @@ fn report(ctx: &FunctionCtx<'_>, map: &IrMap, fview: &FunctionView, d: &Detectio
         };
         ctx.remark_loop(RemarkKind::Analysis, map, *l, "ScopDetection", &msg);
     }
-    let _ = fview;
 }

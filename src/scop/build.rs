@@ -17,7 +17,7 @@ use super::reason::Reason;
 use super::reductions;
 use crate::ir::*;
 use std::cell::RefCell;
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 /// At most this many parameters per SCoP (the scheduler's ILPs grow with them).
 pub const MAX_PARAMS: usize = 16;
@@ -38,7 +38,7 @@ struct Env<'v> {
     /// Loops enclosing the region whose counters appear: parameters too.
     outer: RefCell<BTreeSet<LoopId>>,
     /// Values that may be recomputed (see `Model::rebuildable`).
-    rebuildable: RefCell<BTreeSet<ValueId>>,
+    rebuildable: RefCell<BTreeMap<ValueId, Polynomial>>,
     root: LoopId,
     /// Ranges recorded by `assume_range`, turned into obligations.
     nonneg: RefCell<Vec<(Polynomial, i128, Option<i128>)>>,
@@ -98,13 +98,11 @@ impl Env<'_> {
                 }
                 let Some(s) = self.view.scev(i.value) else { continue };
                 self.nonneg.borrow_mut().clear();
-                if Polynomial::from_scev(s, self).is_err() {
-                    continue;
-                }
+                let Ok(poly) = Polynomial::from_scev(s, self) else { continue };
                 let mut facts = Vec::new();
                 if self.take_nonneg(&domain, &mut facts).is_ok() {
                     obligations.extend(facts);
-                    self.rebuildable.borrow_mut().insert(i.value);
+                    self.rebuildable.borrow_mut().insert(i.value, poly);
                 }
             }
         }
@@ -148,19 +146,8 @@ impl Env<'_> {
     /// (`None`: a use after the region): a value of an inner loop used
     /// after that loop is its last value, which must travel as a scalar.
     fn synthesizable_at(&self, v: ValueId, use_block: Option<BlockId>) -> bool {
-        if !self.rebuildable.borrow().contains(&v) {
-            return false;
-        }
-        let Some(s) = self.view.scev(v) else { return false };
-        let saved = self.nonneg.borrow().len();
-        let poly = Polynomial::from_scev(s, self);
-        self.nonneg.borrow_mut().truncate(saved);
-        let Ok(poly) = poly else { return false };
-        let enclosing = |l: LoopId| use_block.and_then(|b| self.view.block(b).loop_).is_some_and(|inner| self.view.loop_contains(l, inner));
-        poly.terms.keys().flatten().all(|s| match s {
-            Sym::Counter(l) if self.loops.contains(l) => enclosing(*l),
-            _ => true,
-        })
+        let encloses = |l: LoopId| use_block.and_then(|b| self.view.block(b).loop_).is_some_and(|inner| self.view.loop_contains(l, inner));
+        rebuilt_at(&self.rebuildable.borrow(), &|l| self.loops.contains(&l), v, &encloses).is_some()
     }
 }
 
@@ -178,7 +165,7 @@ pub fn build_region(view: &FunctionView, root: LoopId) -> Result<(Model, Vec<Obl
         loops: loops.iter().copied().collect(),
         params: RefCell::new(BTreeSet::new()),
         outer: RefCell::new(BTreeSet::new()),
-        rebuildable: RefCell::new(BTreeSet::new()),
+        rebuildable: RefCell::new(BTreeMap::new()),
         root,
         nonneg: RefCell::new(vec![]),
     };
@@ -254,7 +241,7 @@ fn entry_conditions(view: &FunctionView, region: &HashSet<BlockId>, root: LoopId
         loops: HashSet::new(),
         params: RefCell::new(BTreeSet::new()),
         outer: RefCell::new(BTreeSet::new()),
-        rebuildable: RefCell::new(BTreeSet::new()),
+        rebuildable: RefCell::new(BTreeMap::new()),
         root,
         nonneg: RefCell::new(vec![]),
     };

@@ -93,7 +93,7 @@ fn find(view: &FunctionView, model: &Model, l: LoopId) -> Option<Promoted> {
         }
         // The cell's address must be available wherever the scalar was used.
         let outside_value = !matches!(view.value(addr).kind, crate::ir::ValueKind::Instruction(_));
-        if !(model.rebuildable.contains(&addr) || outside_value) {
+        if !(model.rebuildable.contains_key(&addr) || outside_value) {
             continue;
         }
         // Inside the loop: nothing, or only the same cell with stores of the update.

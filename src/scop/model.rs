@@ -6,6 +6,7 @@
 //! without LLVM.
 
 use super::affine::{AffExpr, Constraint, Dnf, Sym};
+use super::polynomial::Polynomial;
 use crate::ir::{BlockId, LoopId, SrcLoc, Type, ValueId};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -117,13 +118,22 @@ pub struct Model {
     pub live_out: Vec<ValueId>,
     /// Integer and pointer values of the region that code generation may
     /// recompute from counters and parameters instead of copying (their
-    /// extensions were proved exact).
-    pub rebuildable: std::collections::BTreeSet<ValueId>,
+    /// extensions were proved exact), with their polynomials.
+    pub rebuildable: std::collections::BTreeMap<ValueId, Polynomial>,
     /// Scalars LICM promoted from a memory cell, mapped back to it.
     pub promoted: Vec<super::delicm::Promoted>,
 }
 
 impl Model {
+    /// The polynomial rebuilding `v` at a use whose enclosing region loops
+    /// are those for which `encloses` holds. A value of an inner loop used
+    /// after that loop is its last value, not a function of the use's
+    /// counters: it is not rebuilt there (it travels as a scalar). Detection
+    /// and code generation both decide with this one rule.
+    pub fn rebuilt_at(&self, v: ValueId, encloses: &dyn Fn(LoopId) -> bool) -> Option<&Polynomial> {
+        rebuilt_at(&self.rebuildable, &|l| self.loops.iter().any(|m| m.id == l), v, encloses)
+    }
+
     /// The display name of a symbol.
     pub fn sym_name(&self, s: Sym) -> String {
         match s {
@@ -143,7 +153,19 @@ impl Model {
     }
 }
 
-/// The loops of the region (the model's own loops, not enclosing ones).
-pub fn region_loops(model: &Model) -> std::collections::HashSet<LoopId> {
-    model.loops.iter().map(|l| l.id).collect()
+
+/// [`Model::rebuilt_at`] before the model exists (detection's own use):
+/// `region_loop` tells the region's loops from enclosing ones.
+pub fn rebuilt_at<'p>(
+    rebuildable: &'p std::collections::BTreeMap<ValueId, Polynomial>,
+    region_loop: &dyn Fn(LoopId) -> bool,
+    v: ValueId,
+    encloses: &dyn Fn(LoopId) -> bool,
+) -> Option<&'p Polynomial> {
+    let p = rebuildable.get(&v)?;
+    let ok = p.terms.keys().flatten().all(|s| match s {
+        Sym::Counter(l) if region_loop(*l) => encloses(*l),
+        _ => true,
+    });
+    ok.then_some(p)
 }

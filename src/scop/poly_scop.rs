@@ -75,18 +75,12 @@ impl PolyScop {
                 let rspace = relation_space(&params, &space.output, out);
                 let mut b = BasicSet::universe(rspace);
                 for (k, e) in exprs.iter().enumerate() {
-                    // out_k - e = 0
-                    let mut row = vec![0i64; params.len() + n_in + exprs.len() + 1];
-                    for (&sym, &c) in &e.coeffs {
-                        let col = param_syms
-                            .iter()
-                            .chain(cols.dims.iter())
-                            .position(|x| *x == sym)
-                            .ok_or_else(|| Reason::NonAffineSubscript("symbol outside the statement".into()))?;
-                        row[col] = -i64::try_from(c).map_err(|_| Reason::Overflow("coefficient".into()))?;
-                    }
-                    row[params.len() + n_in + k] = 1;
-                    *row.last_mut().expect("row") = -i64::try_from(e.constant).map_err(|_| Reason::Overflow("constant".into()))?;
+                    // out_k - e = 0: e's row over [params | in dims | const]
+                    // with the output columns spliced in before the constant.
+                    let mut row: Vec<i64> = cols.row(e)?.iter().map(|c| -c).collect();
+                    let mut out_cols = vec![0i64; exprs.len()];
+                    out_cols[k] = 1;
+                    row.splice(params.len() + n_in..params.len() + n_in, out_cols);
                     b.add_eq(row).map_err(poly_reason)?;
                 }
                 Set::from_parts(b.space().clone(), vec![b]).map_err(poly_reason)

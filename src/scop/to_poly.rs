@@ -22,7 +22,8 @@ impl Columns {
         }
     }
 
-    fn row(&self, e: &AffExpr) -> Result<Vec<i64>, Reason> {
+    /// `e` as a row over `[params | dims | const]`.
+    pub fn row(&self, e: &AffExpr) -> Result<Vec<i64>, Reason> {
         let mut r = vec![0i64; self.params.len() + self.dims.len() + 1];
         for (&s, &c) in &e.coeffs {
             let col = self
