@@ -65,11 +65,23 @@ pub struct OptionsRaw {
     pub report: u8,
     pub export_dir: *const c_char,
     pub parallel: i32,
+    pub rtc: u8,
+    pub rtc_stats: u8,
 }
 
 impl Default for OptionsRaw {
     fn default() -> Self {
-        OptionsRaw { enable: 0, force_internal_error: 0, verbose: 0, print_scops: 0, report: 0, export_dir: std::ptr::null(), parallel: -1 }
+        OptionsRaw {
+            enable: 0,
+            force_internal_error: 0,
+            verbose: 0,
+            print_scops: 0,
+            report: 0,
+            export_dir: std::ptr::null(),
+            parallel: -1,
+            rtc: 1,
+            rtc_stats: 0,
+        }
     }
 }
 
@@ -126,6 +138,8 @@ extern "C" {
         vectorize: i32,
     );
     pub fn tessera_ctx_verify(ctx: *mut FunctionCtxRaw) -> i32;
+    pub fn tessera_value_source_name(v: *mut c_void, name: *mut *const c_char, len: *mut usize) -> i32;
+    pub fn tessera_append_global_ctor(f: *mut c_void);
     pub fn tessera_ctx_module_has_openmp(ctx: *mut FunctionCtxRaw) -> i32;
     pub fn tessera_omp_query(ctx: *mut FunctionCtxRaw, which: i32) -> *mut c_void;
     pub fn tessera_outline_parallel(ctx: *mut FunctionCtxRaw, blocks: *mut *mut c_void, n: usize) -> i32;

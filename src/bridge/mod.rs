@@ -35,6 +35,12 @@ pub struct Options {
     pub export_dir: Option<std::path::PathBuf>,
     /// OpenMP code for parallel loops: None follows the module's -fopenmp.
     pub parallel: Option<bool>,
+    /// Whether SCoPs whose arrays may overlap are optimized behind
+    /// run-time alias checks (otherwise they are left alone).
+    pub rtc: bool,
+    /// Whether the generated program counts, per region, how often the
+    /// optimized and the original code ran, and prints it at exit.
+    pub rtc_stats: bool,
 }
 
 impl Options {
@@ -47,6 +53,8 @@ impl Options {
             verbose: raw.verbose,
             print_scops: raw.print_scops != 0,
             report: raw.report != 0,
+            rtc: raw.rtc != 0,
+            rtc_stats: raw.rtc_stats != 0,
             parallel: match raw.parallel {
                 0 => Some(false),
                 1 => Some(true),

@@ -9,8 +9,10 @@ use crate::ir::{BlockId, LoopId, ValueId};
 use inkwell::basic_block::BasicBlock;
 use inkwell::builder::Builder;
 use inkwell::context::ContextRef;
+use inkwell::module::Module;
 use inkwell::values::{AnyValueEnum, AsValueRef, BasicValueEnum, FunctionValue, InstructionValue, IntValue, PointerValue};
 use std::ffi::c_void;
+use std::mem::ManuallyDrop;
 
 /// Gives loop `l` a preheader and LCSSA form before it is rewritten;
 /// returns false if no preheader can be made. The view must be rebuilt
@@ -23,6 +25,8 @@ pub fn prepare_loop(ctx: &FunctionCtx<'_>, map: &IrMap, l: LoopId) -> bool {
 pub struct Ir<'a> {
     pub context: ContextRef<'a>,
     pub function: FunctionValue<'a>,
+    /// Borrowed from the host, which owns it: never dropped here.
+    module: ManuallyDrop<Module<'a>>,
     ctx: &'a FunctionCtx<'a>,
     map: &'a IrMap,
 }
@@ -36,10 +40,23 @@ impl<'a> Ir<'a> {
             Ir {
                 context: ContextRef::new(c),
                 function: FunctionValue::new(f).expect("the callback's function"),
+                module: ManuallyDrop::new(Module::new(llvm_sys::core::LLVMGetGlobalParent(f))),
                 ctx,
                 map,
             }
         }
+    }
+
+    /// The module of the function, for module-level additions (globals,
+    /// declarations of runtime functions).
+    pub fn module(&self) -> &Module<'a> {
+        &self.module
+    }
+
+    /// Makes `f` (a `void()` function of this module) run at program start.
+    pub fn append_global_ctor(&self, f: FunctionValue<'a>) {
+        // SAFETY: f is a function of this module.
+        unsafe { ffi::tessera_append_global_ctor(f.as_value_ref() as *mut c_void) };
     }
 
     /// An original value of the function.

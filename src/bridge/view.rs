@@ -52,6 +52,16 @@ unsafe fn name_of(v: LLVMValueRef) -> String {
     String::from_utf8_lossy(std::slice::from_raw_parts(ptr as *const u8, len)).into_owned()
 }
 
+/// The variable name debug information gives `v`, if any.
+unsafe fn source_name(v: LLVMValueRef) -> Option<String> {
+    let mut ptr = std::ptr::null();
+    let mut len = 0usize;
+    if ffi::tessera_value_source_name(v as *mut c_void, &mut ptr, &mut len) == 0 || ptr.is_null() {
+        return None;
+    }
+    Some(String::from_utf8_lossy(std::slice::from_raw_parts(ptr as *const u8, len)).into_owned())
+}
+
 unsafe fn type_of(ty: LLVMTypeRef) -> Type {
     match LLVMGetTypeKind(ty) {
         LLVMTypeKind::LLVMIntegerTypeKind => Type::Int(LLVMGetIntTypeWidth(ty)),
@@ -103,7 +113,7 @@ impl Builder<'_> {
             let noalias = ffi::tessera_arg_is_noalias(f as *mut c_void, i) != 0;
             let id = self.intern_as(arg, ValueKind::Argument { index: i, noalias });
             if name_of(arg).is_empty() {
-                self.view.values[id.0 as usize].name = format!("arg{i}");
+                self.view.values[id.0 as usize].name = source_name(arg).unwrap_or_else(|| format!("arg{i}"));
             }
         }
         // Blocks first, so that terminators and PHIs can name any block.

@@ -57,6 +57,31 @@ pub fn pairs_to_check(model: &Model, view: &FunctionView) -> Vec<(ArrayId, Array
     out
 }
 
+/// Whether the SCoP may be optimized with checks on `pairs`: checks must be
+/// allowed (`-tessera-rtc`) and involve at most [`MAX_CHECKED_ARRAYS`]
+/// arrays, so that their cost stays small next to the region's.
+pub fn admissible(model: &Model, pairs: &[(ArrayId, ArrayId)], rtc: bool) -> Result<(), String> {
+    if pairs.is_empty() {
+        return Ok(());
+    }
+    if !rtc {
+        let names: Vec<String> = pairs.iter().map(|&(x, y)| format!("{}/{}", model.array(x).name, model.array(y).name)).collect();
+        return Err(format!(
+            "arrays may overlap ({}) and run-time alias checks are disabled (-tessera-rtc=0)",
+            names.join(", ")
+        ));
+    }
+    let arrays: std::collections::BTreeSet<ArrayId> = pairs.iter().flat_map(|&(x, y)| [x, y]).collect();
+    if arrays.len() > MAX_CHECKED_ARRAYS {
+        return Err(format!(
+            "run-time alias checks would involve {} arrays ({} pairs); the limit is {MAX_CHECKED_ARRAYS} arrays",
+            arrays.len(),
+            pairs.len()
+        ));
+    }
+    Ok(())
+}
+
 /// Parametric bounds of each checked array's outermost subscript.
 pub fn array_range(model: &Model, a: ArrayId) -> Result<ArrayRange, String> {
     let mut lower = Vec::new();

@@ -1,4 +1,5 @@
-//! Integer expressions of the loop AST as LLVM IR (all in i64).
+//! Integer expressions of the loop AST as LLVM IR (in i64; divisions and
+//! extrema also in any width, for the alias checks' i128 arithmetic).
 //!
 //! `floor(a / d)` for `d > 0` must round toward minus infinity while
 //! `sdiv` rounds toward zero: `floor(a/d) = (a - (a < 0 ? d - 1 : 0)) sdiv d`.
@@ -49,10 +50,11 @@ impl<'a> ExprGen<'a, '_> {
         if d == 1 {
             return a;
         }
-        let neg = ok(self.b.build_int_compare(IntPredicate::SLT, a, self.i64(0), "neg"));
-        let adj = ok(self.b.build_select(neg, self.i64(d - 1), self.i64(0), "adj")).into_int_value();
+        let c = |v: i64| a.get_type().const_int(v as u64, true);
+        let neg = ok(self.b.build_int_compare(IntPredicate::SLT, a, c(0), "neg"));
+        let adj = ok(self.b.build_select(neg, c(d - 1), c(0), "adj")).into_int_value();
         let num = ok(self.b.build_int_nsw_sub(a, adj, "num"));
-        ok(self.b.build_int_signed_div(num, self.i64(d), "fdiv"))
+        ok(self.b.build_int_signed_div(num, c(d), "fdiv"))
     }
 
     /// `floor(a / d)` (`upper`) or `ceil(a / d)`, `d > 0`.

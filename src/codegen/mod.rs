@@ -16,6 +16,7 @@
 
 pub mod checks;
 pub mod expr;
+pub mod stats;
 pub mod stmt;
 
 use crate::ast::{Ast, Node};
@@ -38,6 +39,8 @@ pub struct Summary {
     pub parallel_loops: usize,
     pub vectorizable_loops: usize,
     pub alias_checks: usize,
+    /// The pairs of arrays checked for overlap at run time, by name.
+    pub checked_pairs: Vec<(String, String)>,
     /// Parallel loops run by an OpenMP thread team.
     pub openmp_loops: usize,
 }
@@ -65,16 +68,25 @@ struct Gen<'r, 'a, 'b> {
     parallel_regions: Vec<Vec<BasicBlock<'a>>>,
 }
 
+/// How to generate code for one SCoP.
+#[derive(Clone, Debug, Default)]
+pub struct CodegenOptions {
+    /// Run parallel loops on OpenMP threads.
+    pub openmp: bool,
+    /// Allow run-time alias checks (`-tessera-rtc`).
+    pub rtc: bool,
+    /// Count the runs of each version (`-tessera-rtc-stats`) under this
+    /// label (function and source line).
+    pub stats_label: Option<String>,
+}
+
 /// Rewrites the SCoP `model` (already prepared: preheader, LCSSA) with the
 /// loop tree `ast`.
-/// `openmp`: run parallel loops on OpenMP threads.
-pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, openmp: bool) -> Result<Summary, String> {
+pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, opts: &CodegenOptions) -> Result<Summary, String> {
     let root = view.loop_(model.root);
     // Everything that can fail is decided before the IR changes.
     let pairs = checks::pairs_to_check(model, view);
-    if pairs.len() > checks::MAX_CHECKED_ARRAYS * (checks::MAX_CHECKED_ARRAYS - 1) / 2 {
-        return Err(format!("{} pairs of arrays would need alias checks", pairs.len()));
-    }
+    checks::admissible(model, &pairs, opts.rtc)?;
     let mut ranges = HashMap::new();
     for &(x, y) in &pairs {
         for a in [x, y] {
@@ -132,6 +144,10 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, open
     let mut rtc = checks::assumptions(&g, model, &params);
     let alias = alias_condition(ir, &g, model, &pairs, &ranges, &param_list);
     rtc = ok(b.build_and(rtc, alias, "rtc"));
+    let counter = opts.stats_label.as_ref().map(|label| stats::new_counter(ir, label));
+    if let Some(c) = counter {
+        stats::bump(ir, &b, c, stats::Event::Entered);
+    }
 
     let start = ir.context.append_basic_block(ir.function, "tessera.start");
     let end = ir.context.append_basic_block(ir.function, "tessera.end");
@@ -140,6 +156,9 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, open
     // PHIs of the region receiving values from outside it: their slots start
     // with those values.
     b.position_at_end(start);
+    if let Some(c) = counter {
+        stats::bump(ir, &b, c, stats::Event::Optimized);
+    }
     for &bid in &root.blocks {
         for i in &view.block(bid).instrs {
             if let (Op::Phi { incoming }, Some(slot)) = (&i.op, region.slots.get(&i.value)) {
@@ -159,9 +178,13 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, open
         model,
         env,
         memory: vec![],
-        summary: Summary { alias_checks: pairs.len(), ..Summary::default() },
+        summary: Summary {
+            alias_checks: pairs.len(),
+            checked_pairs: pairs.iter().map(|&(x, y)| (model.array(x).name.clone(), model.array(y).name.clone())).collect(),
+            ..Summary::default()
+        },
         blocks: vec![start, end],
-        openmp,
+        openmp: opts.openmp,
         depth: 0,
         parallel_regions: vec![],
     };
@@ -222,19 +245,22 @@ fn alias_condition<'a>(
     if pairs.is_empty() {
         return acc;
     }
+    // Everything in i128: parameters are at most 64-bit and coefficients
+    // small, so no product or sum below can wrap (plain, unflagged
+    // arithmetic: a flag would make an impossible wrap undefined).
     let i128t = ir.context.i128_type();
     let wide = |v: IntValue<'a>| ok(g.b.build_int_s_extend(v, i128t, "w"));
+    let c128 = |v: i64| i128t.const_int(v as u64, true);
+    let params: Vec<IntValue<'a>> = params.iter().map(|&p| wide(p)).collect();
+    let affine = |coeffs: &mut dyn Iterator<Item = (i64, IntValue<'a>)>, constant: i64| -> IntValue<'a> {
+        coeffs.filter(|(c, _)| *c != 0).fold(c128(constant), |acc, (c, p)| ok(g.b.build_int_add(acc, ok(g.b.build_int_mul(p, c128(c), "b")), "b")))
+    };
     let bound = |pieces: &[crate::poly::AffBound], upper: bool| -> IntValue<'a> {
         // max of ceil (lower) or min of floor (upper) of the pieces.
         let values: Vec<IntValue<'a>> = pieces
             .iter()
             .map(|pb| {
-                let mut e = g.i64(*pb.expr.last().expect("constant"));
-                for (c, p) in pb.expr.iter().zip(params) {
-                    if *c != 0 {
-                        e = ok(g.b.build_int_add(e, ok(g.b.build_int_mul(*p, g.i64(*c), "b")), "b"));
-                    }
-                }
+                let e = affine(&mut pb.expr.iter().copied().zip(params.iter().copied()), *pb.expr.last().expect("constant"));
                 g.expr_div(e, pb.den, upper)
             })
             .collect();
@@ -256,20 +282,19 @@ fn alias_condition<'a>(
             return (z, z);
         };
         let arr = model.array(a);
-        let mut row = ir.context.i128_type().const_int(arr.elem_bytes as u64, false);
+        let mut row = c128(arr.elem_bytes as i64);
         for size in &arr.inner_sizes {
-            let mut s = g.i64(size.constant as i64);
-            for (sym, &c) in &size.coeffs {
+            let mut terms = size.coeffs.iter().map(|(sym, &c)| {
                 let p = model.params.iter().position(|p| p.sym == *sym).expect("sizes use model parameters");
-                s = ok(g.b.build_int_add(s, ok(g.b.build_int_mul(params[p], g.i64(c as i64), "sz")), "sz"));
-            }
-            row = ok(g.b.build_int_nsw_mul(row, wide(s), "row"));
+                (c as i64, params[p])
+            });
+            row = ok(g.b.build_int_mul(row, affine(&mut terms, size.constant as i64), "row"));
         }
         let base_ptr = ir.basic_value(arr.base).into_pointer_value();
         let base = ok(g.b.build_ptr_to_int(base_ptr, i128t, "base"));
-        let start = ok(g.b.build_int_nsw_add(base, ok(g.b.build_int_nsw_mul(wide(lo), row, "off")), "start"));
-        let hi1 = ok(g.b.build_int_nsw_add(wide(hi), i128t.const_int(1, false), "hi1"));
-        let end = ok(g.b.build_int_nsw_add(base, ok(g.b.build_int_nsw_mul(hi1, row, "off")), "end"));
+        let start = ok(g.b.build_int_add(base, ok(g.b.build_int_mul(lo, row, "off")), "start"));
+        let hi1 = ok(g.b.build_int_add(hi, c128(1), "hi1"));
+        let end = ok(g.b.build_int_add(base, ok(g.b.build_int_mul(hi1, row, "off")), "end"));
         ranges.insert(a, (start, end));
         (start, end)
     };

@@ -131,8 +131,12 @@ fn transform(ctx: &FunctionCtx<'_>, map: &IrMap, first: &Detection, options: &Op
         if let Some(dir) = &options.export_dir {
             export(dir, &fview, m, index, planned.as_ref().ok());
         }
-        let openmp = options.parallel.unwrap_or_else(|| ir.has_openmp());
-        let result = planned.and_then(|p| codegen::generate(&ir, &fview, m, &p.tree, openmp));
+        let cg = codegen::CodegenOptions {
+            openmp: options.parallel.unwrap_or_else(|| ir.has_openmp()),
+            rtc: options.rtc,
+            stats_label: options.rtc_stats.then(|| region_label(&fview, m)),
+        };
+        let result = planned.and_then(|p| codegen::generate(&ir, &fview, m, &p.tree, &cg));
         if options.report {
             report::count(if result.is_ok() { "SCoPs rewritten" } else { "SCoPs not rewritten" });
         }
@@ -146,12 +150,32 @@ fn transform(ctx: &FunctionCtx<'_>, map: &IrMap, first: &Detection, options: &Op
                     eprintln!("tessera: {}: {msg}", fview.name);
                 }
                 ctx.remark_loop(RemarkKind::Passed, &map, m.root, "Rewritten", &msg);
+                if !summary.checked_pairs.is_empty() {
+                    let pairs: Vec<String> = summary.checked_pairs.iter().map(|(x, y)| format!("{x}/{y}")).collect();
+                    let msg = format!(
+                        "run-time alias checks on {} pair(s) of arrays: {}; the original code runs when they overlap",
+                        pairs.len(),
+                        pairs.join(", ")
+                    );
+                    ctx.remark_loop(RemarkKind::Analysis, &map, m.root, "AliasChecks", &msg);
+                }
             }
             Err(why) => ctx.remark_loop(RemarkKind::Missed, &map, m.root, "NotTransformed", &format!("SCoP not transformed: {why}")),
         }
     }
     ir.verify().map_err(InternalError)?;
     Ok(!prepared.is_empty())
+}
+
+/// `function (file:line)` of a SCoP, for the run-time statistics.
+fn region_label(fview: &FunctionView, m: &Model) -> String {
+    match &fview.loop_(m.root).loc {
+        Some(loc) => {
+            let file = std::path::Path::new(&loc.file).file_name().map_or(loc.file.clone(), |f| f.to_string_lossy().into_owned());
+            format!("{} ({file}:{})", fview.name, loc.line)
+        }
+        None => fview.name.clone(),
+    }
 }
 
 /// What the pure stages decide for one SCoP.

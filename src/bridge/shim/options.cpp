@@ -38,6 +38,18 @@ static cl::opt<bool> Report("tessera-report",
                                      "others were not, by reason"),
                             cl::init(false), cl::cat(TesseraCategory));
 
+static cl::opt<bool> Rtc("tessera-rtc",
+                         cl::desc("Optimize SCoPs whose arrays may overlap behind run-time alias "
+                                  "checks (the original code runs when they overlap); with 0 such "
+                                  "SCoPs are left alone"),
+                         cl::init(true), cl::cat(TesseraCategory));
+
+static cl::opt<bool> RtcStats("tessera-rtc-stats",
+                              cl::desc("Make the program count, per optimized region, how many "
+                                       "times the optimized and the original code ran, and print "
+                                       "the counts to stderr at exit"),
+                              cl::init(false), cl::cat(TesseraCategory));
+
 // For tests of the FFI boundary: the Rust side panics on every function.
 static cl::opt<bool> ForceInternalError("tessera-force-internal-error",
                                         cl::desc("Raise an internal error in every function "
@@ -51,6 +63,8 @@ extern "C" void tessera_get_options(TesseraOptions *out) {
   out->print_scops = PrintScops ? 1 : 0;
   out->report = Report ? 1 : 0;
   out->parallel = Parallel;
+  out->rtc = Rtc ? 1 : 0;
+  out->rtc_stats = RtcStats ? 1 : 0;
   out->export_dir = ExportDir.c_str(); // lives as long as the option
 }
 

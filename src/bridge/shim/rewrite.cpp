@@ -12,6 +12,7 @@
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 
 using namespace llvm;
@@ -69,4 +70,9 @@ extern "C" int32_t tessera_ctx_verify(TesseraFunctionCtx *Ctx) {
   if (Broken)
     Ctx->Error = "generated invalid IR: " + OS.str();
   return Broken ? 0 : 1;
+}
+
+extern "C" void tessera_append_global_ctor(void *Fn) {
+  auto *F = static_cast<Function *>(Fn);
+  appendToGlobalCtors(*F->getParent(), F, /*Priority=*/65535);
 }

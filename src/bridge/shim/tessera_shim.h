@@ -48,6 +48,8 @@ typedef struct TesseraOptions {
   uint8_t report;
   const char *export_dir; // empty: no export
   int32_t parallel;       // -1 auto (the module's -fopenmp), 0 never, 1 always
+  uint8_t rtc;            // run-time alias checks allowed
+  uint8_t rtc_stats;      // count optimized/fallback runs per region, print at exit
 } TesseraOptions;
 
 enum TesseraRemarkKind {
@@ -137,6 +139,12 @@ void tessera_mark_loop(void *latch_branch, void **accesses, size_t num_accesses,
                        int32_t vectorize);
 // Verifies the function; on failure leaves the verifier's message as the error.
 int32_t tessera_ctx_verify(TesseraFunctionCtx *ctx);
+
+// The source name of a value from its debug records; 0 if none.
+int32_t tessera_value_source_name(void *v, const char **name, size_t *len);
+
+// Runs function `fn` (void(void)) when the program starts (llvm.global_ctors).
+void tessera_append_global_ctor(void *fn);
 
 // OpenMP (parallel.cpp). Whether clang compiled the module with -fopenmp.
 int32_t tessera_ctx_module_has_openmp(TesseraFunctionCtx *ctx);

@@ -5,6 +5,7 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/InstrTypes.h"
 
@@ -43,6 +44,19 @@ extern "C" int32_t tessera_loop_loc(TesseraLoop *L, uint32_t *Line, uint32_t *Co
   *File = Name.data();
   *FileLen = Name.size();
   return 1;
+}
+
+// The source variable name of V from its debug records (-g), for remarks
+// on values that have no IR name (clang drops them in optimized builds).
+extern "C" int32_t tessera_value_source_name(void *V, const char **Name, size_t *Len) {
+  for (DbgVariableRecord *R : findDVRValues(static_cast<Value *>(V))) {
+    if (DILocalVariable *Var = R->getVariable(); Var && !Var->getName().empty()) {
+      *Name = Var->getName().data();
+      *Len = Var->getName().size();
+      return 1;
+    }
+  }
+  return 0;
 }
 
 extern "C" TesseraLoop *tessera_ctx_loop_for(TesseraFunctionCtx *Ctx, void *BB) {
