@@ -67,6 +67,9 @@ pub struct OptionsRaw {
     pub parallel: i32,
     pub rtc: u8,
     pub rtc_stats: u8,
+    pub profile_generate: *const c_char,
+    pub profile_use: *const c_char,
+    pub profile_max_versions: u32,
 }
 
 impl Default for OptionsRaw {
@@ -81,6 +84,9 @@ impl Default for OptionsRaw {
             parallel: -1,
             rtc: 1,
             rtc_stats: 0,
+            profile_generate: std::ptr::null(),
+            profile_use: std::ptr::null(),
+            profile_max_versions: 3,
         }
     }
 }
@@ -139,6 +145,18 @@ extern "C" {
     );
     pub fn tessera_ctx_verify(ctx: *mut FunctionCtxRaw) -> i32;
     pub fn tessera_value_source_name(v: *mut c_void, name: *mut *const c_char, len: *mut usize) -> i32;
+    pub fn tessera_ctx_warn(ctx: *mut FunctionCtxRaw, msg: *const c_char, len: usize);
+    pub fn tessera_ctx_specialize_loop(
+        ctx: *mut FunctionCtxRaw,
+        l: *mut LoopRaw,
+        cond: *mut c_void,
+        params: *mut *mut c_void,
+        consts: *const i64,
+        n: usize,
+        clone_header: *mut *mut c_void,
+    ) -> *mut c_void;
+    pub fn tessera_phi_remove_incoming(phi: *mut c_void, block: *mut c_void);
+    pub fn tessera_ctx_take_error(ctx: *mut FunctionCtxRaw, out: *mut *const c_char) -> usize;
     pub fn tessera_append_global_ctor(f: *mut c_void);
     pub fn tessera_ctx_module_has_openmp(ctx: *mut FunctionCtxRaw) -> i32;
     pub fn tessera_omp_query(ctx: *mut FunctionCtxRaw, which: i32) -> *mut c_void;

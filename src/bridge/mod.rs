@@ -41,6 +41,11 @@ pub struct Options {
     /// Whether the generated program counts, per region, how often the
     /// optimized and the original code ran, and prints it at exit.
     pub rtc_stats: bool,
+    /// Instrument for profiling; the profile's default path.
+    pub profile_generate: Option<String>,
+    /// Specialize with this profile.
+    pub profile_use: Option<std::path::PathBuf>,
+    pub profile_max_versions: usize,
 }
 
 impl Options {
@@ -55,6 +60,10 @@ impl Options {
             report: raw.report != 0,
             rtc: raw.rtc != 0,
             rtc_stats: raw.rtc_stats != 0,
+            // SAFETY: the shim hands out NUL-terminated strings owned by the options.
+            profile_generate: unsafe { c_string(raw.profile_generate) },
+            profile_use: unsafe { c_string(raw.profile_use) }.filter(|s| !s.is_empty()).map(Into::into),
+            profile_max_versions: raw.profile_max_versions as usize,
             parallel: match raw.parallel {
                 0 => Some(false),
                 1 => Some(true),
@@ -69,6 +78,14 @@ impl Options {
             },
         }
     }
+}
+
+/// A C string from the shim; None for NULL.
+///
+/// # Safety
+/// `p` is NULL or a NUL-terminated string alive during the call.
+unsafe fn c_string(p: *const c_char) -> Option<String> {
+    (!p.is_null()).then(|| std::ffi::CStr::from_ptr(p).to_string_lossy().into_owned())
 }
 
 /// Which remark stream a message goes to.
@@ -147,6 +164,25 @@ impl<'a> FunctionCtx<'a> {
     pub fn print(&self, text: &str) {
         // SAFETY: the shim copies the bytes into its stream.
         unsafe { ffi::tessera_ctx_print(self.raw, text.as_ptr() as *const c_char, text.len()) };
+    }
+
+    /// A compiler warning (`warning: ...` from clang and opt).
+    pub fn warn(&self, msg: &str) {
+        // SAFETY: the shim copies the message.
+        unsafe { ffi::tessera_ctx_warn(self.raw, msg.as_ptr() as *const c_char, msg.len()) };
+    }
+
+    /// The shim's message for the last failed operation (cleared).
+    pub(crate) fn take_error(&self) -> String {
+        let mut ptr: *const c_char = std::ptr::null();
+        // SAFETY: the shim returns a pointer/length to a string it keeps until the next call.
+        unsafe {
+            let len = ffi::tessera_ctx_take_error(self.raw, &mut ptr);
+            if ptr.is_null() {
+                return String::new();
+            }
+            String::from_utf8_lossy(std::slice::from_raw_parts(ptr as *const u8, len)).into_owned()
+        }
     }
 
     fn set_error(&self, msg: &str) {

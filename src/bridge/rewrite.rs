@@ -11,7 +11,7 @@ use inkwell::builder::Builder;
 use inkwell::context::ContextRef;
 use inkwell::module::Module;
 use inkwell::values::{AnyValueEnum, AsValueRef, BasicValueEnum, FunctionValue, InstructionValue, IntValue, PointerValue};
-use std::ffi::c_void;
+use std::ffi::{c_char, c_void};
 use std::mem::ManuallyDrop;
 
 /// Gives loop `l` a preheader and LCSSA form before it is rewritten;
@@ -21,6 +21,10 @@ pub fn prepare_loop(ctx: &FunctionCtx<'_>, map: &IrMap, l: LoopId) -> bool {
     // SAFETY: the loop pointer comes from the live LoopInfo of this callback.
     unsafe { !ffi::tessera_ctx_prepare_loop(ctx.raw, map.loops[l.0 as usize]).is_null() }
 }
+
+/// Function attribute of the profiling runtime's functions (the shim's
+/// pass skips functions carrying it).
+pub const RUNTIME_ATTRIBUTE: &str = "tessera-runtime";
 
 pub struct Ir<'a> {
     pub context: ContextRef<'a>,
@@ -161,13 +165,98 @@ impl<'a> Ir<'a> {
         unsafe { ffi::tessera_outline_parallel(self.ctx.raw, raw.as_mut_ptr(), raw.len()) != 0 }
     }
 
+    /// The preheader of loop `l`, if it has one.
+    pub fn loop_preheader(&self, l: LoopId) -> Option<BasicBlock<'a>> {
+        // SAFETY: the loop comes from the live LoopInfo; the shim returns a block of this function or null.
+        unsafe { BasicBlock::new(ffi::tessera_loop_preheader(self.map.loops[l.0 as usize]) as llvm_sys::prelude::LLVMBasicBlockRef) }
+    }
+
+    /// Versions loop `l` on `cond` (an i1 computed at the end of its
+    /// preheader): a clone in which `params` are the constants `consts`
+    /// runs when it holds. Returns the dispatching branch and the clone's
+    /// header; None (IR unchanged) when the loop cannot be versioned.
+    pub fn specialize_loop(&self, l: LoopId, cond: IntValue<'a>, params: &[ValueId], consts: &[i64]) -> Option<(InstructionValue<'a>, BasicBlock<'a>)> {
+        assert_eq!(params.len(), consts.len());
+        let mut raw: Vec<*mut c_void> = params.iter().map(|&p| self.map.values[p.0 as usize] as *mut c_void).collect();
+        let mut header: *mut c_void = std::ptr::null_mut();
+        // SAFETY: the loop, the condition and the parameters belong to this function.
+        unsafe {
+            let br = ffi::tessera_ctx_specialize_loop(
+                self.ctx.raw,
+                self.map.loops[l.0 as usize],
+                cond.as_value_ref() as *mut c_void,
+                raw.as_mut_ptr(),
+                consts.as_ptr(),
+                consts.len(),
+                &mut header,
+            );
+            if br.is_null() || header.is_null() {
+                return None;
+            }
+            let header = BasicBlock::new(header as llvm_sys::prelude::LLVMBasicBlockRef)?;
+            Some((InstructionValue::new(br as llvm_sys::prelude::LLVMValueRef), header))
+        }
+    }
+
+    /// Links the profiling runtime (bitcode built with the plugin) into the
+    /// module, once, with every runtime symbol made internal; returns its
+    /// entry point `__tessera_prof_enter`.
+    pub fn profile_runtime(&self) -> Result<FunctionValue<'a>, String> {
+        use llvm_sys::core::*;
+        const ENTRY: &str = "__tessera_prof_enter";
+        if let Some(f) = self.module.get_function(ENTRY).filter(|f| f.count_basic_blocks() > 0) {
+            return Ok(f);
+        }
+        static BITCODE: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/tessera_profile_rt.bc"));
+        let defined_before: std::collections::HashSet<String> = self
+            .module
+            .get_functions()
+            .filter(|f| f.count_basic_blocks() > 0)
+            .map(|f| f.get_name().to_string_lossy().into_owned())
+            .collect();
+        // SAFETY: the buffer outlives the parse; the parsed module lives in
+        // this module's context and is consumed by the linker.
+        unsafe {
+            let dest = self.module.as_mut_ptr();
+            let buf = LLVMCreateMemoryBufferWithMemoryRange(BITCODE.as_ptr() as *const c_char, BITCODE.len(), c"tessera_profile_rt".as_ptr(), 0);
+            let mut src = std::ptr::null_mut();
+            let failed = llvm_sys::bit_reader::LLVMParseBitcodeInContext2(self.context.raw(), buf, &mut src) != 0;
+            LLVMDisposeMemoryBuffer(buf);
+            if failed || src.is_null() {
+                return Err("the profiling runtime's bitcode does not load".into());
+            }
+            LLVMSetTarget(src, LLVMGetTarget(dest));
+            LLVMSetDataLayout(src, LLVMGetDataLayoutStr(dest));
+            if llvm_sys::linker::LLVMLinkModules2(dest, src) != 0 {
+                return Err("cannot link the profiling runtime into the module".into());
+            }
+        }
+        // The runtime's functions are not the user's code: Tessera skips them.
+        let mark = self.context.create_string_attribute(RUNTIME_ATTRIBUTE, "");
+        for f in self.module.get_functions() {
+            if f.count_basic_blocks() > 0 && !defined_before.contains(f.get_name().to_string_lossy().as_ref()) {
+                f.add_attribute(inkwell::attributes::AttributeLoc::Function, mark);
+            }
+        }
+        let f = self.module.get_function(ENTRY).ok_or("the profiling runtime has no entry point")?;
+        f.set_linkage(inkwell::module::Linkage::Internal);
+        Ok(f)
+    }
+
+    /// Removes `phi`'s incoming value from `block`.
+    pub fn remove_incoming(&self, phi: inkwell::values::PhiValue<'a>, block: BasicBlock<'a>) {
+        // SAFETY: phi and block belong to this function.
+        unsafe { ffi::tessera_phi_remove_incoming(phi.as_value_ref() as *mut c_void, block.as_mut_ptr() as *mut c_void) };
+    }
+
     /// Runs LLVM's verifier on the function.
     pub fn verify(&self) -> Result<(), String> {
         // SAFETY: plain call on the live context.
         if unsafe { ffi::tessera_ctx_verify(self.ctx.raw) } != 0 {
             Ok(())
         } else {
-            Err("generated IR failed verification".into())
+            let why = self.ctx.take_error();
+            Err(format!("generated IR failed verification: {}", why.lines().next().unwrap_or_default()))
         }
     }
 }

@@ -204,6 +204,13 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, opts
         let from_latch = (0..phi.count_incoming()).find_map(|k| phi.get_incoming(k).filter(|(_, bb)| *bb == latch_bb));
         let Some((v, _)) = from_latch else { continue };
         let value = match ir.id_of(&v) {
+            // A header PHI's slot already holds the value for the iteration
+            // after the last one (its incoming value is stored at the end of
+            // each iteration): the exit wants the last iteration's value.
+            Some(id) if is_header_phi(view, model, id) => {
+                ir.delete_blocks(&gen.blocks);
+                return Err(format!("the loop-carried value '{}' is used after the loop", view.value(id).name));
+            }
             Some(id) if gen.region.slots.contains_key(&id) => {
                 ok(gen.b.build_load(v.get_type(), gen.region.slots[&id], "liveout"))
             }
@@ -216,13 +223,26 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, opts
         exit_phis.push((phi, value));
     }
     ok(gen.b.build_unconditional_branch(exit));
-    for (phi, value) in exit_phis {
-        phi.add_incoming(&[(&value as &dyn BasicValue, end)]);
+    for (phi, value) in &exit_phis {
+        phi.add_incoming(&[(value as &dyn BasicValue, end)]);
     }
     // Only now does the new code become reachable.
     gen.b.position_before(&old_br);
-    ok(gen.b.build_conditional_branch(rtc, start, header));
+    let dispatch = ok(gen.b.build_conditional_branch(rtc, start, header));
     old_br.erase_from_basic_block();
+    // A bug in the generator must never leave broken IR behind: if the
+    // function no longer verifies, the original nest is made the only path
+    // again and the new blocks are deleted.
+    if let Err(why) = ir.verify() {
+        gen.b.position_before(&dispatch);
+        ok(gen.b.build_unconditional_branch(header));
+        dispatch.erase_from_basic_block();
+        for (phi, _) in &exit_phis {
+            ir.remove_incoming(*phi, end);
+        }
+        ir.delete_blocks(&gen.blocks);
+        return Err(format!("internal error: {why}; the nest is left as it was"));
+    }
     // Worker regions run sequentially as they are; outlined, on a team.
     for region in &gen.parallel_regions {
         if ir.outline_parallel(region) {
@@ -230,6 +250,12 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, opts
         }
     }
     Ok(gen.summary)
+}
+
+/// Whether `v` is a PHI at the header of one of the region's loops.
+fn is_header_phi(view: &FunctionView, model: &Model, v: ValueId) -> bool {
+    let crate::ir::ValueKind::Instruction(block) = view.value(v).kind else { return false };
+    matches!(view.def(v).map(|i| &i.op), Some(Op::Phi { .. })) && model.loops.iter().any(|l| view.loop_(l.id).header == block)
 }
 
 /// `end_a <= start_b || end_b <= start_a` for every pair, in i128.

@@ -76,3 +76,16 @@ extern "C" void tessera_append_global_ctor(void *Fn) {
   auto *F = static_cast<Function *>(Fn);
   appendToGlobalCtors(*F->getParent(), F, /*Priority=*/65535);
 }
+
+extern "C" void tessera_phi_remove_incoming(void *Phi, void *Block) {
+  static_cast<PHINode *>(Phi)->removeIncomingValue(static_cast<BasicBlock *>(Block),
+                                                   /*DeletePHIIfEmpty=*/false);
+}
+
+extern "C" size_t tessera_ctx_take_error(TesseraFunctionCtx *Ctx, const char **Out) {
+  static thread_local std::string Last;
+  Last = std::move(Ctx->Error);
+  Ctx->Error.clear();
+  *Out = Last.c_str();
+  return Last.size();
+}

@@ -50,6 +50,9 @@ typedef struct TesseraOptions {
   int32_t parallel;       // -1 auto (the module's -fopenmp), 0 never, 1 always
   uint8_t rtc;            // run-time alias checks allowed
   uint8_t rtc_stats;      // count optimized/fallback runs per region, print at exit
+  const char *profile_generate; // NULL: no instrumentation
+  const char *profile_use;      // empty: no profile
+  uint32_t profile_max_versions;
 } TesseraOptions;
 
 enum TesseraRemarkKind {
@@ -142,6 +145,24 @@ int32_t tessera_ctx_verify(TesseraFunctionCtx *ctx);
 
 // The source name of a value from its debug records; 0 if none.
 int32_t tessera_value_source_name(void *v, const char **name, size_t *len);
+
+// A compiler warning (not tied to a loop): bad profile files and the like.
+void tessera_ctx_warn(TesseraFunctionCtx *ctx, const char *msg, size_t len);
+
+// Versions loop `loop` on `cond` (an i1 at the end of its preheader): when
+// true a clone runs in which params[i] is the constant consts[i]. Returns
+// the dispatching branch and sets *clone_header; NULL (IR unchanged) when
+// the loop has no preheader or no unique exit.
+void *tessera_ctx_specialize_loop(TesseraFunctionCtx *ctx, TesseraLoop *loop, void *cond,
+                                  void **params, const int64_t *consts, size_t n,
+                                  void **clone_header);
+
+// Removes the incoming value of `phi` from `block`.
+void tessera_phi_remove_incoming(void *phi, void *block);
+
+// The message of the last failure (verification) and clears it; the
+// pointer is valid until the next call on ctx.
+size_t tessera_ctx_take_error(TesseraFunctionCtx *ctx, const char **out);
 
 // Runs function `fn` (void(void)) when the program starts (llvm.global_ctors).
 void tessera_append_global_ctor(void *fn);
