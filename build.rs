@@ -41,6 +41,8 @@ fn main() {
     let cxxflags = llvm_config_query(&llvm_config, "--cxxflags");
 
     compile_shim(&cxxflags);
+    let bindir = llvm_config_query(&llvm_config, "--bindir");
+    compile_profile_runtime(Path::new(&bindir));
 
     println!("cargo:rustc-link-search=native={libdir}");
     println!("cargo:rustc-link-lib=dylib=LLVM");
@@ -74,6 +76,26 @@ fn compile_shim(cxxflags: &str) {
         build.file(source);
     }
     build.compile("tessera_shim");
+}
+
+/// The profiling runtime (src/profile/runtime.c) as LLVM bitcode, which the
+/// plugin links into instrumented modules (so programs need no extra link
+/// flag). Compiled by the LLVM 22 clang so the bitcode matches the host.
+fn compile_profile_runtime(bindir: &Path) {
+    let source = Path::new("src/profile/runtime.c");
+    println!("cargo:rerun-if-changed={}", source.display());
+    let out = PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets OUT_DIR")).join("tessera_profile_rt.bc");
+    let clang = bindir.join("clang");
+    let status = Command::new(&clang)
+        .args(["-O2", "-c", "-emit-llvm", "-fno-exceptions", "-fno-stack-protector", "-Wall", "-Werror"])
+        .arg(source)
+        .arg("-o")
+        .arg(&out)
+        .status()
+        .unwrap_or_else(|e| fail(&format!("cannot run {} (install clang-22): {e}", clang.display())));
+    if !status.success() {
+        fail(&format!("{} failed to compile {}", clang.display(), source.display()));
+    }
 }
 
 /// `LLVM_CONFIG`, else the Debian default path, else `llvm-config-22` on PATH.

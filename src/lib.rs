@@ -8,6 +8,7 @@ pub mod ast;
 pub mod deps;
 pub mod ir;
 pub mod poly;
+pub mod profile;
 pub mod sched;
 pub mod scop;
 pub mod tile;

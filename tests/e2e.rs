@@ -73,7 +73,17 @@ fn compile(tools: &Tools, src: &Path, out: &Path, plugin: bool, openmp: bool) ->
 
 /// Runs `exe`; its stdout and stderr.
 fn run_full(exe: &Path, threads: Option<u32>) -> Result<(String, String), String> {
+    run_with(exe, threads, &[])
+}
+
+/// Runs `exe` with arguments; its stdout and stderr.
+fn run_args(exe: &Path, args: &[&str]) -> Result<(String, String), String> {
+    run_with(exe, None, args)
+}
+
+fn run_with(exe: &Path, threads: Option<u32>, args: &[&str]) -> Result<(String, String), String> {
     let mut cmd = Command::new(exe);
+    cmd.args(args);
     if let Some(t) = threads {
         cmd.env("OMP_NUM_THREADS", t.to_string());
     }
@@ -196,5 +206,50 @@ fn alias_checks_run_the_original_code_on_overlap() {
             });
             assert!(ok, "openmp={openmp}: {kernel} not counted 'optimized 1, fallback 4' in:\n{err}");
         }
+    }
+}
+
+/// The profile-then-recompile workflow (tests/e2e/profile): an instrumented
+/// build records the blocking parameters over three runs (two sizes, merged
+/// into one file); the rebuild with the profile runs the specialized
+/// version for a profiled size and the original code for another, with
+/// outputs equal to plain -O3's every time.
+#[test]
+fn profile_workflow_specializes_profiled_sizes() {
+    let tools = tools();
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/e2e/profile");
+    // The program, and the value recorded for its kernel at n = 48 and 24
+    // (n itself, or n*n - 1 for the bound).
+    for (name, hot, cold) in [("flat_mm_unsigned", "48", "24"), ("square_bound", "2303", "575")] {
+        let src = root.join(format!("{name}.c"));
+        let exe = |what: &str| dir.path().join(format!("{name}.{what}"));
+        let profile = dir.path().join(format!("{name}.profile"));
+        compile(&tools, &src, &exe("ref"), false, false).expect("reference build");
+        let generate = format!("-tessera-profile-generate={}", profile.display());
+        compile_with(&tools, &src, &exe("gen"), true, false, &["-mllvm", &generate]).expect("instrumented build");
+        let reference = |n: &str| run_args(&exe("ref"), &[n]).expect("reference run").0;
+        for n in ["48", "48", "24"] {
+            let (out, _) = run_args(&exe("gen"), &[n]).expect("instrumented run");
+            assert_eq!(out, reference(n), "{name}: instrumented build, n={n}");
+        }
+        let text = std::fs::read_to_string(&profile).expect("the instrumented program wrote the profile");
+        assert!(text.starts_with("tessera-profile 1\n"), "{name}: {text}");
+        let lines: Vec<&str> = text.lines().collect();
+        let tuple = |count: &str, n: &str| lines.iter().any(|l| l.starts_with(&format!("{count} ")) && l.contains(n));
+        assert!(tuple("2", hot) && tuple("1", cold), "{name}: both sizes merged into one profile:\n{text}");
+
+        let use_profile = format!("-tessera-profile-use={}", profile.display());
+        let specialized =
+            compile_with(&tools, &src, &exe("use"), true, false, &["-mllvm", &use_profile, "-mllvm", "-tessera-rtc-stats"]).expect("profile-use build");
+        assert!(specialized >= 1, "{name}: nothing rewritten with the profile");
+        let (out, err) = run_args(&exe("use"), &["48"]).expect("profile-use run");
+        assert_eq!(out, reference("48"), "{name}: specialized version");
+        let ran = |l: &&str| l.contains("[specialized: ") && l.contains(&format!("= {hot}")) && l.ends_with("optimized 1, fallback 0");
+        assert!(err.lines().any(|l| ran(&l)), "{name}: the n=48 version did not run:\n{err}");
+        let (out, err) = run_args(&exe("use"), &["33"]).expect("profile-use run");
+        assert_eq!(out, reference("33"), "{name}: fallback");
+        let fell_back = |l: &&str| l.contains("[no specialized version matched]") && l.ends_with("optimized 0, fallback 1");
+        assert!(err.lines().any(|l| fell_back(&l)), "{name}: n=33 did not take the original code:\n{err}");
     }
 }

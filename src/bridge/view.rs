@@ -52,6 +52,17 @@ unsafe fn name_of(v: LLVMValueRef) -> String {
     String::from_utf8_lossy(std::slice::from_raw_parts(ptr as *const u8, len)).into_owned()
 }
 
+/// A simple constant as written in IR without its type (`3`,
+/// `2.000000e+00`): its name in the view, so that printing and hashing
+/// see its value.
+unsafe fn constant_text(v: LLVMValueRef) -> String {
+    let raw = LLVMPrintValueToString(v);
+    let text = CStr::from_ptr(raw).to_string_lossy().into_owned();
+    LLVMDisposeMessage(raw);
+    // "i32 3" -> "3"; aggregates and vectors are not modelled anyway.
+    text.split_once(' ').map_or(text.clone(), |(_, value)| value.to_string())
+}
+
 /// The variable name debug information gives `v`, if any.
 unsafe fn source_name(v: LLVMValueRef) -> Option<String> {
     let mut ptr = std::ptr::null();
@@ -187,6 +198,9 @@ impl Builder<'_> {
         }
         let id = ValueId(self.map.values.len() as u32);
         let mut name = name_of(v);
+        if name.is_empty() && kind == ValueKind::Constant && LLVMIsAConstantExpr(v).is_null() {
+            name = constant_text(v);
+        }
         if name.is_empty() {
             name = format!("v{}", id.0);
         }

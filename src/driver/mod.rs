@@ -4,6 +4,7 @@
 //! reports to the user.
 
 mod report;
+mod specialize;
 
 use crate::ast::{self, AstOptions};
 use crate::bridge::rewrite::{self, Ir};
@@ -15,7 +16,7 @@ use crate::sched::{self, SchedOptions};
 use crate::tile::{self, TileConfig};
 use crate::ir::FunctionView;
 use crate::scop::{self, Detection, LoopStatus, Model, PolyScop};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 /// An error inside Tessera (not in the user's code): the function is left
@@ -43,33 +44,10 @@ pub fn run_function(ctx: &FunctionCtx<'_>, mode: Mode, options: &Options) -> Res
     let (fview, map) = view::build(ctx);
     let detection = scop::detect(&fview);
     match mode {
-        Mode::Optimize => {
-            if options.verbose >= 1 {
-                eprintln!(
-                    "tessera: {}: {} loop(s), {} SCoP(s)",
-                    fview.name,
-                    detection.loops.len(),
-                    detection.scops.len()
-                );
-            }
-            report(ctx, &map, &detection);
-            if options.report {
-                report::print_at_exit();
-                for (_, status) in &detection.loops {
-                    match status {
-                        LoopStatus::InScop(_) => report::count("loops in a SCoP"),
-                        LoopStatus::Rejected(r) => report::count(&format!("loops not in a SCoP: {}", r.key())),
-                    }
-                }
-            }
-            if options.print_scops {
-                eprint!("{}", describe(&fview, &detection));
-            }
-            if detection.scops.is_empty() {
-                return Ok(false);
-            }
-            transform(ctx, &map, &detection, options)
+        Mode::Optimize if options.profile_generate.is_some() || options.profile_use.is_some() => {
+            optimize_with_profile(ctx, fview, map, detection, options)
         }
+        Mode::Optimize => optimize(ctx, &fview, &map, &detection, options, &Notes::new()),
         Mode::PrintScops => {
             ctx.print(&describe(&fview, &detection));
             Ok(false)
@@ -89,6 +67,61 @@ pub fn run_function(ctx: &FunctionCtx<'_>, mode: Mode, options: &Options) -> Res
             Ok(false)
         }
     }
+}
+
+/// Reports on every loop, then rewrites every SCoP.
+/// Notes on some loop nests for the run-time statistics' labels, by the
+/// address of their header block (the specialized versions' values).
+type Notes = HashMap<usize, String>;
+
+fn optimize(ctx: &FunctionCtx<'_>, fview: &FunctionView, map: &IrMap, detection: &Detection, options: &Options, notes: &Notes) -> Result<bool, InternalError> {
+    if options.verbose >= 1 {
+        eprintln!("tessera: {}: {} loop(s), {} SCoP(s)", fview.name, detection.loops.len(), detection.scops.len());
+    }
+    report(ctx, map, detection);
+    if options.report {
+        report::print_at_exit();
+        for (_, status) in &detection.loops {
+            match status {
+                LoopStatus::InScop(_) => report::count("loops in a SCoP"),
+                LoopStatus::Rejected(r) => report::count(&format!("loops not in a SCoP: {}", r.key())),
+            }
+        }
+    }
+    if options.print_scops {
+        eprint!("{}", describe(fview, detection));
+    }
+    if detection.scops.is_empty() {
+        return Ok(false);
+    }
+    transform(ctx, map, detection, options, notes)
+}
+
+/// [`optimize`] with the profile workflow: instrumentation of the nests
+/// parameters keep out of the model, or their specialization for the hot
+/// values of a profile (the clones are then optimized like any SCoP).
+fn optimize_with_profile(
+    ctx: &FunctionCtx<'_>,
+    fview: FunctionView,
+    map: IrMap,
+    detection: Detection,
+    options: &Options,
+) -> Result<bool, InternalError> {
+    if let Some(path) = &options.profile_generate {
+        let instrumented = specialize::instrument(ctx, &fview, &map, &detection, path).map_err(InternalError)?;
+        let done = optimize(ctx, &fview, &map, &detection, options, &Notes::new())?;
+        return Ok(instrumented || done);
+    }
+    let path = options.profile_use.as_ref().expect("called with a profile option");
+    let versions = specialize::specialize(ctx, &fview, &map, &detection, path, options);
+    if versions.is_empty() {
+        return optimize(ctx, &fview, &map, &detection, options, &Notes::new());
+    }
+    let (fview2, map2) = view::build(ctx);
+    let detection2 = scop::detect(&fview2);
+    let notes = specialize::confirm(ctx, &map, &versions, &fview2, &map2, &detection2);
+    optimize(ctx, &fview2, &map2, &detection2, options, &notes)?;
+    Ok(true)
 }
 
 /// What print<tessera-scops> prints: every SCoP, then every rejected loop.
@@ -116,7 +149,7 @@ fn describe(fview: &FunctionView, detection: &Detection) -> String {
 /// Code generation needs each nest with a preheader and in LCSSA form;
 /// preparing it changes the IR, so the function is analyzed again and only
 /// the nests that were prepared are rewritten.
-fn transform(ctx: &FunctionCtx<'_>, map: &IrMap, first: &Detection, options: &Options) -> Result<bool, InternalError> {
+fn transform(ctx: &FunctionCtx<'_>, map: &IrMap, first: &Detection, options: &Options, notes: &Notes) -> Result<bool, InternalError> {
     let mut prepared = HashSet::new();
     for m in &first.scops {
         if rewrite::prepare_loop(ctx, map, m.root) {
@@ -134,7 +167,10 @@ fn transform(ctx: &FunctionCtx<'_>, map: &IrMap, first: &Detection, options: &Op
         let cg = codegen::CodegenOptions {
             openmp: options.parallel.unwrap_or_else(|| ir.has_openmp()),
             rtc: options.rtc,
-            stats_label: options.rtc_stats.then(|| region_label(&fview, m)),
+            stats_label: options.rtc_stats.then(|| {
+                let note = notes.get(&(map.blocks[fview.loop_(m.root).header.0 as usize] as usize));
+                region_label(&fview, m) + &note.map(|n| format!(" [specialized: {n}]")).unwrap_or_default()
+            }),
         };
         let result = planned.and_then(|p| codegen::generate(&ir, &fview, m, &p.tree, &cg));
         if options.report {

@@ -79,3 +79,7 @@ extern "C" void tessera_ctx_print(TesseraFunctionCtx *Ctx, const char *Text, siz
 extern "C" void tessera_ctx_set_error(TesseraFunctionCtx *Ctx, const char *Msg, size_t Len) {
   Ctx->Error.assign(Msg, Len);
 }
+
+extern "C" void tessera_ctx_warn(TesseraFunctionCtx *Ctx, const char *Msg, size_t Len) {
+  Ctx->F.getContext().diagnose(DiagnosticInfoGeneric(Twine(StringRef(Msg, Len)), DS_Warning));
+}

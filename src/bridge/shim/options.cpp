@@ -50,6 +50,24 @@ static cl::opt<bool> RtcStats("tessera-rtc-stats",
                                        "the counts to stderr at exit"),
                               cl::init(false), cl::cat(TesseraCategory));
 
+static cl::opt<std::string> ProfileGenerate(
+    "tessera-profile-generate", cl::ValueOptional, cl::value_desc("path"),
+    cl::desc("Instrument loop nests that parameters keep out of the polyhedral model: the "
+             "program records their values and writes them at exit to <path> (default "
+             "tessera.profile; TESSERA_PROFILE_FILE overrides, %p is the process id)"),
+    cl::cat(TesseraCategory));
+
+static cl::opt<std::string> ProfileUse(
+    "tessera-profile-use", cl::value_desc("path"),
+    cl::desc("Specialize loop nests for the hot parameter values recorded in <path> by a "
+             "-tessera-profile-generate build"),
+    cl::init(""), cl::cat(TesseraCategory));
+
+static cl::opt<unsigned> ProfileMaxVersions(
+    "tessera-profile-max-versions",
+    cl::desc("At most this many specialized versions per loop nest (default 3)"), cl::init(3),
+    cl::cat(TesseraCategory));
+
 // For tests of the FFI boundary: the Rust side panics on every function.
 static cl::opt<bool> ForceInternalError("tessera-force-internal-error",
                                         cl::desc("Raise an internal error in every function "
@@ -65,7 +83,12 @@ extern "C" void tessera_get_options(TesseraOptions *out) {
   out->parallel = Parallel;
   out->rtc = Rtc ? 1 : 0;
   out->rtc_stats = RtcStats ? 1 : 0;
-  out->export_dir = ExportDir.c_str(); // lives as long as the option
+  out->export_dir = ExportDir.c_str();
+  out->profile_generate = nullptr;
+  if (ProfileGenerate.getNumOccurrences() > 0)
+    out->profile_generate = ProfileGenerate.empty() ? "tessera.profile" : ProfileGenerate.c_str();
+  out->profile_use = ProfileUse.c_str();
+  out->profile_max_versions = ProfileMaxVersions; // lives as long as the option
 }
 
 bool tesseraEnabled() { return Enable; }

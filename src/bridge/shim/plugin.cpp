@@ -41,7 +41,9 @@ public:
       : Cleanup(std::move(Cleanup)) {}
 
   PreservedAnalyses run(Function &F, FunctionAnalysisManager &FAM) {
-    if (!tesseraEnabled() || F.isDeclaration())
+    // The profiling runtime Tessera links into instrumented modules
+    // (src/profile/runtime.c) is not the user's code.
+    if (!tesseraEnabled() || F.isDeclaration() || F.hasFnAttribute("tessera-runtime"))
       return PreservedAnalyses::all();
     // A parallel loop's worker, outlined by Tessera from another function:
     // it missed that function's cleanup pipeline, so it gets it here.
