@@ -256,7 +256,9 @@ impl<'a> Ir<'a> {
             Ok(())
         } else {
             let why = self.ctx.take_error();
-            Err(format!("generated IR failed verification: {}", why.lines().next().unwrap_or_default()))
+            // The verifier's message and the instructions it names.
+            let lines: Vec<&str> = why.lines().take(3).map(str::trim).collect();
+            Err(format!("generated IR failed verification: {}", lines.join(" | ")))
         }
     }
 }

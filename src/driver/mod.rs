@@ -156,6 +156,12 @@ fn transform(ctx: &FunctionCtx<'_>, map: &IrMap, first: &Detection, options: &Op
             prepared.insert(map.loops[m.root.0 as usize]);
         }
     }
+    // A preheader inserted for one nest can become the exit block of the
+    // nest before it (loops back to back, as full unrolling leaves them),
+    // which is then no longer in LCSSA form: a second pass restores it.
+    for m in first.scops.iter().filter(|m| prepared.contains(&map.loops[m.root.0 as usize])) {
+        rewrite::prepare_loop(ctx, map, m.root);
+    }
     let (fview, map) = view::build(ctx);
     let detection = scop::detect(&fview);
     let ir = Ir::new(ctx, &map);
