@@ -1,0 +1,93 @@
+/* Shared helpers of Tessera's benchmark kernels: run-time sizes from argv,
+ * allocation, a monotonic timer, deterministic initial values and the
+ * checksum. Every program includes it once, so everything here is static inline.
+ *
+ * Each program prints exactly two lines on stdout, which scripts/bench
+ * parses:
+ *   checksum <weighted sum of the outputs, %.10e>
+ *   time <seconds spent in the kernel call only, %.6f>
+ */
+#ifndef TESSERA_BENCH_H
+#define TESSERA_BENCH_H
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+/* argv[idx] as a positive int, or dflt when it is absent. Sizes always come
+ * from here, never from a compile-time constant, so that an optimizer sees
+ * parametric loop bounds as real programs have them. */
+static inline int bench_arg(int argc, char **argv, int idx, int dflt) {
+  if (argc <= idx)
+    return dflt;
+  char *end;
+  long v = strtol(argv[idx], &end, 10);
+  if (*end != '\0' || v <= 0 || v > INT32_MAX) {
+    fprintf(stderr, "%s: argument %d must be a positive integer, not '%s'\n", argv[0], idx,
+            argv[idx]);
+    exit(2);
+  }
+  return (int)v;
+}
+
+/* malloc for `count` doubles that never returns NULL: a benchmark has no
+ * way to go on without its arrays. */
+static inline void *bench_alloc(size_t count) {
+  if (count > SIZE_MAX / sizeof(double)) {
+    fprintf(stderr, "bench: array of %zu doubles is too large\n", count);
+    exit(2);
+  }
+  void *p = malloc(count * sizeof(double) + (count == 0));
+  if (!p) {
+    fprintf(stderr, "bench: out of memory for %zu doubles\n", count);
+    exit(2);
+  }
+  return p;
+}
+
+static inline double bench_now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* Fills a rows x cols row-major block with small integers reduced modulo
+ * `mod` and divided by it, so every value lies in [0, 1), is exactly the
+ * same in every build, and sums stay bounded. `salt` makes arrays of one
+ * program differ; the i*j term keeps rows from being plain shifts of each
+ * other (which would make some kernels' results degenerate). */
+static inline void bench_fill(double *x, long rows, long cols, int salt, long mod) {
+  for (long i = 0; i < rows; i++)
+    for (long j = 0; j < cols; j++) {
+      long v = i * (2 * salt + 3) + j * (salt + 5) + (i * j) % 11 + salt;
+      x[i * cols + j] = (double)(v % mod) / (double)mod;
+    }
+}
+
+/* Adds `amount` to the diagonal of an n x n row-major matrix: makes it
+ * diagonally dominant, so factorizations and solves need no pivoting and
+ * never divide by (almost) zero. */
+static inline void bench_boost_diagonal(double *x, long n, double amount) {
+  for (long i = 0; i < n; i++)
+    x[i * n + i] += amount;
+}
+
+/* Weighted sum of `count` doubles. The weights make a permuted or misplaced
+ * element change the result, which a plain sum would not notice. The order
+ * is fixed, so builds that keep the kernel's floating-point operations
+ * (no reassociation) print the same value. */
+static inline double bench_checksum(const double *x, long count) {
+  double s = 0;
+  for (long k = 0; k < count; k++)
+    s += x[k] * (double)(1 + k % 17);
+  return s;
+}
+
+static inline void bench_report(double checksum, double seconds) {
+  printf("checksum %.10e\n", checksum);
+  printf("time %.6f\n", seconds);
+}
+
+#endif
