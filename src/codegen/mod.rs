@@ -87,6 +87,18 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, opts
     // Everything that can fail is decided before the IR changes.
     let pairs = checks::pairs_to_check(model, view);
     checks::admissible(model, &pairs, opts.rtc)?;
+    // Addresses of different address spaces need not share one numbering:
+    // their overlap cannot be decided by comparing them.
+    for &(x, y) in &pairs {
+        let space = |a: ArrayId| ir.basic_value(model.array(a).base).into_pointer_value().get_type().get_address_space();
+        if space(x) != space(y) {
+            return Err(format!(
+                "arrays '{}' and '{}' are in different address spaces: their overlap cannot be checked at run time",
+                model.array(x).name,
+                model.array(y).name
+            ));
+        }
+    }
     let mut ranges = HashMap::new();
     for &(x, y) in &pairs {
         for a in [x, y] {

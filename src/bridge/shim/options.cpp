@@ -27,11 +27,16 @@ static cl::opt<std::string> ExportDir("tessera-export-dir",
                                                "JSON file into this directory"),
                                       cl::init(""), cl::cat(TesseraCategory));
 
-static cl::opt<int> Parallel("tessera-parallel",
-                             cl::desc("Run parallel loops on OpenMP threads: 1 always, 0 never, "
-                                      "-1 (default) when the module was compiled with -fopenmp. "
-                                      "Forcing 1 without linking an OpenMP runtime fails at link time"),
-                             cl::init(-1), cl::cat(TesseraCategory));
+// An enum so that the option parser rejects any other value with an error
+// naming the option.
+enum ParallelMode { ParallelAuto = -1, ParallelNever = 0, ParallelAlways = 1 };
+static cl::opt<ParallelMode> Parallel(
+    "tessera-parallel",
+    cl::desc("Run parallel loops on OpenMP threads. Forcing 1 without linking an OpenMP "
+             "runtime fails at link time"),
+    cl::values(clEnumValN(ParallelAuto, "-1", "when the module was compiled with -fopenmp (default)"),
+               clEnumValN(ParallelNever, "0", "never"), clEnumValN(ParallelAlways, "1", "always")),
+    cl::init(ParallelAuto), cl::cat(TesseraCategory));
 
 static cl::opt<bool> Report("tessera-report",
                             cl::desc("Print, at exit, how many loops were in SCoPs and why the "
@@ -80,7 +85,7 @@ extern "C" void tessera_get_options(TesseraOptions *out) {
   out->verbose = Verbose;
   out->print_scops = PrintScops ? 1 : 0;
   out->report = Report ? 1 : 0;
-  out->parallel = Parallel;
+  out->parallel = static_cast<int32_t>(Parallel.getValue());
   out->rtc = Rtc ? 1 : 0;
   out->rtc_stats = RtcStats ? 1 : 0;
   out->export_dir = ExportDir.c_str();
