@@ -19,9 +19,10 @@
 //!
 //! Only the safe shape is mapped: an inner loop whose body is one block,
 //! the initial value loaded from the cell in the loop's entering statement
-//! (no store to that array after it there), and inside the loop either no
+//! (no store to that array after it there), inside the loop either no
 //! access to the array at all, or only accesses to the same cell with every
-//! store storing the update.
+//! store storing the update, and after the loop the final value stored back
+//! to the cell (unless the body already stores every update).
 
 use super::model::{AccessKind, ArrayId, Model, Statement, Target};
 use super::affine::AffExpr;
@@ -120,6 +121,21 @@ fn find(view: &FunctionView, model: &Model, l: LoopId) -> Option<Promoted> {
                 _ => None,
             })
             .collect();
+        // The cell must hold the scalar's final value after the loop, as in
+        // LICM's shape: updated in memory in the body, or stored back by the
+        // exit statement, which touches the array in no other way (a read
+        // before the store would see the cell's old value in the original
+        // program, and a store of something else would differ too).
+        let stores_back = stmt_of(model, exit).is_some_and(|k| {
+            let xs: Vec<_> = accesses_array(&model.statements[k], array).collect();
+            matches!(xs.as_slice(), [x] if x.kind == AccessKind::Write
+                && x.subscripts == cell
+                && matches!(x.instr.and_then(|i| view.def(i)).map(|d| &d.op),
+                    Some(Op::Store { value, .. }) if *value == update || copies.contains(value)))
+        });
+        if !stores_back && !inside.iter().any(writes_update) {
+            continue;
+        }
         let mapped: Vec<ValueId> = std::iter::once(phi).chain(copies.iter().copied()).collect();
         let read_elsewhere = model.statements.iter().enumerate().any(|(k, s)| {
             k != body_stmt
