@@ -1,6 +1,6 @@
 // RUN: %clang -O3 -fno-discard-value-names -fpass-plugin=%tessera -mllvm -tessera-print-scops -c %s -o /dev/null 2>&1 | FileCheck %s
 // Fixed-size global arrays: constant bounds, no parameters.
-// CHECK: SCoP in 'matmul': loop nest, 3 loop(s), 3 statement(s)
+// CHECK: SCoP in 'matmul': loop nest, 3 loop(s), 2 statement(s)
 // CHECK: domain: [] -> { S1[i0, i1, i2] : i0 >= 0 and i0 <= 511 and i1 >= 0 and i1 <= 511 and i2 >= 0 and i2 <= 511 }
 // CHECK-NEXT: schedule: [] -> { S1[i0, i1, i2] -> [0, i0, 1, i1, 1, i2, 0] }
 // CHECK-NEXT: read: [] -> { S1[i0, i1, i2] -> A[512i0 + i2] }

@@ -169,6 +169,9 @@ impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
             if matches!(instr.op, Op::Phi { .. }) || self.region.synthesizable(instr.value, &self.stmt.loops).is_some() {
                 continue; // read or rebuilt on use
             }
+            if self.region.model.promoted.iter().any(|p| p.store_back == Some(instr.value)) {
+                continue; // the cell already holds the value
+            }
             let orig = self.ir.instruction(instr.value).ok_or("not an instruction")?;
             // Resolve every operand first: a clone left half-built would
             // keep uses of values outside any block.
@@ -198,8 +201,14 @@ impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
 
     fn scalar_writes(&mut self) -> Result<(), String> {
         let view = self.region.view;
-        // The update of a promoted scalar goes to its cell.
+        // The update of a promoted scalar goes to its cell; so does its
+        // initial value when it was only in a register.
         for p in &self.region.model.promoted {
+            if let Some((_, init)) = p.init_store.filter(|(b, _)| *b == self.stmt.block) {
+                let value = self.resolve(init)?;
+                let addr = self.resolve(p.address)?.into_pointer_value();
+                ok(self.b.build_store(addr, value));
+            }
             let in_body = matches!(view.value(p.phi).kind, ValueKind::Instruction(b) if b == self.stmt.block);
             if in_body {
                 let value = self.resolve(p.update)?;

@@ -40,8 +40,17 @@ pub struct Promoted {
     pub array: ArrayId,
     /// The cell, over counters of loops enclosing the promoted loop.
     pub subscripts: Vec<AffExpr>,
-    /// The address operand of the initial load (rebuildable where used).
+    /// The address operand of the initial load, or of the store-back
+    /// (rebuildable where used).
     pub address: ValueId,
+    /// When the initial value is not already in the cell (`s = 0`, or
+    /// `beta * C[i][j]` kept in a register): the entering statement's block
+    /// and the value it must store to the cell.
+    pub init_store: Option<(crate::ir::BlockId, ValueId)>,
+    /// The exit statement's store of the final value back to the cell:
+    /// redundant once the cell holds the scalar, so neither modelled nor
+    /// emitted (it would order the whole loop before the exit statement).
+    pub store_back: Option<ValueId>,
 }
 
 fn stmt_of(model: &Model, block: crate::ir::BlockId) -> Option<usize> {
@@ -69,6 +78,24 @@ fn initial_cell<'m>(view: &FunctionView, pre: &'m Statement, init: ValueId) -> O
     })
 }
 
+/// The exit statement's one access to an array, when it stores the loop's
+/// final value (`update` or an LCSSA copy of it) back: its address operand,
+/// array and cell.
+fn store_back(view: &FunctionView, model: &Model, exit: crate::ir::BlockId, update: ValueId, phi: ValueId) -> Option<(ValueId, ArrayId, Vec<AffExpr>)> {
+    let s = &model.statements[stmt_of(model, exit)?];
+    let copy_of_update = |v: ValueId| {
+        v == update || matches!(view.def(v).map(|d| &d.op), Some(Op::Phi { incoming }) if incoming.iter().all(|(_, x)| *x == update))
+    };
+    let stores: Vec<_> = s.accesses.iter().filter(|x| x.kind == AccessKind::Write && matches!(x.target, Target::Array(_))).collect();
+    let [x] = stores.as_slice() else { return None };
+    let Target::Array(array) = x.target else { return None };
+    let Op::Store { addr, value, .. } = &view.def(x.instr?)?.op else { return None };
+    if !copy_of_update(*value) || *value == phi {
+        return None;
+    }
+    Some((*addr, array, x.subscripts.clone()))
+}
+
 /// Finds the promotion pattern at the header of loop `l`.
 fn find(view: &FunctionView, model: &Model, l: LoopId) -> Option<Promoted> {
     let lp = view.loop_(l);
@@ -83,15 +110,36 @@ fn find(view: &FunctionView, model: &Model, l: LoopId) -> Option<Promoted> {
         let [(a_from, a_val), (b_from, b_val)] = incoming.as_slice() else { continue };
         let ((pre, init), update) = if *a_from == body { ((*b_from, *b_val), *a_val) } else if *b_from == body { ((*a_from, *a_val), *b_val) } else { continue };
         let pre_stmt = stmt_of(model, pre)?;
-        let Some((addr, cell_access)) = initial_cell(view, &model.statements[pre_stmt], init) else { continue };
-        let Target::Array(array) = cell_access.target else { continue };
-        let cell = cell_access.subscripts.clone();
-        // In the entering statement the cell holds `init` at the end: the
-        // array is only read there, or its one write is `store init`.
-        let writes: Vec<_> = accesses_array(&model.statements[pre_stmt], array).filter(|x| x.kind == AccessKind::Write).collect();
-        if !(writes.is_empty() || (writes.len() == 1 && writes[0].instr == cell_access.instr && cell_access.kind == AccessKind::Write)) {
-            continue;
-        }
+        let exit = *lp.exits.first()?;
+        // Where the initial value is: already in the cell (loaded from it or
+        // stored to it before the loop), or only in a register, in which
+        // case the cell is the one the final value is stored back to and the
+        // entering statement will store the initial value there.
+        let (addr, array, cell, init_store) = match initial_cell(view, &model.statements[pre_stmt], init) {
+            Some((addr, cell_access)) => {
+                let Target::Array(array) = cell_access.target else { continue };
+                // In the entering statement the cell holds `init` at the end:
+                // the array is only read there, or its one write is `store init`.
+                let writes: Vec<_> = accesses_array(&model.statements[pre_stmt], array).filter(|x| x.kind == AccessKind::Write).collect();
+                if !(writes.is_empty() || (writes.len() == 1 && writes[0].instr == cell_access.instr && cell_access.kind == AccessKind::Write)) {
+                    continue;
+                }
+                (addr, array, cell_access.subscripts.clone(), None)
+            }
+            None => {
+                let Some((addr, array, cell)) = store_back(view, model, exit, update, phi) else { continue };
+                // The new store must be the only write to the array there.
+                if accesses_array(&model.statements[pre_stmt], array).any(|x| x.kind == AccessKind::Write) {
+                    continue;
+                }
+                // Inside the loop the original reads memory that does not
+                // hold the scalar yet: only a body without the array is safe.
+                if accesses_array(&model.statements[body_stmt], array).next().is_some() {
+                    continue;
+                }
+                (addr, array, cell, Some((pre, init)))
+            }
+        };
         // The cell's address must be available wherever the scalar was used.
         let outside_value = !matches!(view.value(addr).kind, crate::ir::ValueKind::Instruction(_));
         if !(model.rebuildable.contains_key(&addr) || outside_value) {
@@ -111,7 +159,6 @@ fn find(view: &FunctionView, model: &Model, l: LoopId) -> Option<Promoted> {
             continue;
         }
         // The scalar is read nowhere but in the body (and its exit copies).
-        let exit = *lp.exits.first()?;
         let copies: Vec<ValueId> = view
             .block(exit)
             .instrs
@@ -136,6 +183,19 @@ fn find(view: &FunctionView, model: &Model, l: LoopId) -> Option<Promoted> {
         if !stores_back && !inside.iter().any(writes_update) {
             continue;
         }
+        let store_back_instr = if stores_back {
+            stmt_of(model, exit).and_then(|k| accesses_array(&model.statements[k], array).next().and_then(|x| x.instr))
+        } else {
+            None
+        };
+        // Without an LCSSA copy the exit reads the update itself: after the
+        // loop it too is the cell's value.
+        let mut copies = copies;
+        if stmt_of(model, exit).is_some_and(|k| {
+            model.statements[k].accesses.iter().any(|x| x.kind == AccessKind::Read && x.target == Target::Scalar(update))
+        }) {
+            copies.push(update);
+        }
         let mapped: Vec<ValueId> = std::iter::once(phi).chain(copies.iter().copied()).collect();
         let read_elsewhere = model.statements.iter().enumerate().any(|(k, s)| {
             k != body_stmt
@@ -145,7 +205,7 @@ fn find(view: &FunctionView, model: &Model, l: LoopId) -> Option<Promoted> {
         if read_elsewhere {
             continue;
         }
-        return Some(Promoted { phi, copies, update, array, subscripts: cell, address: addr });
+        return Some(Promoted { phi, copies, update, array, subscripts: cell, address: addr, init_store, store_back: store_back_instr });
     }
     None
 }
@@ -157,16 +217,41 @@ pub fn map_promoted_scalars(view: &FunctionView, model: &mut Model) {
         let Some(p) = find(view, model, l) else { continue };
         let mapped: Vec<ValueId> = std::iter::once(p.phi).chain(p.copies.iter().copied()).collect();
         let body = view.loop_(l).header;
+        // Scalars whose only use after the loop is the store-back: their
+        // reads there go with it.
+        let only_stored_back = |v: ValueId| {
+            let users: Vec<ValueId> = view
+                .blocks
+                .iter()
+                .enumerate()
+                .filter(|(k, _)| crate::ir::BlockId(*k as u32) != body)
+                .flat_map(|(_, b)| &b.instrs)
+                .filter(|i| i.operands.contains(&v))
+                .map(|i| i.value)
+                .collect();
+            p.store_back.is_some_and(|sb| users == [sb])
+        };
         for s in model.statements.iter_mut() {
             let in_body = s.block == body;
             let mut wrote = false;
+            s.accesses.retain(|x| !(p.store_back.is_some() && x.instr == p.store_back));
+            s.accesses.retain(|x| {
+                !(!in_body && x.kind == AccessKind::Read && matches!(x.target, Target::Scalar(v) if mapped.contains(&v) && only_stored_back(v)))
+            });
             s.accesses.retain_mut(|x| {
                 let Target::Scalar(v) = x.target else { return true };
                 if !mapped.contains(&v) {
                     return true;
                 }
                 match x.kind {
-                    // The entering statement's copy of the cell into the scalar: gone.
+                    // The entering statement's copy of the initial value
+                    // into the scalar: a store to the cell when the value is
+                    // not there yet, else gone.
+                    AccessKind::Write if !in_body && p.init_store.is_some_and(|(b, _)| b == s.block) => {
+                        x.target = Target::Array(p.array);
+                        x.subscripts = p.subscripts.clone();
+                        true
+                    }
                     AccessKind::Write if !in_body => false,
                     // The update, stored to the cell (once).
                     AccessKind::Write => {
