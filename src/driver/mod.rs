@@ -232,11 +232,27 @@ struct Plan {
 /// is given up with a remark (compile time stays bounded).
 const SCOP_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(2);
 
-/// Model -> dependences -> schedule -> tiling -> loop AST, within the time limit.
+/// Polyhedral work allowed over a whole compilation (one process): once it
+/// is spent, later SCoPs are left alone with a remark, so a file with many
+/// large SCoPs cannot take minutes.
+const PROCESS_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(6);
+
+/// Polyhedral work done so far in this process, in microseconds.
+static PROCESS_TIME_SPENT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// Model -> dependences -> schedule -> tiling -> loop AST, within the time
+/// limits (per SCoP and per compilation).
 fn plan(fview: &FunctionView, m: &Model) -> Result<Plan, String> {
-    crate::poly::set_deadline(Some(std::time::Instant::now() + SCOP_TIME_LIMIT));
+    use std::sync::atomic::Ordering;
+    let spent = std::time::Duration::from_micros(PROCESS_TIME_SPENT.load(Ordering::Relaxed));
+    let Some(left) = PROCESS_TIME_LIMIT.checked_sub(spent).filter(|d| !d.is_zero()) else {
+        return Err(format!("the compilation's budget for polyhedral work ({} s) is spent", PROCESS_TIME_LIMIT.as_secs()));
+    };
+    let start = std::time::Instant::now();
+    crate::poly::set_deadline(Some(start + SCOP_TIME_LIMIT.min(left)));
     let result = plan_stages(fview, m);
     crate::poly::set_deadline(None);
+    PROCESS_TIME_SPENT.fetch_add(start.elapsed().as_micros() as u64, Ordering::Relaxed);
     result
 }
 
