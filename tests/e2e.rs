@@ -72,16 +72,7 @@ fn compile(tools: &Tools, src: &Path, out: &Path, plugin: bool, openmp: bool) ->
     compile_with(tools, src, out, plugin, openmp, &[])
 }
 
-/// Runs `exe`; its stdout and stderr.
-fn run_full(exe: &Path, threads: Option<u32>) -> Result<(String, String), String> {
-    run_with(exe, threads, &[])
-}
-
-/// Runs `exe` with arguments; its stdout and stderr.
-fn run_args(exe: &Path, args: &[&str]) -> Result<(String, String), String> {
-    run_with(exe, None, args)
-}
-
+/// Runs `exe` with `args` on `threads` OpenMP threads; its stdout and stderr.
 fn run_with(exe: &Path, threads: Option<u32>, args: &[&str]) -> Result<(String, String), String> {
     let mut cmd = Command::new(exe);
     cmd.args(args);
@@ -96,7 +87,7 @@ fn run_with(exe: &Path, threads: Option<u32>, args: &[&str]) -> Result<(String, 
 }
 
 fn run(exe: &Path, threads: Option<u32>) -> Result<String, String> {
-    run_full(exe, threads).map(|(out, _)| out)
+    run_with(exe, threads, &[]).map(|(out, _)| out)
 }
 
 /// Builds and runs one program in every configuration; returns the
@@ -198,7 +189,7 @@ fn alias_checks_run_the_original_code_on_overlap() {
         let exe = dir.path().join(format!("stats{openmp}"));
         let rewritten = compile_with(&tools, &src, &exe, true, openmp, &["-mllvm", "-tessera-rtc-stats"]).expect("plugin build");
         assert!(rewritten >= 4, "only {rewritten} SCoPs rewritten");
-        let (out, err) = run_full(&exe, Some(2)).expect("plugin run");
+        let (out, err) = run_with(&exe, Some(2), &[]).expect("plugin run");
         assert_eq!(compare::compare_outputs(&expected, &out, REL_TOL), None, "openmp={openmp}");
         for kernel in ["gemm", "smooth", "axpy", "rank1"] {
             // "tessera-rtc-stats: gemm (alias_overlaps.c:12): optimized 1, fallback 4"
@@ -229,9 +220,9 @@ fn profile_workflow_specializes_profiled_sizes() {
         compile(&tools, &src, &exe("ref"), false, false).expect("reference build");
         let generate = format!("-tessera-profile-generate={}", profile.display());
         compile_with(&tools, &src, &exe("gen"), true, false, &["-mllvm", &generate]).expect("instrumented build");
-        let reference = |n: &str| run_args(&exe("ref"), &[n]).expect("reference run").0;
+        let reference = |n: &str| run_with(&exe("ref"), None, &[n]).expect("reference run").0;
         for n in ["48", "48", "24"] {
-            let (out, _) = run_args(&exe("gen"), &[n]).expect("instrumented run");
+            let (out, _) = run_with(&exe("gen"), None, &[n]).expect("instrumented run");
             assert_eq!(out, reference(n), "{name}: instrumented build, n={n}");
         }
         let text = std::fs::read_to_string(&profile).expect("the instrumented program wrote the profile");
@@ -244,11 +235,11 @@ fn profile_workflow_specializes_profiled_sizes() {
         let specialized =
             compile_with(&tools, &src, &exe("use"), true, false, &["-mllvm", &use_profile, "-mllvm", "-tessera-rtc-stats"]).expect("profile-use build");
         assert!(specialized >= 1, "{name}: nothing rewritten with the profile");
-        let (out, err) = run_args(&exe("use"), &["48"]).expect("profile-use run");
+        let (out, err) = run_with(&exe("use"), None, &["48"]).expect("profile-use run");
         assert_eq!(out, reference("48"), "{name}: specialized version");
         let ran = |l: &&str| l.contains("[specialized: ") && l.contains(&format!("= {hot}")) && l.ends_with("optimized 1, fallback 0");
         assert!(err.lines().any(|l| ran(&l)), "{name}: the n=48 version did not run:\n{err}");
-        let (out, err) = run_args(&exe("use"), &["33"]).expect("profile-use run");
+        let (out, err) = run_with(&exe("use"), None, &["33"]).expect("profile-use run");
         assert_eq!(out, reference("33"), "{name}: fallback");
         let fell_back = |l: &&str| l.contains("[no specialized version matched]") && l.ends_with("optimized 0, fallback 1");
         assert!(err.lines().any(|l| fell_back(&l)), "{name}: n=33 did not take the original code:\n{err}");

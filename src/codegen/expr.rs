@@ -5,6 +5,7 @@
 //! `sdiv` rounds toward zero: `floor(a/d) = (a - (a < 0 ? d - 1 : 0)) sdiv d`.
 
 use crate::ast::{Aff, Cond, Expr};
+use super::ok;
 use inkwell::builder::Builder;
 use inkwell::context::ContextRef;
 use inkwell::values::IntValue;
@@ -20,10 +21,6 @@ pub struct Env<'a> {
 pub struct ExprGen<'a, 'b> {
     pub b: &'b Builder<'a>,
     pub ctx: &'b ContextRef<'a>,
-}
-
-fn ok<T>(r: Result<T, inkwell::builder::BuilderError>) -> T {
-    r.expect("builder is positioned in a block")
 }
 
 impl<'a> ExprGen<'a, '_> {

@@ -45,7 +45,9 @@ pub struct Summary {
     pub openmp_loops: usize,
 }
 
-fn ok<T>(r: Result<T, inkwell::builder::BuilderError>) -> T {
+/// Unwraps a builder call: they fail only when the builder has no position,
+/// which is a bug in the generator.
+pub(crate) fn ok<T>(r: Result<T, inkwell::builder::BuilderError>) -> T {
     r.expect("builder is positioned in a block")
 }
 

@@ -13,6 +13,7 @@
 //! `tessera.rtc.report`, prints one line per region; a constructor
 //! registers it with `atexit`.
 
+use super::ok;
 use crate::bridge::rewrite::Ir;
 use inkwell::builder::Builder;
 use inkwell::module::Linkage;
@@ -41,13 +42,16 @@ pub fn new_counter<'a>(ir: &Ir<'a>, label: &str) -> PointerValue<'a> {
     ptr
 }
 
+/// The address of `counter[event]`.
+fn cell<'a>(ir: &Ir<'a>, b: &Builder<'a>, counter: PointerValue<'a>, event: Event) -> PointerValue<'a> {
+    let offset = ir.context.i64_type().const_int(event as u64 * 8, false);
+    crate::bridge::rewrite::byte_offset(b, &ir.context, counter, offset, "rtc.count")
+}
+
 /// Emits `counter[event] += 1` at the builder's position.
 pub fn bump<'a>(ir: &Ir<'a>, b: &Builder<'a>, counter: PointerValue<'a>, event: Event) {
-    let i64t = ir.context.i64_type();
-    let offset = i64t.const_int(event as u64 * 8, false);
-    let cell = crate::bridge::rewrite::byte_offset(b, &ir.context, counter, offset, "rtc.count");
-    b.build_atomicrmw(AtomicRMWBinOp::Add, cell, i64t.const_int(1, false), AtomicOrdering::Monotonic)
-        .expect("builder is positioned");
+    let one = ir.context.i64_type().const_int(1, false);
+    ok(b.build_atomicrmw(AtomicRMWBinOp::Add, cell(ir, b, counter, event), one, AtomicOrdering::Monotonic));
 }
 
 /// Appends to the report function the line printing `counter`.
@@ -56,25 +60,18 @@ fn add_report_line<'a>(ir: &Ir<'a>, label: &str, counter: PointerValue<'a>) {
     let ret = report.get_first_basic_block().and_then(|bb| bb.get_terminator()).expect("the report ends in ret");
     let b = ir.context.create_builder();
     b.position_before(&ret);
-    let i64t = ir.context.i64_type();
-    let load = |event: Event| {
-        let cell = crate::bridge::rewrite::byte_offset(&b, &ir.context, counter, i64t.const_int(event as u64 * 8, false), "cell");
-        b.build_load(i64t, cell, "count").expect("positioned").into_int_value()
-    };
+    let load = |event: Event| ok(b.build_load(ir.context.i64_type(), cell(ir, &b, counter, event), "count")).into_int_value();
     let entered = load(Event::Entered);
     let optimized = load(Event::Optimized);
-    let fallback = b.build_int_sub(entered, optimized, "fallback").expect("positioned");
-    let fmt = b
-        .build_global_string_ptr("tessera-rtc-stats: %s: optimized %lld, fallback %lld\n", "tessera.rtc.fmt")
-        .expect("positioned");
-    let name = b.build_global_string_ptr(label, "tessera.rtc.label").expect("positioned");
+    let fallback = ok(b.build_int_sub(entered, optimized, "fallback"));
+    let fmt = ok(b.build_global_string_ptr("tessera-rtc-stats: %s: optimized %lld, fallback %lld\n", "tessera.rtc.fmt"));
+    let name = ok(b.build_global_string_ptr(label, "tessera.rtc.label"));
     let stderr_fd = ir.context.i32_type().const_int(2, false);
-    b.build_call(
+    ok(b.build_call(
         dprintf(ir),
         &[stderr_fd.into(), fmt.as_pointer_value().into(), name.as_pointer_value().into(), optimized.into(), fallback.into()],
         "",
-    )
-    .expect("positioned");
+    ));
 }
 
 /// The module's report function, created (and registered with `atexit`
@@ -88,7 +85,7 @@ fn report_function<'a>(ir: &Ir<'a>) -> FunctionValue<'a> {
     let report = module.add_function(REPORT_FN, void_fn, Some(Linkage::Internal));
     let b = ir.context.create_builder();
     b.position_at_end(ir.context.append_basic_block(report, "entry"));
-    b.build_return(None).expect("positioned");
+    ok(b.build_return(None));
 
     let ptr = ir.context.ptr_type(AddressSpace::default());
     let atexit = module
@@ -96,8 +93,8 @@ fn report_function<'a>(ir: &Ir<'a>) -> FunctionValue<'a> {
         .unwrap_or_else(|| module.add_function("atexit", ir.context.i32_type().fn_type(&[ptr.into()], false), None));
     let init = module.add_function(INIT_FN, void_fn, Some(Linkage::Internal));
     b.position_at_end(ir.context.append_basic_block(init, "entry"));
-    b.build_call(atexit, &[report.as_global_value().as_pointer_value().into()], "").expect("positioned");
-    b.build_return(None).expect("positioned");
+    ok(b.build_call(atexit, &[report.as_global_value().as_pointer_value().into()], ""));
+    ok(b.build_return(None));
     ir.append_global_ctor(init);
     report
 }

@@ -12,6 +12,7 @@ use crate::ir::{BlockId, FunctionView, LoopId, Op, Type, ValueId, ValueKind};
 use crate::scop::affine::Sym;
 use crate::scop::model::{AccessKind, Model, Statement, Target};
 use crate::scop::polynomial::Polynomial;
+use super::ok;
 use inkwell::builder::Builder;
 use inkwell::values::{AnyValue, BasicValue, BasicValueEnum, InstructionOpcode, InstructionValue, IntValue, PointerValue};
 use inkwell::types::BasicTypeEnum;
@@ -38,10 +39,6 @@ impl RegionInfo<'_, '_> {
     pub fn synthesizable(&self, v: ValueId, enclosing: &[LoopId]) -> Option<&Polynomial> {
         self.model.rebuilt_at(v, &|l| enclosing.contains(&l))
     }
-}
-
-fn ok<T>(r: Result<T, inkwell::builder::BuilderError>) -> T {
-    r.expect("builder is positioned in a block")
 }
 
 /// One statement instance being emitted.

@@ -175,7 +175,7 @@ fn transform(ctx: &FunctionCtx<'_>, map: &IrMap, first: &Detection, options: &Op
             rtc: options.rtc,
             stats_label: options.rtc_stats.then(|| {
                 let note = notes.get(&(map.blocks[fview.loop_(m.root).header.0 as usize] as usize));
-                region_label(&fview, m) + &note.map(|n| format!(" [specialized: {n}]")).unwrap_or_default()
+                loop_label(&fview, m.root) + &note.map(|n| format!(" [specialized: {n}]")).unwrap_or_default()
             }),
         };
         let result = planned.and_then(|p| codegen::generate(&ir, &fview, m, &p.tree, &cg));
@@ -209,9 +209,10 @@ fn transform(ctx: &FunctionCtx<'_>, map: &IrMap, first: &Detection, options: &Op
     Ok(!prepared.is_empty())
 }
 
-/// `function (file:line)` of a SCoP, for the run-time statistics.
-fn region_label(fview: &FunctionView, m: &Model) -> String {
-    match &fview.loop_(m.root).loc {
+/// `function (file:line)` of the nest at `root`: how run-time statistics
+/// and profiles name it.
+fn loop_label(fview: &FunctionView, root: crate::ir::LoopId) -> String {
+    match &fview.loop_(root).loc {
         Some(loc) => {
             let file = std::path::Path::new(&loc.file).file_name().map_or(loc.file.clone(), |f| f.to_string_lossy().into_owned());
             format!("{} ({file}:{})", fview.name, loc.line)

@@ -4,6 +4,7 @@
 //! which values is decided in [`crate::profile`].
 
 use crate::bridge::rewrite::{self, Ir};
+use crate::codegen::ok;
 use crate::bridge::view::IrMap;
 use crate::bridge::{FunctionCtx, Options, RemarkKind};
 use crate::ir::{BlockId, FunctionView, LoopId, ValueId};
@@ -25,23 +26,10 @@ const MIN_SHARE: f64 = 0.05;
 /// Versions are added, most frequent first, until they cover this share.
 const COVERAGE: f64 = 0.9;
 
-fn ok<T>(r: Result<T, inkwell::builder::BuilderError>) -> T {
-    r.expect("builder is positioned in a block")
-}
-
-/// `f (file.c:12)`: where the nest is in the source.
-fn site_label(fview: &FunctionView, c: &Candidate) -> String {
-    let at = fview.loop_(c.root).loc.as_ref().map(|l| {
-        let file = Path::new(&l.file).file_name().map_or(l.file.clone(), |f| f.to_string_lossy().into_owned());
-        format!(" ({file}:{})", l.line)
-    });
-    format!("{}{}", fview.name, at.unwrap_or_default())
-}
-
 /// `f (file.c:12): n m`, for people reading the profile.
 fn describe(fview: &FunctionView, c: &Candidate) -> String {
     let names: Vec<String> = c.params.iter().map(|&p| param_name(fview, p)).collect();
-    format!("{}: {}", site_label(fview, c), names.join(" "))
+    format!("{}: {}", super::loop_label(fview, c.root), names.join(" "))
 }
 
 /// A readable name for a recorded value: its own name, else the expression
@@ -209,7 +197,7 @@ pub fn specialize<'a>(
 /// took, at the original nest's preheader (after every dispatch test).
 fn count_fallback(ir: &Ir<'_>, fview: &FunctionView, c: &Candidate) {
     let Some(term) = ir.loop_preheader(c.root).and_then(|p| p.get_terminator()) else { return };
-    let counter = crate::codegen::stats::new_counter(ir, &format!("{} [no specialized version matched]", site_label(fview, c)));
+    let counter = crate::codegen::stats::new_counter(ir, &format!("{} [no specialized version matched]", super::loop_label(fview, c.root)));
     let b = ir.context.create_builder();
     b.position_before(&term);
     crate::codegen::stats::bump(ir, &b, counter, crate::codegen::stats::Event::Entered);

@@ -163,7 +163,7 @@ static void add_tuple(struct entry *e, uint64_t count, const int64_t *values) {
 }
 
 /* Parses `text` into `t`; returns NULL or what is wrong with it. */
-static const char *parse(char *text, size_t len, struct table *t) {
+static const char *parse(char *text, struct table *t) {
   char *sum = strstr(text, "\nchecksum ");
   if (strncmp(text, "tessera-profile 1\n", 18) != 0)
     return "not a version 1 Tessera profile";
@@ -210,7 +210,6 @@ static const char *parse(char *text, size_t len, struct table *t) {
       add_tuple(cur, count, v);
     }
   }
-  (void)len;
   return NULL;
 }
 
@@ -315,7 +314,7 @@ static void merge_into_file(const char *path) {
     ssize_t got = text ? pread(fd, text, (size_t)size, 0) : -1;
     if (got == size) {
       text[size] = '\0';
-      const char *why = parse(text, (size_t)size, &t);
+      const char *why = parse(text, &t);
       if (why) {
         fprintf(stderr, "tessera: profile %s: %s; replacing it with this run's counts\n", path, why);
         t.n = 0;

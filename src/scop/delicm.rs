@@ -78,22 +78,36 @@ fn initial_cell<'m>(view: &FunctionView, pre: &'m Statement, init: ValueId) -> O
     })
 }
 
-/// The exit statement's one access to an array, when it stores the loop's
-/// final value (`update` or an LCSSA copy of it) back: its address operand,
-/// array and cell.
-fn store_back(view: &FunctionView, model: &Model, exit: crate::ir::BlockId, update: ValueId, phi: ValueId) -> Option<(ValueId, ArrayId, Vec<AffExpr>)> {
+/// The exit statement's store of the loop's final value back to a cell.
+struct StoreBack {
+    instr: ValueId,
+    addr: ValueId,
+    array: ArrayId,
+    cell: Vec<AffExpr>,
+}
+
+/// The one store of `update` (or of one of its LCSSA `copies`) in the exit
+/// statement, when it is that statement's only access to its array: a read
+/// before it would see the cell's old value in the original program, and
+/// another store would overwrite the value.
+fn store_back(view: &FunctionView, model: &Model, exit: crate::ir::BlockId, update: ValueId, copies: &[ValueId]) -> Option<StoreBack> {
     let s = &model.statements[stmt_of(model, exit)?];
-    let copy_of_update = |v: ValueId| {
-        v == update || matches!(view.def(v).map(|d| &d.op), Some(Op::Phi { incoming }) if incoming.iter().all(|(_, x)| *x == update))
-    };
-    let stores: Vec<_> = s.accesses.iter().filter(|x| x.kind == AccessKind::Write && matches!(x.target, Target::Array(_))).collect();
-    let [x] = stores.as_slice() else { return None };
-    let Target::Array(array) = x.target else { return None };
-    let Op::Store { addr, value, .. } = &view.def(x.instr?)?.op else { return None };
-    if !copy_of_update(*value) || *value == phi {
-        return None;
-    }
-    Some((*addr, array, x.subscripts.clone()))
+    let stores: Vec<StoreBack> = s
+        .accesses
+        .iter()
+        .filter_map(|x| {
+            let (AccessKind::Write, Target::Array(array)) = (x.kind, x.target.clone()) else { return None };
+            let instr = x.instr?;
+            match &view.def(instr)?.op {
+                Op::Store { addr, value, .. } if *value == update || copies.contains(value) => {
+                    Some(StoreBack { instr, addr: *addr, array, cell: x.subscripts.clone() })
+                }
+                _ => None,
+            }
+        })
+        .collect();
+    let [sb] = <[StoreBack; 1]>::try_from(stores).ok()?;
+    (accesses_array(s, sb.array).count() == 1).then_some(sb)
 }
 
 /// Finds the promotion pattern at the header of loop `l`.
@@ -111,6 +125,17 @@ fn find(view: &FunctionView, model: &Model, l: LoopId) -> Option<Promoted> {
         let ((pre, init), update) = if *a_from == body { ((*b_from, *b_val), *a_val) } else if *b_from == body { ((*a_from, *a_val), *b_val) } else { continue };
         let pre_stmt = stmt_of(model, pre)?;
         let exit = *lp.exits.first()?;
+        // LCSSA copies of the final value in the exit block.
+        let mut copies: Vec<ValueId> = view
+            .block(exit)
+            .instrs
+            .iter()
+            .filter_map(|i| match &i.op {
+                Op::Phi { incoming } if incoming.iter().all(|(f, v)| *f == body && *v == update) => Some(i.value),
+                _ => None,
+            })
+            .collect();
+        let back = store_back(view, model, exit, update, &copies);
         // Where the initial value is: already in the cell (loaded from it or
         // stored to it before the loop), or only in a register, in which
         // case the cell is the one the final value is stored back to and the
@@ -127,7 +152,8 @@ fn find(view: &FunctionView, model: &Model, l: LoopId) -> Option<Promoted> {
                 (addr, array, cell_access.subscripts.clone(), None)
             }
             None => {
-                let Some((addr, array, cell)) = store_back(view, model, exit, update, phi) else { continue };
+                let Some(b) = &back else { continue };
+                let (addr, array, cell) = (b.addr, b.array, b.cell.clone());
                 // The new store must be the only write to the array there.
                 if accesses_array(&model.statements[pre_stmt], array).any(|x| x.kind == AccessKind::Write) {
                     continue;
@@ -158,44 +184,21 @@ fn find(view: &FunctionView, model: &Model, l: LoopId) -> Option<Promoted> {
         if !inside.is_empty() && !inside.iter().any(writes_update) {
             continue;
         }
-        // The scalar is read nowhere but in the body (and its exit copies).
-        let copies: Vec<ValueId> = view
-            .block(exit)
-            .instrs
-            .iter()
-            .filter_map(|i| match &i.op {
-                Op::Phi { incoming } if incoming.iter().all(|(f, v)| *f == body && *v == update) => Some(i.value),
-                _ => None,
-            })
-            .collect();
         // The cell must hold the scalar's final value after the loop, as in
         // LICM's shape: updated in memory in the body, or stored back by the
-        // exit statement, which touches the array in no other way (a read
-        // before the store would see the cell's old value in the original
-        // program, and a store of something else would differ too).
-        let stores_back = stmt_of(model, exit).is_some_and(|k| {
-            let xs: Vec<_> = accesses_array(&model.statements[k], array).collect();
-            matches!(xs.as_slice(), [x] if x.kind == AccessKind::Write
-                && x.subscripts == cell
-                && matches!(x.instr.and_then(|i| view.def(i)).map(|d| &d.op),
-                    Some(Op::Store { value, .. }) if *value == update || copies.contains(value)))
-        });
-        if !stores_back && !inside.iter().any(writes_update) {
+        // exit statement.
+        let back = back.filter(|b| b.array == array && b.cell == cell);
+        if back.is_none() && !inside.iter().any(writes_update) {
             continue;
         }
-        let store_back_instr = if stores_back {
-            stmt_of(model, exit).and_then(|k| accesses_array(&model.statements[k], array).next().and_then(|x| x.instr))
-        } else {
-            None
-        };
         // Without an LCSSA copy the exit reads the update itself: after the
         // loop it too is the cell's value.
-        let mut copies = copies;
         if stmt_of(model, exit).is_some_and(|k| {
             model.statements[k].accesses.iter().any(|x| x.kind == AccessKind::Read && x.target == Target::Scalar(update))
         }) {
             copies.push(update);
         }
+        // The scalar is read nowhere but in the body and the exit statement.
         let mapped: Vec<ValueId> = std::iter::once(phi).chain(copies.iter().copied()).collect();
         let read_elsewhere = model.statements.iter().enumerate().any(|(k, s)| {
             k != body_stmt
@@ -205,7 +208,7 @@ fn find(view: &FunctionView, model: &Model, l: LoopId) -> Option<Promoted> {
         if read_elsewhere {
             continue;
         }
-        return Some(Promoted { phi, copies, update, array, subscripts: cell, address: addr, init_store, store_back: store_back_instr });
+        return Some(Promoted { phi, copies, update, array, subscripts: cell, address: addr, init_store, store_back: back.map(|b| b.instr) });
     }
     None
 }
@@ -217,26 +220,31 @@ pub fn map_promoted_scalars(view: &FunctionView, model: &mut Model) {
         let Some(p) = find(view, model, l) else { continue };
         let mapped: Vec<ValueId> = std::iter::once(p.phi).chain(p.copies.iter().copied()).collect();
         let body = view.loop_(l).header;
-        // Scalars whose only use after the loop is the store-back: their
-        // reads there go with it.
-        let only_stored_back = |v: ValueId| {
-            let users: Vec<ValueId> = view
-                .blocks
+        // Mapped scalars whose only use after the loop is the store-back:
+        // their reads there go with it.
+        let only_stored_back: Vec<ValueId> = match p.store_back {
+            Some(sb) => mapped
                 .iter()
-                .enumerate()
-                .filter(|(k, _)| crate::ir::BlockId(*k as u32) != body)
-                .flat_map(|(_, b)| &b.instrs)
-                .filter(|i| i.operands.contains(&v))
-                .map(|i| i.value)
-                .collect();
-            p.store_back.is_some_and(|sb| users == [sb])
+                .copied()
+                .filter(|&v| {
+                    let mut users = view
+                        .blocks
+                        .iter()
+                        .enumerate()
+                        .filter(|(k, _)| crate::ir::BlockId(*k as u32) != body)
+                        .flat_map(|(_, b)| &b.instrs)
+                        .filter(|i| i.operands.contains(&v));
+                    users.next().is_some_and(|u| u.value == sb) && users.next().is_none()
+                })
+                .collect(),
+            None => vec![],
         };
         for s in model.statements.iter_mut() {
             let in_body = s.block == body;
             let mut wrote = false;
             s.accesses.retain(|x| !(p.store_back.is_some() && x.instr == p.store_back));
             s.accesses.retain(|x| {
-                !(!in_body && x.kind == AccessKind::Read && matches!(x.target, Target::Scalar(v) if mapped.contains(&v) && only_stored_back(v)))
+                !(!in_body && x.kind == AccessKind::Read && matches!(x.target, Target::Scalar(v) if only_stored_back.contains(&v)))
             });
             s.accesses.retain_mut(|x| {
                 let Target::Scalar(v) = x.target else { return true };
