@@ -74,10 +74,12 @@ pub fn memory_deps(scop: &PolyScop) -> PolyResult<Vec<Dependence>> {
                     let cell = same_cell(&a.relation, &b.relation)?;
                     let reduction = si == ti && reductions[si].contains(&ai) && reductions[si].contains(&bi);
                     for (k, ordered) in &levels {
-                        let rel = cell.intersect(ordered)?.simplify()?;
-                        if rel.is_empty()? {
+                        // Most pairs are empty: test that before simplifying.
+                        let rel = cell.intersect(ordered)?.drop_empty_parts()?;
+                        if rel.parts().is_empty() {
                             continue;
                         }
+                        let rel = rel.simplify()?;
                         out.push(Dependence {
                             kind,
                             source: si,

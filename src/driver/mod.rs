@@ -229,30 +229,47 @@ struct Plan {
     tree: ast::Ast,
 }
 
-/// Wall-clock limit on the polyhedral work for one SCoP: past it the SCoP
-/// is given up with a remark (compile time stays bounded).
-const SCOP_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(2);
+/// Polyhedral work allowed for one SCoP, in the solver's work units (a
+/// tableau entry updated, plus a fixed charge per query; see
+/// `poly::simplex`): past it the SCoP is given up with a remark. Counting
+/// work instead of time makes the decision the same on every machine and
+/// under any load; on the 2-core reference machine a unit is about 1 ns,
+/// so the limit is reached after 1-2 s.
+const SCOP_WORK_LIMIT: u64 = 1_500_000_000;
 
 /// Polyhedral work allowed over a whole compilation (one process): once it
 /// is spent, later SCoPs are left alone with a remark, so a file with many
 /// large SCoPs cannot take minutes.
-const PROCESS_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(6);
+const PROCESS_WORK_LIMIT: u64 = 4 * SCOP_WORK_LIMIT;
 
-/// Polyhedral work done so far in this process, in microseconds.
+/// A wall-clock safety net per compilation, for work the units do not
+/// count; the work limits are meant to stop every SCoP long before it.
+const PROCESS_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// Polyhedral work done so far in this process: units and microseconds.
+static PROCESS_WORK_SPENT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 static PROCESS_TIME_SPENT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
-/// Model -> dependences -> schedule -> tiling -> loop AST, within the time
+/// Model -> dependences -> schedule -> tiling -> loop AST, within the work
 /// limits (per SCoP and per compilation).
 fn plan(fview: &FunctionView, m: &Model) -> Result<Plan, String> {
     use std::sync::atomic::Ordering;
-    let spent = std::time::Duration::from_micros(PROCESS_TIME_SPENT.load(Ordering::Relaxed));
-    let Some(left) = PROCESS_TIME_LIMIT.checked_sub(spent).filter(|d| !d.is_zero()) else {
-        return Err(format!("the compilation's budget for polyhedral work ({} s) is spent", PROCESS_TIME_LIMIT.as_secs()));
-    };
+    let spent_work = PROCESS_WORK_SPENT.load(Ordering::Relaxed);
+    let spent_time = std::time::Duration::from_micros(PROCESS_TIME_SPENT.load(Ordering::Relaxed));
+    let work_left = PROCESS_WORK_LIMIT.saturating_sub(spent_work);
+    let time_left = PROCESS_TIME_LIMIT.saturating_sub(spent_time);
+    if work_left == 0 || time_left.is_zero() {
+        return Err("the compilation's budget for polyhedral work is spent".into());
+    }
+    let allowance = SCOP_WORK_LIMIT.min(work_left);
     let start = std::time::Instant::now();
-    crate::poly::set_deadline(Some(start + SCOP_TIME_LIMIT.min(left)));
+    crate::poly::set_work_allowance(Some(allowance));
+    crate::poly::set_deadline(Some(start + time_left));
     let result = plan_stages(fview, m);
+    let used = allowance - crate::poly::work_left().unwrap_or(0);
+    crate::poly::set_work_allowance(None);
     crate::poly::set_deadline(None);
+    PROCESS_WORK_SPENT.fetch_add(used, Ordering::Relaxed);
     PROCESS_TIME_SPENT.fetch_add(start.elapsed().as_micros() as u64, Ordering::Relaxed);
     result
 }

@@ -76,9 +76,48 @@ impl Default for Budget {
 
 thread_local! {
     static DEFAULT_BUDGET: Cell<Budget> = Cell::new(Budget::default());
-    /// A wall-clock limit over all queries (one SCoP's optimization): the
-    /// per-query budgets bound each query, not how many a caller makes.
+    /// Work units left to all queries together (one SCoP's optimization),
+    /// `u64::MAX` when unlimited: the per-query budgets bound each query,
+    /// not how many a caller makes.
+    static WORK_LEFT: Cell<u64> = const { Cell::new(u64::MAX) };
+    /// A wall-clock safety net over all queries, for work the units do not
+    /// count; the work allowance is meant to stop first.
     static DEADLINE: Cell<Option<std::time::Instant>> = const { Cell::new(None) };
+}
+
+/// Limits the work of every later solver query on this thread to `units`
+/// in all (`None` removes the limit). A unit is roughly one tableau or
+/// matrix cell touched, so the limit is deterministic: the same input gives
+/// up at the same point on any machine and under any load.
+pub fn set_work_allowance(units: Option<u64>) {
+    WORK_LEFT.with(|w| w.set(units.unwrap_or(u64::MAX)));
+}
+
+/// Work units left of the allowance (`None`: unlimited).
+pub fn work_left() -> Option<u64> {
+    let w = WORK_LEFT.with(|w| w.get());
+    (w != u64::MAX).then_some(w)
+}
+
+/// Charges `units` of work to the thread's allowance; `Budget` once spent.
+#[inline]
+pub fn charge(units: usize) -> PolyResult<()> {
+    WORK_LEFT.with(|w| {
+        let left = w.get();
+        if left == u64::MAX {
+            return Ok(());
+        }
+        match left.checked_sub(units as u64) {
+            Some(l) => {
+                w.set(l);
+                Ok(())
+            }
+            None => {
+                w.set(0);
+                Err(PolyError::Budget)
+            }
+        }
+    })
 }
 
 /// Makes every solver query on this thread fail with `Budget` once
@@ -119,7 +158,8 @@ impl Meter {
         Meter { pivots_left: b.max_pivots, nodes_left: b.max_nodes }
     }
 
-    /// Accounts for one simplex pivot.
+    /// Accounts for one simplex pivot (its work units are charged by the
+    /// pivot itself, which knows how many entries it updates).
     pub fn pivot(&mut self) -> PolyResult<()> {
         if self.pivots_left == 0 {
             return Err(PolyError::Budget);
@@ -132,13 +172,13 @@ impl Meter {
         Ok(())
     }
 
-    /// Accounts for one branch-and-bound node.
-    pub fn node(&mut self) -> PolyResult<()> {
+    /// Accounts for one branch-and-bound node copying `cells` cells.
+    pub fn node(&mut self, cells: usize) -> PolyResult<()> {
         if self.nodes_left == 0 || past_deadline() {
             return Err(PolyError::Budget);
         }
         self.nodes_left -= 1;
-        Ok(())
+        charge(cells)
     }
 }
 

@@ -67,19 +67,20 @@ impl Reduced {
     fn transform(&self, r: &[i64]) -> PolyResult<Row> {
         let n = self.x0.len();
         let d = self.d();
-        let mut out = vec![0i64; d + 1];
-        for (k, o) in out.iter_mut().enumerate().take(d) {
-            let mut acc: i128 = 0;
-            for i in 0..n {
-                acc += r[i] as i128 * self.basis[i][k] as i128;
+        // Rows are sparse: only the variables a row mentions contribute.
+        let mut acc = vec![0i128; d + 1];
+        acc[d] = r[n] as i128;
+        let step = |a: &mut i128, x: i64, y: i64| -> PolyResult<()> {
+            *a = a.checked_add(x as i128 * y as i128).ok_or(PolyError::Overflow)?;
+            Ok(())
+        };
+        for i in (0..n).filter(|&i| r[i] != 0) {
+            for (a, &b) in acc.iter_mut().zip(&self.basis[i]) {
+                step(a, r[i], b)?;
             }
-            *o = int::narrow(acc)?;
+            step(&mut acc[d], r[i], self.x0[i])?;
         }
-        let mut c = r[n] as i128;
-        for i in 0..n {
-            c += r[i] as i128 * self.x0[i] as i128;
-        }
-        out[d] = int::narrow(c)?;
+        let out = acc.into_iter().map(int::narrow).collect::<PolyResult<Row>>()?;
         Ok(out)
     }
 
@@ -100,6 +101,8 @@ fn reduce(p: &Problem) -> PolyResult<Option<Reduced>> {
     for r in p.eqs.iter().chain(&p.ineqs) {
         row::check(r)?;
     }
+    // Hermite form of the equalities and the rewriting of every row.
+    super::error::charge((p.eqs.len() + p.ineqs.len() + 1) * (p.n + 1) * (p.eqs.len() + 1))?;
     let Some((x0, basis)) = integer_solutions(&p.eqs, p.n)? else {
         return Ok(None);
     };
@@ -139,7 +142,7 @@ fn branch_and_bound(red: &Reduced, obj: &[i64], feasible_only: bool, m: &mut Met
     let mut best: Option<(i64, Vec<i64>)> = None;
     let mut stack = vec![root];
     while let Some(mut s) = stack.pop() {
-        m.node()?;
+        m.node(s.cells())?;
         let v = match s.minimize(obj, m)? {
             LpResult::Empty => continue,
             LpResult::Unbounded => return Ok(Bnb::Unbounded),

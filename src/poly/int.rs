@@ -127,12 +127,51 @@ pub fn floor_i128(a: i128, b: i128) -> i128 {
 
 fn gcd128(a: i128, b: i128) -> i128 {
     let (mut a, mut b) = (a.unsigned_abs(), b.unsigned_abs());
+    // Simplex entries are nearly always small: u128 division is a library
+    // call, so the 64-bit path makes a pivot several times cheaper.
+    if a == 1 || b == 1 {
+        return 1;
+    }
+    if let (Ok(x), Ok(y)) = (u64::try_from(a), u64::try_from(b)) {
+        return binary_gcd(x, y) as i128;
+    }
     while b != 0 {
         let t = a % b;
         a = b;
         b = t;
     }
     a as i128
+}
+
+/// `a / g` for a divisor `g > 0` of `a`, by 64-bit division when both fit
+/// (128-bit division is a slow library call).
+fn div_exact(a: i128, g: i128) -> i128 {
+    if g == 1 {
+        return a;
+    }
+    match (i64::try_from(a), i64::try_from(g)) {
+        (Ok(x), Ok(y)) => (x / y) as i128,
+        _ => a / g,
+    }
+}
+
+/// Stein's algorithm: shifts and subtractions only.
+fn binary_gcd(mut a: u64, mut b: u64) -> u64 {
+    if a == 0 || b == 0 {
+        return a | b;
+    }
+    let shift = (a | b).trailing_zeros();
+    a >>= a.trailing_zeros();
+    loop {
+        b >>= b.trailing_zeros();
+        if a > b {
+            std::mem::swap(&mut a, &mut b);
+        }
+        b -= a;
+        if b == 0 {
+            return a << shift;
+        }
+    }
 }
 
 fn chk128(v: Option<i128>) -> PolyResult<i128> {
@@ -166,8 +205,11 @@ impl Rat {
         if den == 0 || num == i128::MIN || den == i128::MIN {
             return Err(PolyError::Overflow);
         }
+        if den == 1 {
+            return Ok(Rat { num, den });
+        }
         let g = gcd128(num, den);
-        let (mut n, mut d) = (num / g, den / g);
+        let (mut n, mut d) = (div_exact(num, g), div_exact(den, g));
         if d < 0 {
             n = -n;
             d = -d;
@@ -216,9 +258,9 @@ impl Rat {
             return Rat::new(chk128(self.num.checked_add(o.num))?, self.den);
         }
         let g = gcd128(self.den, o.den);
-        let a = chk128(self.num.checked_mul(o.den / g))?;
-        let b = chk128(o.num.checked_mul(self.den / g))?;
-        let d = chk128((self.den / g).checked_mul(o.den))?;
+        let a = chk128(self.num.checked_mul(div_exact(o.den, g)))?;
+        let b = chk128(o.num.checked_mul(div_exact(self.den, g)))?;
+        let d = chk128(div_exact(self.den, g).checked_mul(o.den))?;
         Rat::new(chk128(a.checked_add(b))?, d)
     }
 
@@ -230,8 +272,8 @@ impl Rat {
         // Cross-reduce first so products stay small.
         let g1 = gcd128(self.num, o.den);
         let g2 = gcd128(o.num, self.den);
-        let n = chk128((self.num / g1).checked_mul(o.num / g2))?;
-        let d = chk128((self.den / g2).checked_mul(o.den / g1))?;
+        let n = chk128(div_exact(self.num, g1).checked_mul(div_exact(o.num, g2)))?;
+        let d = chk128(div_exact(self.den, g2).checked_mul(div_exact(o.den, g1)))?;
         Rat::new(n, d)
     }
 
@@ -337,5 +379,32 @@ mod tests {
         assert!(b < a);
         let big = Rat::new(i128::MAX / 2, 1).unwrap();
         assert!(big.mul(big).is_err());
+    }
+
+    #[test]
+    fn gcd_fast_paths_agree_with_euclid() {
+        fn euclid(a: u128, b: u128) -> u128 {
+            if b == 0 { a } else { euclid(b, a % b) }
+        }
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for i in 0..20_000u32 {
+            // Mix small values, shared powers of two and full-width ones.
+            let (a, b) = match i % 3 {
+                0 => ((next() % 1000) as i128, (next() % 1000) as i128),
+                1 => (((next() % 5000) << (next() % 20)) as i128, ((next() % 5000) << (next() % 20)) as i128),
+                _ => ((next() as i128) << (next() % 60), -(next() as i128)),
+            };
+            assert_eq!(gcd128(a, b) as u128, euclid(a.unsigned_abs(), b.unsigned_abs()), "gcd({a}, {b})");
+            assert_eq!(gcd128(-a, b) as u128, euclid(a.unsigned_abs(), b.unsigned_abs()));
+        }
+        assert_eq!(gcd128(0, 0), 0);
+        assert_eq!(gcd128(0, -9), 9);
+        assert_eq!(gcd128(i128::MAX, 1), 1);
     }
 }

@@ -51,7 +51,11 @@
 //!
 //! Every query draws from a [`error::Meter`] filled from the thread-local
 //! default [`error::Budget`] ([`error::set_default_budget`]); exhausting it
-//! gives [`PolyError::Budget`] instead of running away.
+//! gives [`PolyError::Budget`] instead of running away. On top of that a
+//! caller can cap the work of many queries together
+//! ([`error::set_work_allowance`]): the driver gives each SCoP and each
+//! compilation a fixed number of work units, so whether a SCoP is
+//! optimized does not depend on the machine's speed or load.
 //!
 //! # Text
 //!
@@ -77,7 +81,7 @@ pub mod space;
 
 pub use basic_set::{BasicMap, BasicSet, Local};
 pub use bounds::{AffBound, ParamBounds};
-pub use error::{default_budget, set_deadline, set_default_budget, Budget, Meter, PolyError, PolyResult};
+pub use error::{charge, default_budget, set_deadline, set_default_budget, set_work_allowance, work_left, Budget, Meter, PolyError, PolyResult};
 pub use farkas::{farkas, ParamForm};
 pub use ilp::{IlpResult, Problem};
 pub use parse::{parse_basic_set, parse_set, parse_union, ParseError};

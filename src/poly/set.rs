@@ -16,8 +16,10 @@
 //! Subset and equality tests reduce to emptiness of differences.
 
 use super::basic_set::{BasicSet, Local};
-use super::error::{PolyError, PolyResult};
+use super::error::{Meter, PolyError, PolyResult};
+use super::int::Rat;
 use super::row::{self, Row};
+use super::simplex::{LpResult, Simplex};
 use super::space::Space;
 
 /// A union of basic sets over one space.
@@ -113,6 +115,18 @@ impl Set {
         Ok(true)
     }
 
+    /// The same set without its empty parts (one emptiness check a part:
+    /// cheaper than [`Set::simplify`], so callers filter first).
+    pub fn drop_empty_parts(&self) -> PolyResult<Set> {
+        let mut parts = vec![];
+        for p in &self.parts {
+            if !p.is_empty()? {
+                parts.push(p.clone());
+            }
+        }
+        Ok(Set { space: self.space.clone(), parts })
+    }
+
     /// Some point (`[params | dims]`).
     pub fn sample(&self) -> PolyResult<Option<Vec<i64>>> {
         for p in &self.parts {
@@ -141,7 +155,7 @@ impl Set {
             let b = prepare_subtrahend(b)?;
             let mut next = vec![];
             for p in &pieces {
-                next.extend(subtract_basic(p, &b)?);
+                next.extend(subtract_basic(p, &b, false)?);
             }
             pieces = next;
         }
@@ -150,7 +164,23 @@ impl Set {
 
     /// Whether every point of `self` is in `o`.
     pub fn is_subset(&self, o: &Set) -> PolyResult<bool> {
-        self.subtract(o)?.is_empty()
+        let [b] = o.parts.as_slice() else {
+            return self.subtract(o)?.is_empty();
+        };
+        // One subtrahend: stop at the first point outside it, so a failed
+        // test costs one emptiness check, not one per constraint of `b`.
+        self.same_space(o)?;
+        let b = prepare_subtrahend(b)?;
+        for p in &self.parts {
+            let inside = match b.n_local() {
+                0 => within_constraints(p, &b)?,
+                _ => subtract_basic(p, &b, true)?.is_empty(),
+            };
+            if !inside {
+                return Ok(false);
+            }
+        }
+        Ok(true)
     }
 
     /// Whether both sets have the same points.
@@ -286,8 +316,58 @@ fn div_rows(b: &BasicSet) -> PolyResult<Vec<Row>> {
     Ok(out)
 }
 
+/// Whether every integer point of `p` satisfies every constraint of `b`
+/// (which has no locals). Each constraint `c >= 0` is first tried on one
+/// LP tableau of `p`: a rational minimum above -1 rules out an integer
+/// point with `c <= -1` (`c` is integral there). Only the constraints the
+/// LP cannot settle cost an integer emptiness test, and the first one with
+/// a point outside answers `false`.
+fn within_constraints(p: &BasicSet, b: &BasicSet) -> PolyResult<bool> {
+    let at = p.local_col(0);
+    let lift = |r: &Row| -> Row {
+        let mut r = r.clone();
+        for _ in 0..p.n_local() {
+            r.insert(at, 0);
+        }
+        r
+    };
+    let mut tests: Vec<Row> = b.ineqs.iter().map(lift).collect();
+    for e in &b.eqs {
+        let e = lift(e);
+        tests.push(row::negate(&e)?);
+        tests.push(e);
+    }
+    let mut m = Meter::new();
+    let mut lp = Simplex::new(p.n_cols());
+    for e in &p.eqs {
+        lp.add_eq(e, &mut m)?;
+    }
+    for r in &p.ineqs {
+        lp.add_ineq(r, &mut m)?;
+    }
+    for c in tests {
+        match lp.minimize(&c, &mut m)? {
+            // No rational point at all: `p` is empty, so inside anything.
+            LpResult::Empty => return Ok(true),
+            LpResult::Opt(v) if v > Rat::int(-1) => continue,
+            _ => {}
+        }
+        let mut outside = p.clone();
+        let mut neg = row::negate(&c)?;
+        let k = neg.len() - 1;
+        neg[k] = super::int::sub(neg[k], 1)?;
+        outside.ineqs.push(neg);
+        if !outside.is_empty()? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
 /// `p \ b` for a `b` whose locals are all divisions; empty pieces dropped.
-fn subtract_basic(p: &BasicSet, b: &BasicSet) -> PolyResult<Vec<BasicSet>> {
+/// With `first_only`, stops after the first non-empty piece (enough to
+/// answer "is `p` inside `b`").
+fn subtract_basic(p: &BasicSet, b: &BasicSet, first_only: bool) -> PolyResult<Vec<BasicSet>> {
     let defs = div_rows(b)?;
     let mut frame = b.clone();
     frame.eqs.clear();
@@ -328,6 +408,9 @@ fn subtract_basic(p: &BasicSet, b: &BasicSet) -> PolyResult<Vec<BasicSet>> {
             piece.ineqs.push(a);
             if !piece.is_empty()? {
                 out.push(piece);
+                if first_only {
+                    return Ok(out);
+                }
             }
         }
         if is_eq {

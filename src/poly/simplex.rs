@@ -54,6 +54,12 @@ pub enum LpResult {
     Opt(Rat),
 }
 
+/// Work units charged for starting a query, whatever its pivots.
+const QUERY_COST: usize = 60_000;
+
+/// Extra work units for an update by a fractional pivot-row entry.
+const FRACTION_COST: usize = 200;
+
 /// The tableau; see the module documentation.
 #[derive(Clone, Debug)]
 pub struct Simplex {
@@ -74,6 +80,10 @@ pub struct Snapshot(Simplex);
 impl Simplex {
     /// A tableau over `nvar` unrestricted variables and no constraints.
     pub fn new(nvar: usize) -> Simplex {
+        // Each query has a fixed cost (building rows, reducing equalities)
+        // that its pivots do not show; charged here, where every query starts.
+        // Cannot fail here: an exhausted allowance stops the next pivot.
+        let _ = super::error::charge(QUERY_COST);
         Simplex {
             nvar,
             rows: vec![],
@@ -117,6 +127,11 @@ impl Simplex {
 
     /// Expresses `row` (coefficients over the variables, then a constant) in
     /// terms of the current columns.
+    /// Cells in the tableau (the work of one pivot or copy).
+    pub fn cells(&self) -> usize {
+        (self.rows.len() + 1) * (self.nvar + 1)
+    }
+
     fn express(&self, row: &[i64]) -> PolyResult<Vec<Rat>> {
         debug_assert_eq!(row.len(), self.nvar + 1);
         let mut r = vec![Rat::ZERO; self.nvar + 1];
@@ -154,6 +169,8 @@ impl Simplex {
         if self.empty {
             return Ok(());
         }
+        // Expressing the row reads one tableau row per variable it uses.
+        super::error::charge((1 + row.iter().filter(|&&a| a != 0).count()) * (self.nvar + 1))?;
         let r = self.express(row)?;
         let i = self.push_row(r, true);
         if !self.restore(i, m)? {
@@ -277,6 +294,14 @@ impl Simplex {
         for (t, v) in self.rows[r].iter().enumerate() {
             nr.push(if t == 1 + c { inv } else { v.neg().mul(inv)? });
         }
+        // The work is one multiply-add per non-zero of the pivot row in
+        // every row with a non-zero in the pivot column.
+        // A fraction costs several gcds per operation, an integer none, so
+        // fractional entries are charged more.
+        let nnz = nr.iter().filter(|v| !v.is_zero()).count();
+        let frac = nr.iter().filter(|v| !v.is_int()).count();
+        let hit = self.rows.iter().filter(|row| !row[1 + c].is_zero()).count();
+        super::error::charge((nnz + FRACTION_COST * frac) * hit + nr.len())?;
         for (i, row) in self.rows.iter_mut().enumerate() {
             if i == r {
                 continue;

@@ -89,6 +89,30 @@ fn pugh_thin_polytope_projection() {
 }
 
 #[test]
+fn work_allowance_is_deterministic_and_shared_by_queries() {
+    use crate::poly::error::{set_work_allowance, work_left};
+    let mut b = set2();
+    b.add_ineq(vec![7, -11, -1]).unwrap();
+    b.add_ineq(vec![-7, 11, 2]).unwrap();
+    // The work of one query, measured with a large allowance.
+    set_work_allowance(Some(1 << 40));
+    assert!(b.sample().unwrap().is_some());
+    let one = (1u64 << 40) - work_left().unwrap();
+    assert!(one > 0);
+    // The same query costs the same again, and the allowance is shared:
+    // two queries fit in 2x its work, a third does not.
+    set_work_allowance(Some(2 * one));
+    assert!(b.sample().unwrap().is_some());
+    assert_eq!(work_left(), Some(one));
+    assert!(b.sample().unwrap().is_some());
+    assert_eq!(work_left(), Some(0));
+    assert_eq!(b.sample(), Err(PolyError::Budget));
+    set_work_allowance(None);
+    assert_eq!(work_left(), None);
+    assert!(b.sample().unwrap().is_some());
+}
+
+#[test]
 fn budget_is_reported() {
     use crate::poly::error::{set_default_budget, Budget};
     // An unbounded thin problem with a tiny budget must fail with Budget,
