@@ -245,3 +245,28 @@ fn profile_workflow_specializes_profiled_sizes() {
         assert!(err.lines().any(|l| fell_back(&l)), "{name}: n=33 did not take the original code:\n{err}");
     }
 }
+
+/// Nests versioned by the profile workflow that read each other's values
+/// (tests/e2e/profile/nests_share_value.c, found by the fuzzer): the
+/// rebuild must give valid IR (no Tessera warning) and the same outputs.
+#[test]
+fn profile_workflow_versions_nests_that_share_a_value() {
+    let tools = tools();
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/e2e/profile/nests_share_value.c");
+    let exe = |what: &str| dir.path().join(format!("nests.{what}"));
+    let profile = dir.path().join("nests.profile");
+    compile(&tools, &src, &exe("ref"), false, false).expect("reference build");
+    let generate = format!("-tessera-profile-generate={}", profile.display());
+    compile_with(&tools, &src, &exe("gen"), true, false, &["-mllvm", &generate]).expect("instrumented build");
+    let sizes: [&[&str]; 3] = [&[], &["7"], &["20"]];
+    for args in sizes {
+        run_with(&exe("gen"), None, args).expect("instrumented run");
+    }
+    let use_profile = format!("-tessera-profile-use={}", profile.display());
+    compile_with(&tools, &src, &exe("use"), true, false, &["-mllvm", &use_profile]).expect("profile-use build without Tessera warnings");
+    for args in sizes {
+        let expected = run_with(&exe("ref"), None, args).expect("reference run").0;
+        assert_eq!(run_with(&exe("use"), None, args).expect("profile-use run").0, expected, "n = {args:?}");
+    }
+}

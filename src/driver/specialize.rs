@@ -148,7 +148,12 @@ pub fn specialize<'a>(
     let Some(profile) = load(ctx, path) else { return vec![] };
     let ir = Ir::new(ctx, map);
     let mut versions = Vec::new();
-    for c in &cands {
+    // Last nest first: a later nest may read a value of an earlier one
+    // (`v` after `for (...) v = ...;`) straight from its loop. Versioning
+    // the earlier nest first would put that value behind a join and leave
+    // the later dispatcher reading the stale one; in this order the earlier
+    // nest's LCSSA form rewrites the dispatcher's use with all the others.
+    for c in cands.iter().rev() {
         let Some(r) = profile.regions.get(&profile::site(&fview.name, c.index)) else { continue };
         if r.hash != format!("{:016x}", c.hash) || r.nparams != c.params.len() {
             let msg = "not specialized: the profile's record of this loop nest is stale (its code changed since the profile was made)";
