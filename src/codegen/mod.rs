@@ -11,7 +11,8 @@
 //!
 //! Scalars crossing statements live in stack slots (the cleanup pipeline
 //! promotes them back to registers). Innermost parallel loops get
-//! `llvm.loop.parallel_accesses` over their copied loads and stores and
+//! `llvm.loop.parallel_accesses` over their copied loads and stores and,
+//! unless they call a function LoopVectorize cannot widen,
 //! `llvm.loop.vectorize.enable`.
 
 pub mod checks;
@@ -424,8 +425,9 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
                     self.summary.parallel_loops += 1;
                 }
                 if f.vectorizable && f.parallel && innermost {
-                    self.ir.mark_loop(br, &mem, true, true);
-                    self.summary.vectorizable_loops += 1;
+                    let force = !self.calls_functions(&f.body);
+                    self.ir.mark_loop(br, &mem, true, force);
+                    self.summary.vectorizable_loops += force as usize;
                 }
                 self.b.position_at_end(exit);
             }
@@ -438,10 +440,17 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
     /// Whether any statement under `nodes` communicates through scalar
     /// slots (shared stack slots would race between threads).
     fn uses_scalars(&self, nodes: &[Node]) -> bool {
-        nodes.iter().any(|n| match n {
-            Node::Stmt { stmt, .. } => self.model.statements[*stmt].accesses.iter().any(|a| matches!(a.target, Target::Scalar(_))),
-            Node::For(f) => self.uses_scalars(&f.body),
-            Node::If { then, otherwise, .. } => self.uses_scalars(then) || self.uses_scalars(otherwise),
+        any_stmt(nodes, &|s| self.model.statements[s].accesses.iter().any(|a| matches!(a.target, Target::Scalar(_))))
+    }
+
+    /// Whether any statement under `nodes` calls a function that is not an
+    /// intrinsic. LoopVectorize cannot widen such calls (no vector variant
+    /// is known), so forcing it would only give the user a "loop not
+    /// vectorized" warning.
+    fn calls_functions(&self, nodes: &[Node]) -> bool {
+        let view = self.region.view;
+        any_stmt(nodes, &|s| {
+            view.block(self.model.statements[s].block).instrs.iter().any(|i| matches!(&i.op, Op::Call { callee, .. } if !callee.starts_with("llvm.")))
         })
     }
 
@@ -501,6 +510,15 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         self.b.position_at_end(exit);
         Ok(())
     }
+}
+
+/// Whether `pred` holds for a statement under `nodes`.
+fn any_stmt(nodes: &[Node], pred: &dyn Fn(usize) -> bool) -> bool {
+    nodes.iter().any(|n| match n {
+        Node::Stmt { stmt, .. } => pred(*stmt),
+        Node::For(f) => any_stmt(&f.body, pred),
+        Node::If { then, otherwise, .. } => any_stmt(then, pred) || any_stmt(otherwise, pred),
+    })
 }
 
 fn contains_loop(n: &Node) -> bool {
