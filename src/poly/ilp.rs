@@ -121,6 +121,9 @@ fn reduce(p: &Problem) -> PolyResult<Option<Reduced>> {
     Ok(Some(red))
 }
 
+/// Open branch-and-bound nodes allowed at once (see `branch_and_bound`).
+const MAX_OPEN_NODES: usize = 256;
+
 enum Bnb {
     Empty,
     Unbounded,
@@ -143,6 +146,12 @@ fn branch_and_bound(red: &Reduced, obj: &[i64], feasible_only: bool, m: &mut Met
     let mut stack = vec![root];
     while let Some(mut s) = stack.pop() {
         m.node(s.cells())?;
+        // Each open node holds a tableau that grows with its depth: a
+        // search this deep is not converging, and its memory would grow
+        // with the square of the depth.
+        if stack.len() > MAX_OPEN_NODES {
+            return Err(PolyError::Budget);
+        }
         let v = match s.minimize(obj, m)? {
             LpResult::Empty => continue,
             LpResult::Unbounded => return Ok(Bnb::Unbounded),

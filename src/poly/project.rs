@@ -148,6 +148,9 @@ impl BasicSet {
                 _ => rest.push(r),
             }
         }
+        // Fourier-Motzkin can square the number of rows at each step: the
+        // rows it makes are charged, so the work limit also bounds memory.
+        super::error::charge(lower.len() * upper.len() * self.width())?;
         let mut dark_needed = vec![];
         for l in &lower {
             for u in &upper {
