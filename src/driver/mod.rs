@@ -240,7 +240,7 @@ const SCOP_WORK_LIMIT: u64 = 1_500_000_000;
 /// Polyhedral work allowed over a whole compilation (one process): once it
 /// is spent, later SCoPs are left alone with a remark, so a file with many
 /// large SCoPs cannot take minutes.
-const PROCESS_WORK_LIMIT: u64 = 4 * SCOP_WORK_LIMIT;
+const PROCESS_WORK_LIMIT: u64 = 3 * SCOP_WORK_LIMIT;
 
 /// A wall-clock safety net per compilation, for work the units do not
 /// count; the work limits are meant to stop every SCoP long before it.
