@@ -28,6 +28,10 @@ pub struct Obligation {
     pub domain: Dnf,
     pub fact: Constraint,
     pub what: &'static str,
+    /// For a delinearized subscript's bound, its access (statement and
+    /// access index while building): [`build_region`] can split it another
+    /// way (see `Delinearized::shifted`).
+    pub access: Option<(usize, usize)>,
 }
 
 struct Env<'v> {
@@ -134,7 +138,7 @@ impl Env<'_> {
                 None => return Err(Reason::ParameterProduct("narrow integer arithmetic that may wrap".into())),
             };
             for fact in facts {
-                out.push(Obligation { domain: domain.clone(), fact, what: "narrow integer arithmetic does not wrap" });
+                out.push(Obligation { domain: domain.clone(), fact, what: "narrow integer arithmetic does not wrap", access: None });
             }
         }
         Ok(())
@@ -151,8 +155,9 @@ impl Env<'_> {
     }
 }
 
-/// The model of the loop nest rooted at `root`, with its obligations.
-pub fn build_region(view: &FunctionView, root: LoopId) -> Result<(Model, Vec<Obligation>), Reason> {
+/// The model of the loop nest rooted at `root`, with its obligations;
+/// the accesses in `shifted` take their delinearization's other split.
+pub fn build_region(view: &FunctionView, root: LoopId, shifted: &BTreeSet<(usize, usize)>) -> Result<(Model, Vec<Obligation>), Reason> {
     let loops = cfg::loops_of(view, root);
     for &l in &loops {
         cfg::check_loop_shape(view, l)?;
@@ -177,7 +182,7 @@ pub fn build_region(view: &FunctionView, root: LoopId) -> Result<(Model, Vec<Obl
     b.collect(&order, &domains, &mut obligations)?;
     let live_out = b.scalar_accesses(&order)?;
     let domains_by_stmt: Vec<Dnf> = b.statements.iter().map(|s| s.domain.clone()).collect();
-    let arrays = std::mem::take(&mut b.arrays).finish(view, &mut b.statements, &domains_by_stmt, &mut obligations)?;
+    let arrays = std::mem::take(&mut b.arrays).finish(view, shifted, &mut b.statements, &domains_by_stmt, &mut obligations)?;
     let mut statements = b.statements;
     // Blocks without accesses are pure control flow: no statement.
     statements.retain(|s| !s.accesses.is_empty());
@@ -337,7 +342,7 @@ fn block_domains(
                 }
             } else if let [conj] = ub_nonneg.as_slice() {
                 for c in conj {
-                    obligations.push(Obligation { domain: dom.clone(), fact: c.clone(), what: "inner loop runs when entered" });
+                    obligations.push(Obligation { domain: dom.clone(), fact: c.clone(), what: "inner loop runs when entered", access: None });
                 }
             } else {
                 return Err(Reason::NonAffineBound("inner loop with a min/max trip count".into()));
@@ -425,6 +430,7 @@ impl ArrayTable {
     fn finish(
         self,
         view: &FunctionView,
+        shifted: &BTreeSet<(usize, usize)>,
         stmts: &mut [Statement],
         domains: &[Dnf],
         obligations: &mut Vec<Obligation>,
@@ -433,9 +439,15 @@ impl ArrayTable {
         for (a, base) in self.bases.iter().enumerate() {
             let d = delinearize(&self.offsets[a], &is_value_param)?;
             for (k, &(s, acc)) in self.uses[a].iter().enumerate() {
-                stmts[s].accesses[acc].subscripts = d.subscripts[k].clone();
-                for c in &d.bounds[k] {
-                    obligations.push(Obligation { domain: domains[s].clone(), fact: c.clone(), what: "subscript within its dimension" });
+                let (subs, bounds) = match &d.shifted[k] {
+                    Some((subs, bounds)) if shifted.contains(&(s, acc)) => (subs, bounds),
+                    _ => (&d.subscripts[k], &d.bounds[k]),
+                };
+                stmts[s].accesses[acc].subscripts = subs.clone();
+                for c in bounds {
+                    let what = "subscript within its dimension";
+                    let access = d.shifted[k].as_ref().map(|_| (s, acc));
+                    obligations.push(Obligation { domain: domains[s].clone(), fact: c.clone(), what, access });
                 }
             }
             let info = view.value(*base);

@@ -26,6 +26,14 @@ pub struct Delinearized {
     pub subscripts: Vec<Vec<AffExpr>>,
     /// Per access, the bounds its inner subscripts must satisfy.
     pub bounds: Vec<Vec<Constraint>>,
+    /// Per access of an array with two or more dimensions, the other way
+    /// to split its offset between the two innermost dimensions: one row
+    /// less in the outer subscript, one row more (`+ size`) in the inner
+    /// one, with its bounds. The monomials alone cannot tell `m·i + m - 1 - j`
+    /// (`A[i][m-1-j]`: a reversed inner subscript) from `m·(i+1) + (-1-j)`;
+    /// only the bounds proof can, so the caller tries this one when the
+    /// first one's bounds fail.
+    pub shifted: Vec<Option<(Vec<AffExpr>, Vec<Constraint>)>>,
 }
 
 fn product_err(detail: &str) -> Reason {
@@ -46,6 +54,7 @@ pub fn delinearize(offsets: &[Polynomial], is_param: &dyn Fn(Sym) -> bool) -> Re
             inner_sizes: vec![],
             subscripts: affine.into_iter().map(|e| vec![e]).collect(),
             bounds: vec![vec![]; n],
+            shifted: vec![None; n],
         });
     }
     // Strides: parameter parts of the monomials that carry a counter.
@@ -117,22 +126,31 @@ pub fn delinearize(offsets: &[Polynomial], is_param: &dyn Fn(Sym) -> bool) -> Re
         subscripts.push(subs);
     }
     let inner_sizes: Vec<AffExpr> = inner_sizes_rev.into_iter().rev().collect();
-    let bounds = subscripts
+    let bounds_of = |subs: &[AffExpr]| -> Vec<Constraint> {
+        subs[1..]
+            .iter()
+            .zip(&inner_sizes)
+            .flat_map(|(s, size)| {
+                vec![
+                    Constraint::ge0(s.clone()),
+                    Constraint::lt(s, size).expect("sizes and subscripts are within limits"),
+                ]
+            })
+            .collect()
+    };
+    let bounds = subscripts.iter().map(|subs| bounds_of(subs)).collect();
+    let shifted = subscripts
         .iter()
         .map(|subs| {
-            subs[1..]
-                .iter()
-                .zip(&inner_sizes)
-                .flat_map(|(s, size)| {
-                    vec![
-                        Constraint::ge0(s.clone()),
-                        Constraint::lt(s, size).expect("sizes and subscripts are within limits"),
-                    ]
-                })
-                .collect()
+            let (size, d) = (inner_sizes.last()?, subs.len() - 1);
+            let mut alt = subs.clone();
+            alt[d - 1] = alt[d - 1].add_const(-1).ok()?;
+            alt[d] = alt[d].add(size).ok()?;
+            let b = bounds_of(&alt);
+            Some((alt, b))
         })
         .collect();
-    Ok(Delinearized { inner_sizes, subscripts, bounds })
+    Ok(Delinearized { inner_sizes, subscripts, bounds, shifted })
 }
 
 fn overflow() -> Reason {
@@ -188,6 +206,23 @@ mod tests {
         let d = delinearize(&[off]).unwrap();
         assert_eq!(d.inner_sizes.len(), 2);
         assert_eq!(d.subscripts[0].len(), 3);
+    }
+
+    #[test]
+    fn reversed_inner_subscript_has_a_shifted_split() {
+        // A[i][m-1-j] of an m-wide array: m*i + m - 1 - j. The monomials
+        // give [i + 1, -1 - j]; the shifted split is [i, m - 1 - j].
+        let off = m().mul(&k(0)).unwrap().add(&m()).unwrap().add(&c(-1)).unwrap().add(&k(1).scale(-1).unwrap()).unwrap();
+        let d = delinearize(&[off]).unwrap();
+        let i = AffExpr::sym(Sym::Counter(LoopId(0)));
+        let j = AffExpr::sym(Sym::Counter(LoopId(1)));
+        let mm = AffExpr::sym(Sym::Param(ValueId(1)));
+        assert_eq!(d.subscripts[0], vec![i.add_const(1).unwrap(), j.scale(-1).unwrap().add_const(-1).unwrap()]);
+        let (alt, bounds) = d.shifted[0].clone().expect("two dimensions");
+        assert_eq!(alt, vec![i, mm.add(&j.scale(-1).unwrap()).unwrap().add_const(-1).unwrap()]);
+        assert_eq!(bounds.len(), 2);
+        // One-dimensional arrays have no other split.
+        assert!(delinearize(&[k(0)]).unwrap().shifted[0].is_none());
     }
 
     #[test]

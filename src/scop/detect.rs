@@ -6,8 +6,13 @@ use super::build::build_region;
 use super::model::Model;
 use super::reason::Reason;
 use super::delicm::map_promoted_scalars;
-use super::to_poly::{prove, simplify_domains};
+use super::to_poly::{prove_or_blame, simplify_domains};
 use crate::ir::{FunctionView, LoopId};
+use std::collections::BTreeSet;
+
+/// Accesses of one nest that may be delinearized their other way: each
+/// costs a rebuild of the model.
+const MAX_SHIFTED: usize = 8;
 
 /// What detection says about one loop.
 #[derive(Clone, Debug)]
@@ -28,8 +33,22 @@ pub struct Detection {
 
 /// The model of the nest at `root`, with its obligations proved.
 pub fn model_region(view: &FunctionView, root: LoopId) -> Result<Model, Reason> {
-    let (mut model, obligations) = build_region(view, root)?;
-    prove(&mut model, &obligations)?;
+    // An access whose delinearized subscripts cannot be proved within their
+    // dimensions is tried once with its other split (a reversed inner
+    // subscript, `A[i][m-1-j]`); each retry rebuilds the model.
+    // The remark names the first failure, as without the retries.
+    let mut shifted = BTreeSet::new();
+    let mut first = None;
+    let mut model = loop {
+        let (mut model, obligations) = build_region(view, root, &shifted)?;
+        match prove_or_blame(&mut model, &obligations) {
+            Ok(()) => break model,
+            Err((reason, Some(access))) if shifted.len() < MAX_SHIFTED && shifted.insert(access) => {
+                first.get_or_insert(reason);
+            }
+            Err((reason, _)) => return Err(first.unwrap_or(reason)),
+        }
+    };
     simplify_domains(&mut model)?;
     map_promoted_scalars(view, &mut model);
     Ok(model)

@@ -102,6 +102,12 @@ pub fn param_ranges(model: &Model) -> Vec<Constraint> {
 /// assumption of the model (checked at run time before the optimized code
 /// runs); any other unproved fact rejects the region.
 pub fn prove(model: &mut Model, obligations: &[Obligation]) -> Result<(), Reason> {
+    prove_or_blame(model, obligations).map_err(|(r, _)| r)
+}
+
+/// [`prove`], also naming the access whose subscript bound failed, if it
+/// was one that can be delinearized another way.
+pub fn prove_or_blame(model: &mut Model, obligations: &[Obligation]) -> Result<(), (Reason, Option<(usize, usize)>)> {
     let mut assumed = model.context.clone();
     assumed.extend(param_ranges(model));
     // Obligations mention the region's counters: give every loop a column.
@@ -115,14 +121,15 @@ pub fn prove(model: &mut Model, obligations: &[Obligation]) -> Result<(), Reason
         &model.loops.iter().map(|l| l.name.as_str()).collect::<Vec<_>>(),
     );
     for o in obligations {
-        let negated = Constraint::ge0(o.fact.expr.scale(-1).and_then(|e| e.add_const(-1)).map_err(|_| overflow())?);
+        let blame = |r: Reason| (r, o.access);
+        let negated = Constraint::ge0(o.fact.expr.scale(-1).and_then(|e| e.add_const(-1)).map_err(|_| blame(overflow()))?);
         for conj in &o.domain {
             let mut all: Vec<Constraint> = conj.clone();
             all.extend(assumed.iter().cloned());
             all.push(negated.clone());
             all.extend(model.assumptions.iter().cloned());
-            let set = cols.basic_set(&space, &all)?;
-            if set.is_empty().map_err(poly_reason)? {
+            let set = cols.basic_set(&space, &all).map_err(blame)?;
+            if set.is_empty().map_err(|e| blame(poly_reason(e)))? {
                 continue;
             }
             if o.fact.expr.syms().all(|s| matches!(s, Sym::Param(_))) {
@@ -131,7 +138,7 @@ pub fn prove(model: &mut Model, obligations: &[Obligation]) -> Result<(), Reason
             }
             let mut fact = String::new();
             let _ = o.fact.fmt_with(&mut fact, &|s| model.sym_name(s));
-            return Err(unproven(o.what, &fact));
+            return Err(blame(unproven(o.what, &fact)));
         }
     }
     Ok(())
