@@ -251,27 +251,31 @@ fn profile_workflow_specializes_profiled_sizes() {
     }
 }
 
-/// Nests versioned by the profile workflow that read each other's values
-/// (tests/e2e/profile/nests_share_value.c, found by the fuzzer): the
-/// rebuild must give valid IR (no Tessera warning) and the same outputs.
+/// Programs the fuzzer found wrong only through the profile workflow
+/// (tests/e2e/profile): nests that read each other's values, and a latch
+/// feeding two PHIs at once. Trained on every size, the rebuild must give
+/// valid IR (no Tessera warning) and the reference outputs.
 #[test]
-fn profile_workflow_versions_nests_that_share_a_value() {
+fn profile_workflow_regressions() {
     let tools = tools();
     let dir = tempfile::tempdir().expect("temporary directory");
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/e2e/profile/nests_share_value.c");
-    let exe = |what: &str| dir.path().join(format!("nests.{what}"));
-    let profile = dir.path().join("nests.profile");
-    compile(&tools, &src, &exe("ref"), false, false).expect("reference build");
-    let generate = format!("-tessera-profile-generate={}", profile.display());
-    compile_with(&tools, &src, &exe("gen"), true, false, &["-mllvm", &generate]).expect("instrumented build");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/e2e/profile");
     let sizes: [&[&str]; 3] = [&[], &["7"], &["20"]];
-    for args in sizes {
-        run_with(&exe("gen"), None, args).expect("instrumented run");
-    }
-    let use_profile = format!("-tessera-profile-use={}", profile.display());
-    compile_with(&tools, &src, &exe("use"), true, false, &["-mllvm", &use_profile]).expect("profile-use build without Tessera warnings");
-    for args in sizes {
-        let expected = run_with(&exe("ref"), None, args).expect("reference run").0;
-        assert_eq!(run_with(&exe("use"), None, args).expect("profile-use run").0, expected, "n = {args:?}");
+    for name in ["nests_share_value", "phi_copy_order"] {
+        let src = root.join(format!("{name}.c"));
+        let exe = |what: &str| dir.path().join(format!("{name}.{what}"));
+        let profile = dir.path().join(format!("{name}.profile"));
+        compile(&tools, &src, &exe("ref"), false, false).expect("reference build");
+        let generate = format!("-tessera-profile-generate={}", profile.display());
+        compile_with(&tools, &src, &exe("gen"), true, false, &["-mllvm", &generate]).expect("instrumented build");
+        for args in sizes {
+            run_with(&exe("gen"), None, args).expect("instrumented run");
+        }
+        let use_profile = format!("-tessera-profile-use={}", profile.display());
+        compile_with(&tools, &src, &exe("use"), true, false, &["-mllvm", &use_profile]).expect("profile-use build without Tessera warnings");
+        for args in sizes {
+            let expected = run_with(&exe("ref"), None, args).expect("reference run").0;
+            assert_eq!(run_with(&exe("use"), None, args).expect("profile-use run").0, expected, "{name}, n = {args:?}");
+        }
     }
 }

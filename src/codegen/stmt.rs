@@ -213,6 +213,11 @@ impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
                 ok(self.b.build_store(addr, value));
             }
         }
+        // Every value first, then every store: the PHIs this block feeds
+        // are assigned at once, as on the CFG edge. Storing one before
+        // reading the next would let a PHI that receives another PHI of the
+        // loop (`x' = y` next to `y' = ...`) see the next iteration's value.
+        let mut stores = Vec::new();
         for a in &self.stmt.accesses {
             let (AccessKind::Write, Target::Scalar(v)) = (a.kind, &a.target) else { continue };
             let slot = *self.region.slots.get(v).ok_or("scalar without a slot")?;
@@ -224,6 +229,9 @@ impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
                 },
                 _ => self.resolve(*v)?,
             };
+            stores.push((slot, value));
+        }
+        for (slot, value) in stores {
             ok(self.b.build_store(slot, value));
         }
         Ok(())

@@ -534,6 +534,21 @@ impl StatementBuilder<'_, '_> {
 
     /// Adds scalar reads and writes for SSA values crossing statements and
     /// PHI nodes; returns the values live after the region.
+    /// A header PHI of a loop is stored to by the loop's latch: its slot
+    /// holds the next iteration's value, so a read after the loop (`x`
+    /// below a loop whose last iteration began with `x`) would see the
+    /// wrong one. Such regions are left alone.
+    fn check_not_carried_out(&self, v: ValueId, def: BlockId, used: BlockId) -> Result<(), Reason> {
+        let is_phi = matches!(self.view.def(v).map(|i| &i.op), Some(Op::Phi { .. }));
+        let carried = self.env.loops.iter().map(|&l| self.view.loop_(l)).find(|l| l.header == def);
+        match carried {
+            Some(l) if is_phi && !l.blocks.contains(&used) => {
+                Err(Reason::UnsupportedInstruction(format!("the loop-carried value '{}' is used after its loop", self.view.value(v).name)))
+            }
+            _ => Ok(()),
+        }
+    }
+
     fn scalar_accesses(&mut self, order: &[BlockId]) -> Result<Vec<ValueId>, Reason> {
         let stmt_of: HashMap<BlockId, usize> = self.statements.iter().enumerate().map(|(i, s)| (s.block, i)).collect();
         let mut reads: BTreeSet<(usize, ValueId)> = BTreeSet::new();
@@ -567,6 +582,7 @@ impl StatementBuilder<'_, '_> {
                 for &v in &i.operands {
                     if let Some(db) = defined_in(v) {
                         if db != b && !self.env.synthesizable_at(v, Some(b)) {
+                            self.check_not_carried_out(v, db, b)?;
                             writes.insert((stmt_of[&db], v));
                             reads.insert((stmt_of[&b], v));
                         }
