@@ -6,7 +6,7 @@ use super::build::build_region;
 use super::model::Model;
 use super::reason::Reason;
 use super::delicm::map_promoted_scalars;
-use super::to_poly::{prove_or_blame, simplify_domains};
+use super::to_poly::{prove, simplify_domains};
 use crate::ir::{FunctionView, LoopId};
 use std::collections::BTreeSet;
 
@@ -41,7 +41,7 @@ pub fn model_region(view: &FunctionView, root: LoopId) -> Result<Model, Reason> 
     let mut first = None;
     let mut model = loop {
         let (mut model, obligations) = build_region(view, root, &shifted)?;
-        match prove_or_blame(&mut model, &obligations) {
+        match prove(&mut model, &obligations) {
             Ok(()) => break model,
             Err((reason, Some(access))) if shifted.len() < MAX_SHIFTED && shifted.insert(access) => {
                 first.get_or_insert(reason);

@@ -100,14 +100,10 @@ pub fn param_ranges(model: &Model) -> Vec<Constraint> {
 /// Proves every obligation: `domain ∧ context ∧ ¬fact` has no integer
 /// point. A fact on parameters alone that cannot be proved becomes an
 /// assumption of the model (checked at run time before the optimized code
-/// runs); any other unproved fact rejects the region.
-pub fn prove(model: &mut Model, obligations: &[Obligation]) -> Result<(), Reason> {
-    prove_or_blame(model, obligations).map_err(|(r, _)| r)
-}
-
-/// [`prove`], also naming the access whose subscript bound failed, if it
-/// was one that can be delinearized another way.
-pub fn prove_or_blame(model: &mut Model, obligations: &[Obligation]) -> Result<(), (Reason, Option<(usize, usize)>)> {
+/// runs); any other unproved fact rejects the region. On failure, also
+/// names the access whose subscript bound failed, if it can be
+/// delinearized another way.
+pub fn prove(model: &mut Model, obligations: &[Obligation]) -> Result<(), (Reason, Option<(usize, usize)>)> {
     let mut assumed = model.context.clone();
     assumed.extend(param_ranges(model));
     // Obligations mention the region's counters: give every loop a column.
