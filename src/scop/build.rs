@@ -336,16 +336,19 @@ fn block_domains(
                 .iter()
                 .map(|conj| conj.iter().map(|c| Constraint::ge0(c.expr.add(&AffExpr::sym(k)).expect("bounded"))).collect())
                 .collect();
+            // `smax(n, 1) - 1` has the piece 0: the trip count is >= 1 whatever n is.
+            let always_runs = ub_nonneg.iter().any(|conj| conj.iter().all(|c| c.expr.is_constant() && c.expr.constant >= 0 && !c.is_eq));
             if l == root {
                 if let [conj] = ub_nonneg.as_slice() {
                     context.extend(conj.iter().cloned());
                 }
-            } else if let [conj] = ub_nonneg.as_slice() {
+            } else if !always_runs {
+                let [conj] = ub_nonneg.as_slice() else {
+                    return Err(Reason::NonAffineBound("inner loop with a min/max trip count".into()));
+                };
                 for c in conj {
                     obligations.push(Obligation { domain: dom.clone(), fact: c.clone(), what: "inner loop runs when entered", access: None });
                 }
-            } else {
-                return Err(Reason::NonAffineBound("inner loop with a min/max trip count".into()));
             }
             entry_domain.insert(l, dom.clone());
             dom = dnf_and(&dnf_and(&dom, &lower), &bound);
