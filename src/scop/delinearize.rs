@@ -9,11 +9,15 @@
 //! stride. Example: offsets `n·i + j` and `n·i + n + j - 1` give strides
 //! `[n, 1]`, inner size `n`, subscripts `[i, j]` and `[i + 1, j - 1]`.
 //!
+//! Rows padded by a constant (`A[i*(m+1) + j]`) are first renamed to
+//! monomial strides (`padding`).
+//!
 //! The result is only valid if every inner subscript stays within its
 //! dimension (`0 <= j - 1 < n`): the caller must prove these bounds (or
 //! reject the region); they are returned as [`Delinearized::bounds`].
 
 use super::affine::{AffExpr, Constraint, Sym};
+use super::padding::{find_pads, rename, restore, Pads};
 use super::polynomial::Polynomial;
 use super::reason::Reason;
 use std::collections::BTreeSet;
@@ -57,6 +61,19 @@ pub fn delinearize(offsets: &[Polynomial], is_param: &dyn Fn(Sym) -> bool) -> Re
             shifted: vec![None; n],
         });
     }
+    let pads = find_pads(offsets, is_param)?;
+    if !pads.is_empty() {
+        let renamed = offsets.iter().map(|p| rename(p, &pads)).collect::<Result<Vec<_>, _>>()?;
+        if let Ok(d) = by_strides(&renamed, is_param, &pads) {
+            return Ok(d);
+        }
+    }
+    by_strides(offsets, is_param, &Pads::new())
+}
+
+/// Delinearizes offsets that are not all affine, in parameters renamed by
+/// `pads` (results are given in the original parameters).
+fn by_strides(offsets: &[Polynomial], is_param: &dyn Fn(Sym) -> bool, pads: &Pads) -> Result<Delinearized, Reason> {
     // Strides: parameter parts of the monomials that carry a counter.
     let mut strides: BTreeSet<Vec<Sym>> = BTreeSet::from([vec![]]);
     for p in offsets {
@@ -123,9 +140,9 @@ pub fn delinearize(offsets: &[Polynomial], is_param: &dyn Fn(Sym) -> bool) -> Re
             subs[d] = subs[d].add(&term).map_err(|_| overflow())?;
         }
         subs.reverse();
-        subscripts.push(subs);
+        subscripts.push(subs.iter().map(|e| restore(e, pads)).collect::<Result<Vec<_>, _>>()?);
     }
-    let inner_sizes: Vec<AffExpr> = inner_sizes_rev.into_iter().rev().collect();
+    let inner_sizes = inner_sizes_rev.iter().rev().map(|e| restore(e, pads)).collect::<Result<Vec<_>, _>>()?;
     let bounds_of = |subs: &[AffExpr]| -> Vec<Constraint> {
         subs[1..]
             .iter()
@@ -223,6 +240,23 @@ mod tests {
         assert_eq!(bounds.len(), 2);
         // One-dimensional arrays have no other split.
         assert!(delinearize(&[k(0)]).unwrap().shifted[0].is_none());
+    }
+
+    #[test]
+    fn padded_rows_have_the_padded_size() {
+        // A[i*(m+1) + j] and A[i*(m+1) + m]: size m + 1, subscripts [i, j] and [i, m].
+        let row = m().add(&c(1)).unwrap().mul(&k(0)).unwrap();
+        let d = delinearize(&[row.add(&k(1)).unwrap(), row.add(&m()).unwrap()]).unwrap();
+        let mm = AffExpr::sym(Sym::Param(ValueId(1)));
+        let i = AffExpr::sym(Sym::Counter(LoopId(0)));
+        assert_eq!(d.inner_sizes, vec![mm.add_const(1).unwrap()]);
+        assert_eq!(d.subscripts[0], vec![i.clone(), AffExpr::sym(Sym::Counter(LoopId(1)))]);
+        // m = (m + 1) - 1: one row on, -1; the other split is [i, m].
+        assert_eq!(d.subscripts[1], vec![i.add_const(1).unwrap(), AffExpr::constant(-1)]);
+        let (alt, bounds) = d.shifted[1].clone().expect("two dimensions");
+        assert_eq!(alt, vec![i, mm.clone()]);
+        // 0 <= m and m < m + 1
+        assert_eq!(bounds, vec![Constraint::ge0(mm.clone()), Constraint::lt(&mm, &mm.add_const(1).unwrap()).unwrap()]);
     }
 
     #[test]

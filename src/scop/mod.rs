@@ -18,6 +18,7 @@ pub mod delinearize;
 pub mod detect;
 pub mod export;
 pub mod model;
+mod padding;
 pub mod poly_scop;
 pub mod polynomial;
 pub mod print;

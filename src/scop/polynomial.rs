@@ -104,6 +104,20 @@ impl Polynomial {
         self.mul(&Polynomial::constant(k))
     }
 
+    /// The polynomial with every occurrence of `s` replaced by `by`.
+    pub fn substitute(&self, s: Sym, by: &Polynomial) -> Result<Polynomial, Reason> {
+        let mut r = Polynomial::default();
+        for (m, &c) in &self.terms {
+            let mut term = Polynomial::constant(c);
+            for &x in m {
+                let factor = if x == s { by.clone() } else { Polynomial::sym(x) };
+                term = term.mul(&factor)?;
+            }
+            r = r.add(&term)?;
+        }
+        Ok(r)
+    }
+
     pub fn constant_term(&self) -> i128 {
         self.terms.get(&vec![]).copied().unwrap_or(0)
     }
