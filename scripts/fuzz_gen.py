@@ -83,12 +83,13 @@ class Generator:
             nd = r.choices([1, 2, 3], weights=[3, 5, 2])[0]
             dims = []
             for _ in range(nd):
-                # [parameter, K, pad]: extent K * n_p + 2 * pad. Tessera's
-                # delinearization wants plain extents (K = 1, pad = 0).
+                # [parameter, K, pad]: extent K * n_p + 2 * pad. Tessera
+                # delinearizes plain (K = 1, pad = 0) and padded (K = 1)
+                # extents; K = 2 only in wild programs.
                 if self.wild:
                     dims.append([r.randrange(nparams), 2 if r.random() < 0.15 else 1, pad])
                 else:
-                    dims.append([r.randrange(nparams), 1, 0 if r.random() < 0.92 else pad])
+                    dims.append([r.randrange(nparams), 1, 0 if r.random() < 0.75 else pad])
             style = "ptr" if nd == 1 else r.choice(["vla", "vla", "flat"])
             arrays.append({"name": "A%d" % a, "type": t, "dims": dims, "style": style})
         # Parameters that are the extent of a dimension without padding are at
