@@ -13,6 +13,7 @@ use super::conditions::{self, MAX_DISJUNCTS};
 use super::delinearize::delinearize;
 use super::model::*;
 use super::polynomial::{Polynomial, SymEnv};
+use super::quotient::quotient_facts;
 use super::reason::Reason;
 use super::reductions;
 use crate::ir::*;
@@ -191,6 +192,10 @@ pub fn build_region(view: &FunctionView, root: LoopId, shifted: &BTreeSet<(usize
         s.reduction = reductions::detect(view, s);
     }
     assign_schedules(view, root, &order, &mut statements);
+    // Quotients (`p / 2`) get facts linking them to their dividends, which
+    // become parameters too.
+    let used: Vec<ValueId> = env.params.borrow().iter().copied().collect();
+    let quotients: Vec<Constraint> = used.into_iter().flat_map(|q| quotient_facts(view, &env, q)).collect();
     let mut params: Vec<Param> = env
         .params
         .borrow()
@@ -199,6 +204,7 @@ pub fn build_region(view: &FunctionView, root: LoopId, shifted: &BTreeSet<(usize
         .map(|&v| Param { sym: Sym::Param(v), name: view.value(v).name.clone(), bits: int_bits(view.value(v).ty) })
         .collect();
     let mut context = context;
+    context.extend(quotients);
     for &l in env.outer.borrow().iter() {
         params.push(Param { sym: Sym::Counter(l), name: format!("o{}", view.loop_(l).depth - 1), bits: 64 });
         // An enclosing loop's counter counts iterations from 0.

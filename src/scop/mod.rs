@@ -22,6 +22,7 @@ mod padding;
 pub mod poly_scop;
 pub mod polynomial;
 pub mod print;
+mod quotient;
 pub mod reason;
 mod reductions;
 pub mod to_poly;

@@ -1,0 +1,113 @@
+//! Parameters that are quotients: `q = p / 2` computed before the nest.
+//!
+//! SCEV cannot look through a signed division, so `q` reaches the model as
+//! an opaque parameter and a loop `for (k = 0; k < p / 2; k++)` loses its
+//! link to `p`: the proof that `A[p - 1 - k]` stays within `[0, p)` fails.
+//! The division's definition gives that link back as context facts, which
+//! hold on every execution (C's `/` by a constant >= 2 never traps):
+//! - `q = sdiv p, d` (rounds toward zero): `-(d-1) <= p - d·q <= d-1`;
+//! - `q = ashr p, c` (rounds down, `d = 2^c`): `0 <= p - d·q <= d-1`.
+
+use super::affine::{AffExpr, Constraint, Sym};
+use super::polynomial::SymEnv;
+use crate::ir::{FunctionView, Op, ValueId, ValueKind};
+
+/// The integer value of a constant operand, if it is one.
+fn constant(view: &FunctionView, v: ValueId) -> Option<i128> {
+    let info = view.value(v);
+    match info.kind {
+        ValueKind::Constant => info.name.parse().ok(),
+        _ => None,
+    }
+}
+
+/// Facts linking the parameter `q` to its dividend when `q` is a quotient
+/// by a positive constant; the dividend becomes a parameter too. Empty for
+/// any other parameter.
+pub fn quotient_facts(view: &FunctionView, env: &dyn SymEnv, q: ValueId) -> Vec<Constraint> {
+    let Some(def) = view.def(q) else { return vec![] };
+    let Op::Binary { opcode } = &def.op else { return vec![] };
+    let [x, by] = def.operands.as_slice() else { return vec![] };
+    let Some(by) = constant(view, *by) else { return vec![] };
+    let (d, rounds_down) = match opcode.as_str() {
+        "sdiv" if (2..=1 << 20).contains(&by) => (by, false),
+        "ashr" if (1..=20).contains(&by) => (1i128 << by, true),
+        _ => return vec![],
+    };
+    let Ok(p) = env.unknown(*x) else { return vec![] };
+    // r = p - d·q
+    let r = AffExpr::sym(p).sub(&AffExpr::sym(Sym::Param(q)).scale(d).expect("d is small")).expect("small coefficients");
+    let low = if rounds_down { 0 } else { -(d - 1) };
+    vec![
+        Constraint::ge0(r.add_const(-low).expect("small constant")),
+        Constraint::ge0(r.scale(-1).and_then(|x| x.add_const(d - 1)).expect("small constant")),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::{Block, BlockId, Instr, LoopId, Terminator, Type, ValueInfo};
+    use crate::scop::polynomial::Polynomial;
+    use crate::scop::reason::Reason;
+
+    struct Params;
+    impl SymEnv for Params {
+        fn unknown(&self, v: ValueId) -> Result<Sym, Reason> {
+            Ok(Sym::Param(v))
+        }
+        fn counter(&self, l: LoopId) -> Result<Sym, Reason> {
+            Ok(Sym::Counter(l))
+        }
+        fn assume_range(&self, _: &Polynomial, _: i128, _: Option<i128>) {}
+    }
+
+    /// v0 = argument p, v1 = constant, v2 = `opcode v0, v1`.
+    fn view(opcode: &str, by: &str) -> FunctionView {
+        let val = |name: &str, kind| ValueInfo { name: name.into(), kind, ty: Type::Int(32) };
+        let mut v = FunctionView::default();
+        v.values = vec![
+            val("p", ValueKind::Argument { index: 0, noalias: false }),
+            val(by, ValueKind::Constant),
+            val("q", ValueKind::Instruction(BlockId(0))),
+        ];
+        let op = Op::Binary { opcode: opcode.into() };
+        let i = Instr { value: ValueId(2), op, operands: vec![ValueId(0), ValueId(1)], loc: None };
+        v.blocks = vec![Block { name: "entry".into(), instrs: vec![i], term: Terminator::Ret, loop_: None }];
+        v
+    }
+
+    /// Whether the facts hold for the dividend `p` and quotient `q`.
+    fn holds(facts: &[Constraint], p: i128, q: i128) -> bool {
+        facts.iter().all(|c| c.expr.coeff(Sym::Param(ValueId(0))) * p + c.expr.coeff(Sym::Param(ValueId(2))) * q + c.expr.constant >= 0)
+    }
+
+    #[test]
+    fn facts_hold_for_every_quotient_and_only_for_it_when_rounding_down() {
+        let sdiv = quotient_facts(&view("sdiv", "3"), &Params, ValueId(2));
+        let ashr = quotient_facts(&view("ashr", "2"), &Params, ValueId(2));
+        assert_eq!((sdiv.len(), ashr.len()), (2, 2));
+        for p in -50i128..=50 {
+            // Rust's `/` rounds toward zero like sdiv.
+            assert!(holds(&sdiv, p, p / 3), "sdiv {p}");
+            assert!(holds(&ashr, p, p.div_euclid(4)), "ashr {p}");
+            for q in -30i128..=30 {
+                if q != p.div_euclid(4) {
+                    assert!(!holds(&ashr, p, q), "ashr {p} {q}");
+                }
+                // Toward zero or away from it by one step at most.
+                if holds(&sdiv, p, q) {
+                    assert!((q - p / 3).abs() <= 1, "sdiv {p} {q}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn other_definitions_give_no_facts() {
+        assert!(quotient_facts(&view("udiv", "2"), &Params, ValueId(2)).is_empty());
+        assert!(quotient_facts(&view("sdiv", "-2"), &Params, ValueId(2)).is_empty());
+        assert!(quotient_facts(&view("sdiv", "1"), &Params, ValueId(2)).is_empty());
+        assert!(quotient_facts(&view("sdiv", "2"), &Params, ValueId(0)).is_empty());
+    }
+}
