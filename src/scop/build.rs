@@ -337,11 +337,14 @@ fn block_domains(
             let k = Sym::Counter(l);
             let bound = conditions::upper_bound(&view.loop_(l).backedge_taken, k, env)?;
             let lower = vec![vec![Constraint::ge0(AffExpr::sym(k))]];
-            // The loop runs at least once when entered: its trip count is >= 0.
-            let ub_nonneg: Dnf = bound
-                .iter()
-                .map(|conj| conj.iter().map(|c| Constraint::ge0(c.expr.add(&AffExpr::sym(k)).expect("bounded"))).collect())
-                .collect();
+            // The loop runs at least once when entered: its first iteration
+            // (k = 0) is within the bound.
+            let at_zero = |c: &Constraint| {
+                let mut e = c.expr.clone();
+                e.coeffs.remove(&k);
+                Constraint::ge0(e)
+            };
+            let ub_nonneg: Dnf = bound.iter().map(|conj| conj.iter().map(at_zero).collect()).collect();
             // `smax(n, 1) - 1` has the piece 0: the trip count is >= 1 whatever n is.
             let always_runs = ub_nonneg.iter().any(|conj| conj.iter().all(|c| c.expr.is_constant() && c.expr.constant >= 0 && !c.is_eq));
             if l == root {

@@ -124,6 +124,9 @@ pub fn affine_to_poly(e: &AffExpr) -> Polynomial {
 /// `k <= btc` as a DNF: SCEV writes trip counts with min/max (`smax(1, n) - 1`),
 /// which become disjunctions (max) and conjunctions (min) of affine bounds.
 pub fn upper_bound(btc: &Scev, k: Sym, env: &dyn SymEnv) -> Result<Dnf, Reason> {
+    if let Some(b) = quotient_bound(btc, k, env)? {
+        return Ok(b);
+    }
     let exprs = bound_pieces(btc, env)?;
     let ke = AffExpr::sym(k);
     let mut out = Vec::new();
@@ -135,6 +138,32 @@ pub fn upper_bound(btc: &Scev, k: Sym, env: &dyn SymEnv) -> Result<Dnf, Reason> 
         out.push(cs);
     }
     limit(out)
+}
+
+/// `k <= a + x /u d`: SCEV's trip count of `k < n / 2` (`x /u d` is an
+/// unsigned division by a constant), as `d·(k - a) <= x`, which is exact
+/// when `x >= 0` (recorded as an obligation, so that unsigned and signed
+/// readings of `x` agree). `None` for any other shape.
+fn quotient_bound(btc: &Scev, k: Sym, env: &dyn SymEnv) -> Result<Option<Dnf>, Reason> {
+    let terms: Vec<&Scev> = match btc {
+        Scev::Add(ts) => ts.iter().collect(),
+        s => vec![s],
+    };
+    let (divs, rest): (Vec<&Scev>, Vec<&Scev>) = terms.into_iter().partition(|t| matches!(t, Scev::UDiv(..)));
+    let [Scev::UDiv(x, d)] = divs.as_slice() else { return Ok(None) };
+    let Scev::Const(d) = **d else { return Ok(None) };
+    if !(2..=1 << 20).contains(&d) || rest.iter().any(|t| has_minmax(t)) {
+        return Ok(None);
+    }
+    let mut a = AffExpr::default();
+    for t in rest {
+        a = a.add(&affine_of(t, env, true)?).map_err(|_| overflow())?;
+    }
+    let xp = Polynomial::from_scev(x, env).map_err(|r| retag(r, true))?;
+    env.assume_range(&xp, 0, None);
+    let xe = xp.to_affine().ok_or_else(|| Reason::ParameterProduct("in a loop bound".into()))?;
+    let e = AffExpr::sym(k).sub(&a).and_then(|ka| xe.sub(&ka.scale(d)?)).map_err(|_| overflow())?;
+    Ok(Some(vec![vec![Constraint::ge0(e)]]))
 }
 
 /// The value of `s` as max over disjuncts of min over conjuncts of affine
@@ -291,6 +320,30 @@ mod tests {
         assert_eq!(d.len(), 2);
         let consts: Vec<i128> = d.iter().map(|c| c[0].expr.constant).collect();
         assert!(consts.contains(&-2) && consts.contains(&0), "{d:?}");
+    }
+
+    #[test]
+    fn quotient_trip_count_is_a_scaled_bound() {
+        // k <= -1 + n /u 2  =  2k + 2 <= n, with the obligation n >= 0;
+        // brute force: the integer k it admits are exactly 0 .. n/2 - 1.
+        let btc = Scev::Add(vec![Scev::Const(-1), Scev::UDiv(Box::new(Scev::Unknown(ValueId(0))), Box::new(Scev::Const(2)))]);
+        let k = Sym::Counter(LoopId(0));
+        let env = Env(RefCell::new(0));
+        let d = upper_bound(&btc, k, &env).unwrap();
+        assert_eq!(*env.0.borrow(), 1);
+        let [conj] = d.as_slice() else { panic!("{d:?}") };
+        let [c] = conj.as_slice() else { panic!("{d:?}") };
+        for n in 0i128..20 {
+            for kv in -3i128..15 {
+                let v = c.expr.coeff(k) * kv + c.expr.coeff(Sym::Param(ValueId(0))) * n + c.expr.constant;
+                assert_eq!(v >= 0, kv <= n / 2 - 1, "n {n} k {kv}");
+            }
+        }
+        // Two divisions, or one under a min/max, keep their old reason.
+        let two = Scev::Add(vec![btc.clone(), Scev::UDiv(Box::new(Scev::Unknown(ValueId(1))), Box::new(Scev::Const(3)))]);
+        assert!(matches!(upper_bound(&two, k, &env), Err(Reason::NonAffineBound(_))));
+        let under_max = Scev::SMax(vec![Scev::Const(0), btc]);
+        assert!(matches!(upper_bound(&under_max, k, &env), Err(Reason::NonAffineBound(_))));
     }
 
     #[test]
