@@ -176,7 +176,11 @@ class Generator:
         if kind == "param":
             p = r.randrange(len(params))
             c = r.choice([0, 0, 0, -1, -2, 1, 2])
-            ub = lin_text([(1, params[p]["name"])], c)
+            # Sometimes half the parameter (a quotient in the bound): its
+            # range lies within that of n_p + c, so the interval
+            # bookkeeping of n_p + c stays safe.
+            pt = params[p]["name"] if r.random() < 0.9 else "(%s / 2)" % params[p]["name"]
+            ub = lin_text([(1, pt)], c)
             uparam, uc, ub_min = p, c, c
         elif kind == "var":
             o = r.choice(scope)
