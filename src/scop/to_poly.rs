@@ -128,9 +128,17 @@ pub fn prove(model: &mut Model, obligations: &[Obligation]) -> Result<(), (Reaso
             if set.is_empty().map_err(|e| blame(poly_reason(e)))? {
                 continue;
             }
+            // A fact on parameters becomes an assumption, unless no parameter
+            // values satisfy it (a constant fact such as -1 >= 0, from a
+            // split of a subscript that is simply wrong): then the region
+            // would never run its new code, and another split may be right.
             if o.fact.expr.syms().all(|s| matches!(s, Sym::Param(_))) {
-                model.assumptions.push(o.fact.clone());
-                continue;
+                let mut feasible: Vec<Constraint> = assumed.iter().chain(&model.assumptions).cloned().collect();
+                feasible.push(o.fact.clone());
+                if !cols.basic_set(&space, &feasible).map_err(blame)?.is_empty().map_err(|e| blame(poly_reason(e)))? {
+                    model.assumptions.push(o.fact.clone());
+                    continue;
+                }
             }
             let mut fact = String::new();
             let _ = o.fact.fmt_with(&mut fact, &|s| model.sym_name(s));
@@ -194,4 +202,50 @@ pub fn simplify_domains(model: &mut Model) -> Result<(), Reason> {
     // Statements that never run are dropped.
     model.statements.retain(|s| !s.domain.is_empty());
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::{LoopId, ValueId};
+    use crate::scop::build::Obligation;
+    use crate::scop::model::Param;
+
+    fn model() -> Model {
+        Model {
+            function: "f".into(),
+            root: LoopId(0),
+            loops: vec![],
+            params: vec![Param { sym: Sym::Param(ValueId(0)), name: "n".into(), bits: 32 }],
+            context: vec![],
+            assumptions: vec![],
+            arrays: vec![],
+            statements: vec![],
+            live_out: vec![],
+            rebuildable: Default::default(),
+            promoted: vec![],
+        }
+    }
+
+    fn obligation(fact: AffExpr) -> Obligation {
+        Obligation { domain: vec![vec![]], fact: Constraint::ge0(fact), what: "subscript within its dimension", access: Some((0, 1)) }
+    }
+
+    #[test]
+    fn only_satisfiable_parameter_facts_become_assumptions() {
+        let n = AffExpr::sym(Sym::Param(ValueId(0)));
+        // n >= 5 cannot be proved: assumed.
+        let mut m = model();
+        prove(&mut m, &[obligation(n.add_const(-5).unwrap())]).unwrap();
+        assert_eq!(m.assumptions.len(), 1);
+        // -1 >= 0 (a wrong split of a subscript) is no assumption: the
+        // error names the access so that its other split is tried.
+        let mut m = model();
+        let (_, access) = prove(&mut m, &[obligation(AffExpr::constant(-1))]).unwrap_err();
+        assert_eq!((access, m.assumptions.len()), (Some((0, 1)), 0));
+        // n <= 2 after n >= 5: together never true.
+        let mut m = model();
+        let both = [obligation(n.add_const(-5).unwrap()), obligation(n.scale(-1).unwrap().add_const(2).unwrap())];
+        assert!(prove(&mut m, &both).is_err());
+    }
 }
