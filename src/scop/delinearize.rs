@@ -31,9 +31,9 @@ pub struct Delinearized {
     /// Per access, the bounds its inner subscripts must satisfy.
     pub bounds: Vec<Vec<Constraint>>,
     /// Per access of an array with two or more dimensions, the other way
-    /// to split its offset between the two innermost dimensions: one row
-    /// less in the outer subscript, one row more (`+ size`) in the inner
-    /// one, with its bounds. The monomials alone cannot tell `m·i + m - 1 - j`
+    /// to split its offset (see [`other_split`]): one row less in an outer
+    /// subscript, one row more (`+ size`) in the one inside it, with its
+    /// bounds. The monomials alone cannot tell `m·i + m - 1 - j`
     /// (`A[i][m-1-j]`: a reversed inner subscript) from `m·(i+1) + (-1-j)`;
     /// only the bounds proof can, so the caller tries this one when the
     /// first one's bounds fail.
@@ -159,15 +159,42 @@ fn by_strides(offsets: &[Polynomial], is_param: &dyn Fn(Sym) -> bool, pads: &Pad
     let shifted = subscripts
         .iter()
         .map(|subs| {
-            let (size, d) = (inner_sizes.last()?, subs.len() - 1);
-            let mut alt = subs.clone();
-            alt[d - 1] = alt[d - 1].add_const(-1).ok()?;
-            alt[d] = alt[d].add(size).ok()?;
+            let alt = other_split(subs, &inner_sizes)?;
             let b = bounds_of(&alt);
             Some((alt, b))
         })
         .collect();
     Ok(Delinearized { inner_sizes, subscripts, bounds, shifted })
+}
+
+/// The other split of an access's subscripts: every inner subscript that
+/// looks negative (a negative coefficient, or a negative constant) borrows
+/// one row from the dimension outside it, innermost first, so that
+/// `[i + 1, -j, -1 - k]` becomes `[i, m - 1 - j, p - 1 - k]` and
+/// `[i + 1, -1 - j, k]` becomes `[i, m - 1 - j, k]`. When none looks
+/// negative, the innermost pair borrows. `None` for one dimension.
+fn other_split(subs: &[AffExpr], inner_sizes: &[AffExpr]) -> Option<Vec<AffExpr>> {
+    if subs.len() < 2 {
+        return None;
+    }
+    let mut alt = subs.to_vec();
+    let borrow = |alt: &mut Vec<AffExpr>, d: usize| -> Option<()> {
+        alt[d - 1] = alt[d - 1].add_const(-1).ok()?;
+        alt[d] = alt[d].add(&inner_sizes[d - 1]).ok()?;
+        Some(())
+    };
+    let mut borrowed = false;
+    for d in (1..alt.len()).rev() {
+        let e = &alt[d];
+        if e.coeffs.values().any(|&c| c < 0) || (e.is_constant() && e.constant < 0) {
+            borrow(&mut alt, d)?;
+            borrowed = true;
+        }
+    }
+    if !borrowed {
+        borrow(&mut alt, subs.len() - 1)?;
+    }
+    Some(alt)
 }
 
 fn overflow() -> Reason {
@@ -240,6 +267,29 @@ mod tests {
         assert_eq!(bounds.len(), 2);
         // One-dimensional arrays have no other split.
         assert!(delinearize(&[k(0)]).unwrap().shifted[0].is_none());
+    }
+
+    #[test]
+    fn reversed_middle_and_both_inner_subscripts_borrow_where_negative() {
+        // (i*m + m-1-j)*p + k = [i + 1, -1 - j, k] -> [i, m - 1 - j, k]
+        // (i*m + m-1-j)*p + p-1-k = [i + 1, -j, -1 - k] -> [i, m - 1 - j, p - 1 - k]
+        // (i*m + j-1)*p + p-1-k = [i, j, -1 - k] -> [i, j - 1, p - 1 - k]
+        let (i, j, kk) = (k(0), k(1), k(2));
+        let row = |mid: Polynomial| n().mul(&m()).unwrap().mul(&i).unwrap().add(&m().mul(&mid).unwrap()).unwrap();
+        let rev_j = n().add(&c(-1)).unwrap().add(&j.scale(-1).unwrap()).unwrap();
+        let rev_k = m().add(&c(-1)).unwrap().add(&kk.scale(-1).unwrap()).unwrap();
+        // Sizes: [*][n][m] with strides n*m, m, 1 (n plays m, m plays p).
+        let a = row(rev_j.clone()).add(&kk).unwrap();
+        let b = row(rev_j).add(&rev_k).unwrap();
+        let cc = row(j.add(&c(-1)).unwrap()).add(&rev_k).unwrap();
+        let d = delinearize(&[a, b, cc]).unwrap();
+        let e = |p: Polynomial| p.to_affine().unwrap();
+        let (nn, mm) = (n(), m());
+        let want_j = e(nn.add(&c(-1)).unwrap().add(&k(1).scale(-1).unwrap()).unwrap());
+        let want_k = e(mm.add(&c(-1)).unwrap().add(&k(2).scale(-1).unwrap()).unwrap());
+        assert_eq!(d.shifted[0].as_ref().unwrap().0, vec![e(k(0)), want_j.clone(), e(k(2))]);
+        assert_eq!(d.shifted[1].as_ref().unwrap().0, vec![e(k(0)), want_j, want_k.clone()]);
+        assert_eq!(d.shifted[2].as_ref().unwrap().0, vec![e(k(0)), e(k(1).add(&c(-1)).unwrap()), want_k]);
     }
 
     #[test]

@@ -1,6 +1,7 @@
-/* Reversed innermost subscripts: A[i][m-1-j] through a VLA pointer, a
- * flattened A[i*m + m-1-j], a 3-D VLA with its last subscript reversed and
- * a transpose-and-mirror copy. Delinearization first splits m*i + m-1-j as
+/* Reversed subscripts: A[i][m-1-j] through a VLA pointer, a flattened
+ * A[i*m + m-1-j], a 3-D VLA with its last subscript reversed, 3-D planes
+ * with the middle one (and both inner ones) reversed, and a
+ * transpose-and-mirror copy. Delinearization first splits m*i + m-1-j as
  * [i+1][-1-j]; the bounds proof rejects that and takes [i][m-1-j]. The
  * mirror copy reads and writes one array in place, so its dependences
  * depend on the split being right. */
@@ -37,6 +38,19 @@ __attribute__((noinline)) void mirror_3d(int n, int m, int p, double (*C)[m][p])
       }
 }
 
+/* Reversed middle subscript, and middle and last both reversed, in place:
+ * plane i reads plane i-1, so the dependences need the right split. */
+__attribute__((noinline)) void mirror_planes(int n, int m, int p, double (*C)[m][p]) {
+  for (int i = 1; i < n; i++)
+    for (int j = 0; j < m; j++)
+      for (int k = 0; k < p; k++)
+        C[i][m - 1 - j][k] += 0.5 * C[i - 1][j][k];
+  for (int i = 1; i < n; i++)
+    for (int j = 0; j < m; j++)
+      for (int k = 0; k < p; k++)
+        C[i][m - 1 - j][p - 1 - k] -= 0.25 * C[i - 1][j][k];
+}
+
 /* In place: row i becomes the mirror of row i-1 plus itself. */
 __attribute__((noinline)) void mirror_rows(int n, int m, double (*A)[m]) {
   for (int i = 1; i < n; i++)
@@ -68,6 +82,8 @@ int main(int argc, char **argv) {
   printf("flat %.10e\n", sum(A, (long)n * m));
   mirror_3d(n, m, p, (double (*)[m][p])C);
   printf("3d %.10e\n", sum(C, (long)n * m * p));
+  mirror_planes(n, m, p, (double (*)[m][p])C);
+  printf("planes %.10e\n", sum(C, (long)n * m * p));
   mirror_rows(n, m, (double (*)[m])A);
   printf("rows %.10e\n", sum(A, (long)n * m));
   free(A);
