@@ -318,10 +318,11 @@ class Generator:
     def subscript(self, p, K, dpad, scope, inner=False):
         """A subscript in [0, K * n_p + 2 * dpad) whenever it is evaluated.
         `inner`: the last dimension of a multi-dimensional array; outside
-        wild programs it gets no negative coefficient and no parameter term
-        (Tessera does not delinearize A[i][n - 1 - j])."""
+        wild programs it mostly gets no negative coefficient and no
+        parameter term (a reversed A[i][n - 1 - j] needs delinearization's
+        other split: a third of them get one)."""
         r = self.rng
-        plain = inner and not self.wild
+        plain = inner and not self.wild and r.random() < 0.67
         pmin = self.prog["pmin"][p]
         pname = self.prog["params"][p]["name"]
         compat = [c for c in scope if c.param == p or (c.param is None and c.uc - c.lc <= 6)]
