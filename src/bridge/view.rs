@@ -11,6 +11,10 @@ use llvm_sys::{LLVMAtomicOrdering, LLVMIntPredicate, LLVMOpcode, LLVMTypeKind};
 use std::collections::HashMap;
 use std::ffi::{c_char, c_void, CStr};
 
+/// The most nodes a scalar evolution's tree may have once its shared
+/// subexpressions are repeated (kernels need a few dozen).
+const MAX_SCEV_TREE: usize = 4096;
+
 /// The LLVM objects behind the ids of a [`FunctionView`].
 #[derive(Default)]
 pub struct IrMap {
@@ -241,7 +245,8 @@ impl Builder<'_> {
         self.view.scevs.insert(v, s);
     }
 
-    /// Rebuilds the shim's post-order node array as a tree.
+    /// Rebuilds the shim's post-order node array as a tree (bounded: see
+    /// [`MAX_SCEV_TREE`]).
     unsafe fn import_scev(&mut self, nodes: *const ScevNodeRaw, kids: *const u32, n: usize) -> Scev {
         if n == 0 || nodes.is_null() {
             return Scev::CouldNotCompute;
@@ -250,11 +255,21 @@ impl Builder<'_> {
         let total_kids: usize = nodes.iter().map(|x| (x.first_child + x.num_children) as usize).max().unwrap_or(0);
         let kids = if total_kids == 0 { vec![] } else { std::slice::from_raw_parts(kids, total_kids).to_vec() };
         let mut built: Vec<Scev> = Vec::with_capacity(n);
+        // SCEV shares subexpressions (a DAG); the tree repeats them, so its
+        // size can grow exponentially with the node count. A subexpression
+        // whose tree would exceed MAX_SCEV_TREE nodes is cut off as
+        // unsupported (the region using it is rejected with a remark).
+        let mut sizes: Vec<usize> = Vec::with_capacity(n);
         for node in &nodes {
-            let children: Vec<Scev> = kids[node.first_child as usize..(node.first_child + node.num_children) as usize]
-                .iter()
-                .map(|&k| built[k as usize].clone())
-                .collect();
+            let range = node.first_child as usize..(node.first_child + node.num_children) as usize;
+            let size = kids[range.clone()].iter().fold(1usize, |acc, &k| acc.saturating_add(sizes[k as usize]));
+            if size > MAX_SCEV_TREE {
+                sizes.push(1);
+                built.push(Scev::Unsupported("expression too large"));
+                continue;
+            }
+            sizes.push(size);
+            let children: Vec<Scev> = kids[range].iter().map(|&k| built[k as usize].clone()).collect();
             let one = |mut c: Vec<Scev>| Box::new(c.pop().unwrap_or(Scev::CouldNotCompute));
             let s = match node.kind {
                 ffi::SCEV_CONST => Scev::Const(node.value as i128),

@@ -89,13 +89,17 @@ static bool exactAtWidth(const SCEV *S, bool Signed) {
   }
 }
 
-// Appends S and its operands in post-order; returns S's node index.
-static uint32_t flatten(const SCEV *S, TesseraFunctionCtx &Ctx) {
+// Appends S and its operands in post-order; returns S's node index. A
+// subexpression SCEV shares is appended once (Seen): expanding the DAG
+// into a tree can take exponential time.
+static uint32_t flatten(const SCEV *S, TesseraFunctionCtx &Ctx, DenseMap<const SCEV *, uint32_t> &Seen) {
+  if (auto It = Seen.find(S); It != Seen.end())
+    return It->second;
   SmallVector<uint32_t, 4> Kids;
   // SCEVCouldNotCompute has no operand list (operands() is unreachable for it).
   if (!isa<SCEVCouldNotCompute>(S))
     for (const SCEV *Op : S->operands())
-      Kids.push_back(flatten(Op, Ctx));
+      Kids.push_back(flatten(Op, Ctx, Seen));
   TesseraScevNode N{};
   N.first_child = Ctx.ScevChildren.size();
   N.num_children = Kids.size();
@@ -150,6 +154,7 @@ static uint32_t flatten(const SCEV *S, TesseraFunctionCtx &Ctx) {
   if (N.kind == TESSERA_SCEV_TRUNC)
     N.bits = S->getType()->getScalarSizeInBits();
   Ctx.ScevNodes.push_back(N);
+  Seen[S] = Ctx.ScevNodes.size() - 1;
   return Ctx.ScevNodes.size() - 1;
 }
 
@@ -157,7 +162,8 @@ static size_t exportScev(TesseraFunctionCtx *Ctx, const SCEV *S, const TesseraSc
                          const uint32_t **Children) {
   Ctx->ScevNodes.clear();
   Ctx->ScevChildren.clear();
-  flatten(S, *Ctx);
+  DenseMap<const SCEV *, uint32_t> Seen;
+  flatten(S, *Ctx, Seen);
   *Nodes = Ctx->ScevNodes.data();
   *Children = Ctx->ScevChildren.data();
   return Ctx->ScevNodes.size();
