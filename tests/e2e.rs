@@ -206,6 +206,43 @@ fn alias_checks_run_the_original_code_on_overlap() {
     }
 }
 
+/// One program of tests/e2e/profile through the profile workflow, built in
+/// `dir` as `<name>.ref` (plain -O3), `<name>.gen` (instrumented) and
+/// `<name>.use` (rebuilt with the profile the instrumented runs wrote).
+struct ProfileCase<'a> {
+    tools: &'a Tools,
+    dir: &'a Path,
+    name: &'a str,
+}
+
+impl ProfileCase<'_> {
+    fn src(&self) -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/e2e/profile/{}.c", self.name))
+    }
+
+    fn exe(&self, what: &str) -> PathBuf {
+        self.dir.join(format!("{}.{what}", self.name))
+    }
+
+    fn profile(&self) -> PathBuf {
+        self.dir.join(format!("{}.profile", self.name))
+    }
+
+    fn build_reference_and_instrumented(&self) {
+        compile(self.tools, &self.src(), &self.exe("ref"), false, false).expect("reference build");
+        let generate = format!("-tessera-profile-generate={}", self.profile().display());
+        compile_with(self.tools, &self.src(), &self.exe("gen"), true, false, &["-mllvm", &generate]).expect("instrumented build");
+    }
+
+    /// The rebuild with the profile (it fails on any Tessera warning);
+    /// returns how many SCoPs were rewritten.
+    fn build_with_profile(&self, extra: &[&str]) -> usize {
+        let use_profile = format!("-tessera-profile-use={}", self.profile().display());
+        let flags: Vec<&str> = ["-mllvm", use_profile.as_str()].into_iter().chain(extra.iter().copied()).collect();
+        compile_with(self.tools, &self.src(), &self.exe("use"), true, false, &flags).expect("profile-use build without Tessera warnings")
+    }
+}
+
 /// The profile-then-recompile workflow (tests/e2e/profile): an instrumented
 /// build records the blocking parameters over three runs (two sizes, merged
 /// into one file); the rebuild with the profile runs the specialized
@@ -215,16 +252,13 @@ fn alias_checks_run_the_original_code_on_overlap() {
 fn profile_workflow_specializes_profiled_sizes() {
     let tools = tools();
     let dir = tempfile::tempdir().expect("temporary directory");
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/e2e/profile");
     // The program, and the value recorded for its kernel at n = 48 and 24
     // (n itself, or n*n - 1 for the bound).
     for (name, hot, cold) in [("flat_mm_unsigned", "48", "24"), ("square_bound", "2303", "575")] {
-        let src = root.join(format!("{name}.c"));
-        let exe = |what: &str| dir.path().join(format!("{name}.{what}"));
-        let profile = dir.path().join(format!("{name}.profile"));
-        compile(&tools, &src, &exe("ref"), false, false).expect("reference build");
-        let generate = format!("-tessera-profile-generate={}", profile.display());
-        compile_with(&tools, &src, &exe("gen"), true, false, &["-mllvm", &generate]).expect("instrumented build");
+        let case = ProfileCase { tools: &tools, dir: dir.path(), name };
+        case.build_reference_and_instrumented();
+        let exe = |what: &str| case.exe(what);
+        let profile = case.profile();
         let reference = |n: &str| run_with(&exe("ref"), None, &[n]).expect("reference run").0;
         for n in ["48", "48", "24"] {
             let (out, _) = run_with(&exe("gen"), None, &[n]).expect("instrumented run");
@@ -236,9 +270,7 @@ fn profile_workflow_specializes_profiled_sizes() {
         let tuple = |count: &str, n: &str| lines.iter().any(|l| l.starts_with(&format!("{count} ")) && l.contains(n));
         assert!(tuple("2", hot) && tuple("1", cold), "{name}: both sizes merged into one profile:\n{text}");
 
-        let use_profile = format!("-tessera-profile-use={}", profile.display());
-        let specialized =
-            compile_with(&tools, &src, &exe("use"), true, false, &["-mllvm", &use_profile, "-mllvm", "-tessera-rtc-stats"]).expect("profile-use build");
+        let specialized = case.build_with_profile(&["-mllvm", "-tessera-rtc-stats"]);
         assert!(specialized >= 1, "{name}: nothing rewritten with the profile");
         let (out, err) = run_with(&exe("use"), None, &["48"]).expect("profile-use run");
         assert_eq!(out, reference("48"), "{name}: specialized version");
@@ -259,20 +291,15 @@ fn profile_workflow_specializes_profiled_sizes() {
 fn profile_workflow_regressions() {
     let tools = tools();
     let dir = tempfile::tempdir().expect("temporary directory");
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/e2e/profile");
     let sizes: [&[&str]; 3] = [&[], &["7"], &["20"]];
     for name in ["nests_share_value", "phi_copy_order"] {
-        let src = root.join(format!("{name}.c"));
-        let exe = |what: &str| dir.path().join(format!("{name}.{what}"));
-        let profile = dir.path().join(format!("{name}.profile"));
-        compile(&tools, &src, &exe("ref"), false, false).expect("reference build");
-        let generate = format!("-tessera-profile-generate={}", profile.display());
-        compile_with(&tools, &src, &exe("gen"), true, false, &["-mllvm", &generate]).expect("instrumented build");
+        let case = ProfileCase { tools: &tools, dir: dir.path(), name };
+        case.build_reference_and_instrumented();
+        let exe = |what: &str| case.exe(what);
         for args in sizes {
             run_with(&exe("gen"), None, args).expect("instrumented run");
         }
-        let use_profile = format!("-tessera-profile-use={}", profile.display());
-        compile_with(&tools, &src, &exe("use"), true, false, &["-mllvm", &use_profile]).expect("profile-use build without Tessera warnings");
+        case.build_with_profile(&[]);
         for args in sizes {
             let expected = run_with(&exe("ref"), None, args).expect("reference run").0;
             assert_eq!(run_with(&exe("use"), None, args).expect("profile-use run").0, expected, "{name}, n = {args:?}");
