@@ -125,7 +125,9 @@ pub fn floor_i128(a: i128, b: i128) -> i128 {
     }
 }
 
-fn gcd128(a: i128, b: i128) -> i128 {
+/// Greatest common divisor of 128-bit values, always `>= 0`;
+/// `gcd128(0, 0) = 0`.
+pub fn gcd128(a: i128, b: i128) -> i128 {
     let (mut a, mut b) = (a.unsigned_abs(), b.unsigned_abs());
     // Simplex entries are nearly always small: u128 division is a library
     // call, so the 64-bit path makes a pivot several times cheaper.

@@ -11,13 +11,7 @@
 //! by their gcd after each step), which is exact for the tiny matrices met
 //! here (a handful of rows with coefficients below 10).
 
-fn gcd(a: i128, b: i128) -> i128 {
-    let (mut a, mut b) = (a.abs(), b.abs());
-    while b != 0 {
-        (a, b) = (b, a % b);
-    }
-    a
-}
+use crate::poly::int::gcd128 as gcd;
 
 fn normalize(r: &mut [i128]) {
     let g = r.iter().fold(0, |g, &x| gcd(g, x));

@@ -45,7 +45,7 @@ fn product_err(detail: &str) -> Reason {
 }
 
 /// Splits a monomial into its parameters and its counters.
-fn split(m: &[Sym], is_param: &dyn Fn(Sym) -> bool) -> (Vec<Sym>, Vec<Sym>) {
+pub(super) fn split(m: &[Sym], is_param: &dyn Fn(Sym) -> bool) -> (Vec<Sym>, Vec<Sym>) {
     m.iter().partition(|s| is_param(**s))
 }
 

@@ -15,7 +15,9 @@
 //! so the pads only have to be consistent, not "the" sizes of the source.
 
 use super::affine::{AffExpr, Sym};
+use super::delinearize::split;
 use super::polynomial::Polynomial;
+use crate::poly::int::gcd128;
 use super::reason::Reason;
 use std::collections::BTreeMap;
 
@@ -26,18 +28,16 @@ pub type Pads = BTreeMap<Sym, i128>;
 /// The coefficient (a polynomial in parameters) of every counter in `p`.
 /// Monomials with several counters are left out: delinearization rejects
 /// them anyway.
-fn counter_coefficients(p: &Polynomial, is_param: &dyn Fn(Sym) -> bool) -> Vec<Polynomial> {
+fn counter_coefficients(p: &Polynomial, is_param: &dyn Fn(Sym) -> bool) -> Result<Vec<Polynomial>, Reason> {
     let mut coeffs: BTreeMap<Sym, Polynomial> = BTreeMap::new();
     for (m, &c) in &p.terms {
-        let (params, counters): (Vec<Sym>, Vec<Sym>) = m.iter().partition(|s| is_param(**s));
+        let (params, counters) = split(m, is_param);
         if let [k] = counters.as_slice() {
             let e = coeffs.entry(*k).or_default();
-            let mut t = Polynomial::default();
-            t.terms.insert(params, c);
-            *e = e.add(&t).unwrap_or_default();
+            *e = e.add(&Polynomial { terms: BTreeMap::from([(params, c)]) })?;
         }
     }
-    coeffs.into_values().collect()
+    Ok(coeffs.into_values().collect())
 }
 
 /// `c` with the gcd of its coefficients and the symbols common to all its
@@ -56,7 +56,7 @@ fn primitive_part(c: &Polynomial) -> Polynomial {
             None => false,
         });
     }
-    let content = c.terms.values().fold(0i128, |g, &v| gcd(g, v.abs()));
+    let content = c.terms.values().fold(0i128, |g, &v| gcd128(g, v));
     let mut r = Polynomial::default();
     for (m, &v) in &c.terms {
         let mut m = m.clone();
@@ -67,14 +67,6 @@ fn primitive_part(c: &Polynomial) -> Polynomial {
         r.terms.insert(m, v / content.max(1));
     }
     r
-}
-
-fn gcd(a: i128, b: i128) -> i128 {
-    if b == 0 {
-        a
-    } else {
-        gcd(b, a % b)
-    }
 }
 
 /// `p` in renamed parameters: each padded `q` replaced by `q - c`.
@@ -105,7 +97,10 @@ fn overflow() -> Reason {
 /// parameter padded by different constants, as in `A[i*n + i]` beside
 /// `A[i*n + j]`: stride `n` then serves both).
 pub fn find_pads(offsets: &[Polynomial], is_param: &dyn Fn(Sym) -> bool) -> Result<Pads, Reason> {
-    let coeffs: Vec<Polynomial> = offsets.iter().flat_map(|p| counter_coefficients(p, is_param)).collect();
+    let mut coeffs = Vec::new();
+    for p in offsets {
+        coeffs.extend(counter_coefficients(p, is_param)?);
+    }
     let mut pads = Pads::new();
     // Each round settles one factor; `(m+1)·(p+3)` needs `p + 3` first.
     'rounds: loop {
