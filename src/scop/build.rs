@@ -544,8 +544,6 @@ impl StatementBuilder<'_, '_> {
         Ok((base, elems))
     }
 
-    /// Adds scalar reads and writes for SSA values crossing statements and
-    /// PHI nodes; returns the values live after the region.
     /// A header PHI of a loop is stored to by the loop's latch: its slot
     /// holds the next iteration's value, so a read after the loop (`x`
     /// below a loop whose last iteration began with `x`) would see the
@@ -561,6 +559,8 @@ impl StatementBuilder<'_, '_> {
         }
     }
 
+    /// Adds scalar reads and writes for SSA values crossing statements and
+    /// PHI nodes; returns the values live after the region.
     fn scalar_accesses(&mut self, order: &[BlockId]) -> Result<Vec<ValueId>, Reason> {
         let stmt_of: HashMap<BlockId, usize> = self.statements.iter().enumerate().map(|(i, s)| (s.block, i)).collect();
         let mut reads: BTreeSet<(usize, ValueId)> = BTreeSet::new();
