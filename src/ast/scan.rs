@@ -89,8 +89,8 @@ impl<'a> Scanner<'a> {
             return self.leaves(active, ctx);
         }
         if may_split && self.opts.separate_full_tiles {
-            if let Some(sizes) = self.point_band_at(k) {
-                if let Some(cond) = tiles::full_tile_condition(self, k, &sizes, &active, ctx)? {
+            if let Some((sizes, dims)) = self.point_band_at(k) {
+                if let Some(cond) = tiles::full_tile_condition(self, &dims, &sizes, &active, ctx)? {
                     let full = with(ctx, &cond)?;
                     let then = self.gen(k, active.clone(), &full, false)?;
                     let otherwise = self.gen(k, active, ctx, false)?;
@@ -375,10 +375,11 @@ impl<'a> Scanner<'a> {
         Ok(vec![Node::If { cond, then: body, otherwise: vec![], kind: IfKind::Guard }])
     }
 
-    /// The tile sizes of the band whose first point dimension is `k`.
-    fn point_band_at(&self, k: usize) -> Option<Vec<i64>> {
-        let b = self.sched.bands.iter().find(|b| b.len > 0 && b.start + b.len == k && b.start + 2 * b.len <= self.m)?;
-        b.tile_sizes.clone().filter(|s| s.len() == b.len)
+    /// The tile sizes and point dimensions of the band whose first point
+    /// dimension is `k`.
+    fn point_band_at(&self, k: usize) -> Option<(Vec<i64>, Vec<usize>)> {
+        let b = self.sched.bands.iter().find(|b| b.len > 0 && b.start + b.len == k && b.point_dims().iter().all(|&d| d < self.m))?;
+        b.tile_sizes.clone().filter(|s| s.len() == b.len).map(|s| (s, b.point_dims()))
     }
 
     fn role(&self, k: usize) -> (LoopRole, bool) {
@@ -386,7 +387,7 @@ impl<'a> Scanner<'a> {
             if (b.start..b.start + b.len).contains(&k) {
                 return (LoopRole::Tile, b.wavefront && k == b.start);
             }
-            if (b.start + b.len..b.start + 2 * b.len).contains(&k) {
+            if b.point_dims().contains(&k) {
                 return (LoopRole::Point, false);
             }
         }

@@ -35,13 +35,14 @@ use crate::poly::int;
 use crate::poly::row::Row;
 use crate::poly::BasicSet;
 
-/// The full-tile condition at level `k` (the band's first point
-/// dimension), over `[params | t0..t{k-1}]`, or `None` when no split is
-/// useful.
-pub fn full_tile_condition(sc: &mut Scanner, k: usize, sizes: &[i64], active: &[usize], ctx: &BasicSet) -> AstResult<Option<Vec<Constraint>>> {
-    let (np, len) = (sc.np, sizes.len());
-    let end = k + len;
-    let lctx = lift(ctx, len);
+/// The full-tile condition at level `k = dims[0]` (the band's first point
+/// dimension; `dims` are its point dimensions, consecutive but for a
+/// scalar row before the last one after innermost distribution), over
+/// `[params | t0..t{k-1}]`, or `None` when no split is useful.
+pub fn full_tile_condition(sc: &mut Scanner, dims: &[usize], sizes: &[i64], active: &[usize], ctx: &BasicSet) -> AstResult<Option<Vec<Constraint>>> {
+    let np = sc.np;
+    let (k, end) = (dims[0], dims[dims.len() - 1] + 1);
+    let lctx = lift(ctx, end - k);
     let mut rows: Vec<Row> = vec![];
     let mut boxed = false;
     for &i in active {
@@ -52,18 +53,21 @@ pub fn full_tile_condition(sc: &mut Scanner, k: usize, sizes: &[i64], active: &[
         // A statement without a tile box (an equality on a point dimension,
         // e.g. an initialisation fused into a deeper band) does not take part:
         // any condition is correct, it only decides which code is faster.
-        let band = |r: &Row| (k..end).any(|d| r[np + d] != 0);
-        if p.eqs().iter().any(band) {
+        // Nor does one whose inequalities involve a scalar row between the
+        // point rows (the corners below know only point columns).
+        let band = |r: &Row| dims.iter().any(|&d| r[np + d] != 0);
+        let on_gap = |r: &Row| (k..end).any(|d| !dims.contains(&d) && r[np + d] != 0);
+        if p.eqs().iter().any(band) || p.ineqs().iter().any(on_gap) {
             continue;
         }
-        let corners: Option<Vec<(Row, Row)>> = sizes.iter().enumerate().map(|(j, &size)| tile_box(p, np, k, end, k + j, size)).collect();
+        let corners: Option<Vec<(Row, Row)>> = sizes.iter().zip(dims).map(|(&size, &d)| tile_box(p, np, dims, d, size)).collect();
         let Some(corners) = corners else { continue };
         boxed = true;
         for r in p.ineqs().iter().filter(|r| band(r)) {
             if corners.iter().any(|(lo, up)| r == lo || r == up) {
                 continue;
             }
-            rows.push(weakest_corner(r, &corners, np, k)?);
+            rows.push(weakest_corner(r, &corners, np, dims)?);
         }
     }
     if !boxed || rows.is_empty() {
@@ -88,9 +92,9 @@ pub fn full_tile_condition(sc: &mut Scanner, k: usize, sizes: &[i64], active: &[
 /// The bounds `p >= -A`, `p <= B` on point column `np + d` with unit
 /// coefficients, no other point dimension, and `A + B` constant; the one
 /// of width `size` preferred.
-fn tile_box(p: &BasicSet, np: usize, k: usize, end: usize, d: usize, size: i64) -> Option<(Row, Row)> {
+fn tile_box(p: &BasicSet, np: usize, dims: &[usize], d: usize, size: i64) -> Option<(Row, Row)> {
     let c = np + d;
-    let alone = |r: &Row| (k..end).all(|e| e == d || r[np + e] == 0);
+    let alone = |r: &Row| dims.iter().all(|&e| e == d || r[np + e] == 0);
     let lows: Vec<&Row> = p.ineqs().iter().filter(|r| r[c] == 1 && alone(r)).collect();
     let ups: Vec<&Row> = p.ineqs().iter().filter(|r| r[c] == -1 && alone(r)).collect();
     let mut any = None;
@@ -109,11 +113,12 @@ fn tile_box(p: &BasicSet, np: usize, k: usize, end: usize, d: usize, size: i64) 
     any
 }
 
-/// `r` at the box corner where it is smallest, over `[params | t0..t{k-1}]`.
-fn weakest_corner(r: &Row, corners: &[(Row, Row)], np: usize, k: usize) -> AstResult<Row> {
+/// `r` at the box corner where it is smallest, over `[params | t0..t{k-1}]`
+/// (`k = dims[0]`).
+fn weakest_corner(r: &Row, corners: &[(Row, Row)], np: usize, dims: &[usize]) -> AstResult<Row> {
     let mut out = r.clone();
-    for (j, (lo, up)) in corners.iter().enumerate() {
-        let c = np + k + j;
+    for ((lo, up), &d) in corners.iter().zip(dims) {
+        let c = np + d;
         let a = r[c];
         if a == 0 {
             continue;
@@ -126,5 +131,5 @@ fn weakest_corner(r: &Row, corners: &[(Row, Row)], np: usize, k: usize) -> AstRe
         // The point column cancels: a + f·(±1) = 0.
         out[c] = 0;
     }
-    Ok(truncate(&out, np + k))
+    Ok(truncate(&out, np + dims[0]))
 }

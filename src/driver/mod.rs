@@ -285,6 +285,11 @@ fn plan_stages(fview: &FunctionView, m: &Model) -> Result<Plan, String> {
     let schedule = if tile::inner_stride_score(&schedule, &scop) < tile::inner_stride_score(&original, &scop) { original } else { schedule };
     let elem_bytes = m.arrays.iter().map(|a| a.elem_bytes as i64).max().unwrap_or(8);
     let schedule = tile::tile(&scop, &deps, schedule, &TileConfig { elem_bytes, ..TileConfig::default() });
+    // A failure here only means the tiled schedule stays as it is.
+    let schedule = match sched::inner::distribute_innermost(&scop, &deps, &schedule) {
+        Ok(Some(split)) => split,
+        _ => schedule,
+    };
     let tree = ast::build(&scop, &schedule, &AstOptions::default()).map_err(|e| e.to_string())?;
     Ok(Plan { scop, deps, schedule, tree })
 }

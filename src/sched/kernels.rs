@@ -142,6 +142,53 @@ pub fn lu() -> Kernel {
     Kernel { name: "lu", scop, params: vec![4] }
 }
 
+/// LU by columns (the benchmark's): `A[i][k] /= A[k][k]` (S0), then the
+/// update of row `i` (S1).
+pub fn lu_columns() -> Kernel {
+    let scop = build(
+        "[n] -> { : n >= 1 }",
+        &[
+            (
+                "[n] -> { S0[k, i] : 0 <= k < n and k < i < n }",
+                "[n] -> { S0[k, i] -> [0, k, 0, i, 0, 0, 0] }",
+                &[("R", "[n] -> { S0[k, i] -> A[i, k] }"), ("R", "[n] -> { S0[k, i] -> A[k, k] }"), ("W", "[n] -> { S0[k, i] -> A[i, k] }")],
+            ),
+            (
+                "[n] -> { S1[k, i, j] : 0 <= k < n and k < i < n and k < j < n }",
+                "[n] -> { S1[k, i, j] -> [0, k, 0, i, 1, j, 0] }",
+                &[
+                    ("R", "[n] -> { S1[k, i, j] -> A[i, j] }"),
+                    ("R", "[n] -> { S1[k, i, j] -> A[i, k] }"),
+                    ("R", "[n] -> { S1[k, i, j] -> A[k, j] }"),
+                    ("W", "[n] -> { S1[k, i, j] -> A[i, j] }"),
+                ],
+            ),
+        ],
+    );
+    Kernel { name: "lu-columns", scop, params: vec![4] }
+}
+
+/// Two nine-point blurs ping-ponging between `A` and `B` in a time loop:
+/// each reads a row above and below, a column left and right.
+pub fn blur_pair() -> Kernel {
+    let reads = |stmt: &str, array: &str| -> Vec<String> {
+        let offsets = (-1..=1).flat_map(|di| (-1..=1).map(move |dj| (di, dj)));
+        offsets.map(|(di, dj)| format!("[T, N] -> {{ {stmt}[t, i, j] -> {array}[i + {di}, j + {dj}] }}")).collect()
+    };
+    let (r0, r1) = (reads("S0", "A"), reads("S1", "B"));
+    let mut a0: Vec<(&str, &str)> = r0.iter().map(|r| ("R", r.as_str())).collect();
+    a0.push(("W", "[T, N] -> { S0[t, i, j] -> B[i, j] }"));
+    let mut a1: Vec<(&str, &str)> = r1.iter().map(|r| ("R", r.as_str())).collect();
+    a1.push(("W", "[T, N] -> { S1[t, i, j] -> A[i, j] }"));
+    let domain = |stmt: &str| format!("[T, N] -> {{ {stmt}[t, i, j] : 0 <= t < T and 1 <= i < N - 1 and 1 <= j < N - 1 }}");
+    let (d0, d1) = (domain("S0"), domain("S1"));
+    let scop = build(
+        "[T, N] -> { : T >= 1 and N >= 3 }",
+        &[(&d0, "[T, N] -> { S0[t, i, j] -> [0, t, 0, i, 0, j, 0] }", &a0), (&d1, "[T, N] -> { S1[t, i, j] -> [0, t, 1, i, 0, j, 0] }", &a1)],
+    );
+    Kernel { name: "blur-pair", scop, params: vec![2, 5] }
+}
+
 /// Gauss–Seidel style in-place 1-D stencil: `A[i] = A[i-1] + A[i] + A[i+1]`.
 pub fn seidel_1d() -> Kernel {
     let scop = build(

@@ -17,6 +17,7 @@
 
 pub mod check;
 pub mod constraints;
+pub mod inner;
 pub mod linalg;
 pub mod marks;
 pub mod original;
@@ -134,6 +135,15 @@ pub fn schedule_with_info(scop: &PolyScop, deps: &Deps, opts: &SchedOptions) -> 
         info.relaxed_scalars.retain(|x| !broken.contains(x));
         info.fallback = None;
     }
+}
+
+/// The scalars whose memory dependences `sched` may ignore: the relaxable
+/// ones whose live ranges it keeps (what the scheduler checked; later
+/// stages must keep them too).
+pub fn kept_relaxed_scalars(scop: &PolyScop, deps: &Deps, sched: &Schedule) -> Result<BTreeSet<String>, PolyError> {
+    let relaxable = deps.relaxable_scalars();
+    let broken = broken_live_ranges(scop, deps, &sched.stmts, &relaxable)?;
+    Ok(relaxable.difference(&broken).cloned().collect())
 }
 
 #[cfg(test)]

@@ -49,7 +49,7 @@ pub fn original_schedule(scop: &PolyScop) -> Result<Schedule, SchedError> {
         let is_loop = stmts.iter().any(|rows| rows[k].coeffs[np..rows[k].coeffs.len() - 1].iter().any(|&c| c != 0));
         let kind = if is_loop { RowKind::Loop } else { RowKind::Scalar };
         if is_loop {
-            bands.push(Band { start: k, len: 1, permutable: true, tile_sizes: None, wavefront: false });
+            bands.push(Band::untiled(k, 1));
         }
         dims.push(DimInfo { kind, parallel: false, parallel_if_reduction: false });
     }

@@ -149,7 +149,7 @@ impl<'a> Pluto<'a> {
     fn close_band(&mut self) {
         let len = self.kinds.len() - self.band_start;
         if len > 0 {
-            self.bands.push(Band { start: self.band_start, len, permutable: true, tile_sizes: None, wavefront: false });
+            self.bands.push(Band::untiled(self.band_start, len));
         }
         self.band_start = self.kinds.len();
         self.band_carried = false;

@@ -70,7 +70,11 @@ pub fn print_schedule(scop: &PolyScop, sched: &Schedule) -> String {
             out.push_str(" permutable");
         }
         if let Some(t) = &b.tile_sizes {
-            let _ = write!(out, " tiles {t:?} points {}..{}", b.start + b.len, b.start + 2 * b.len);
+            if b.split_innermost {
+                let _ = write!(out, " tiles {t:?} points {:?} (innermost distributed)", b.point_dims());
+            } else {
+                let _ = write!(out, " tiles {t:?} points {}..{}", b.start + b.len, b.start + 2 * b.len);
+            }
         }
         if b.wavefront {
             out.push_str(" wavefront");

@@ -51,6 +51,29 @@ pub struct Band {
     /// The tiles of this band run as parallel wavefronts (the outermost
     /// tile dimension is the sum of the band's tile coordinates).
     pub wavefront: bool,
+    /// Set by innermost distribution ([`crate::sched::inner`]): a scalar
+    /// row sits between the last two point rows, so each statement (group)
+    /// gets its own innermost point loop.
+    pub split_innermost: bool,
+}
+
+impl Band {
+    /// A band of `len` rows from `start`, not tiled.
+    pub fn untiled(start: usize, len: usize) -> Band {
+        Band { start, len, permutable: true, tile_sizes: None, wavefront: false, split_innermost: false }
+    }
+
+    /// Where the point rows of a tiled band are: the `len` rows after the
+    /// tile rows, the last one a row further out when the innermost point
+    /// loop was distributed.
+    pub fn point_dims(&self) -> Vec<usize> {
+        let first = self.start + self.len;
+        let mut dims: Vec<usize> = (first..first + self.len).collect();
+        if let (true, Some(last)) = (self.split_innermost, dims.last_mut()) {
+            *last += 1;
+        }
+        dims
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -36,13 +36,13 @@
 
 pub mod sizes;
 
-use crate::deps::live::{broken_live_ranges, broken_live_ranges_with};
+use crate::deps::live::broken_live_ranges_with;
 use crate::deps::DepKind;
 use crate::sched::marks::DepState;
 use crate::deps::Deps;
 use crate::poly::PolyResult;
 use crate::sched::marks::{band_rows_zero, mark_parallel};
-use crate::sched::{Band, DimInfo, RowKind, SchedRow, Schedule};
+use crate::sched::{kept_relaxed_scalars, Band, DimInfo, RowKind, SchedRow, Schedule};
 use crate::scop::PolyScop;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -77,11 +77,7 @@ pub fn tile(scop: &PolyScop, deps: &Deps, sched: Schedule, cfg: &TileConfig) -> 
 
 /// [`tile`], reporting polyhedral failures.
 pub fn try_tile(scop: &PolyScop, deps: &Deps, sched: &Schedule, cfg: &TileConfig) -> PolyResult<Schedule> {
-    // The scalars the schedule may have relaxed: those whose live ranges it
-    // keeps (the scheduler checked exactly that).
-    let relaxable = deps.relaxable_scalars();
-    let broken = broken_live_ranges(scop, deps, &sched.stmts, &relaxable)?;
-    let relaxed: std::collections::BTreeSet<String> = relaxable.difference(&broken).cloned().collect();
+    let relaxed = kept_relaxed_scalars(scop, deps, sched)?;
     let mut cur = sched.clone();
     // Last band first, so earlier bands keep their positions.
     for b in (0..cur.bands.len()).rev() {

@@ -124,7 +124,7 @@ fn tiled_band_below_a_sequence_with_two_fused_statements() {
         &[&["0", "0", "0", "i", "0", "0"], &["1", "floor(i/4)", "floor(j/4)", "i", "j", "0"]],
         "SLLLLS",
         &[2, 4],
-        vec![Band { start: 0, len: 1, permutable: false, tile_sizes: None, wavefront: false }, tiled(1, &[4, 4])],
+        vec![Band { permutable: false, ..Band::untiled(0, 1) }, tiled(1, &[4, 4])],
     );
     let (ast, full, _) = check(&s, &sc, &grid(1, 0, 9), 10);
     assert!(full > 0, "{ast}");
@@ -133,6 +133,18 @@ fn tiled_band_below_a_sequence_with_two_fused_statements() {
     let s = scop("[n] -> { : true }", &[RECT.replace("[n, m]", "[n]").replace("< m", "< n").as_str(), TRI.replace("S0", "S1").as_str()]);
     let sc = schedule(&s, &[&["floor(i/3)", "floor(j/3)", "i", "j", "0"], &["floor(i/3)", "floor(j/3)", "i", "j", "1"]], "LLLLS", &[], vec![tiled(0, &[3, 3])]);
     check(&s, &sc, &grid(1, 0, 8), 9);
+}
+
+/// Innermost distribution: a scalar row between the two point rows gives
+/// each statement its own innermost point loop; full tiles are still
+/// separated (the point rows are 2 and 4).
+#[test]
+fn tiled_band_with_distributed_innermost_loop() {
+    let s = scop("[n] -> { : true }", &[RECT.replace("[n, m]", "[n]").replace("< m", "< n").as_str(), TRI.replace("S0", "S1").as_str()]);
+    let band = Band { split_innermost: true, ..tiled(0, &[3, 3]) };
+    let sc = schedule(&s, &[&["floor(i/3)", "floor(j/3)", "i", "0", "j"], &["floor(i/3)", "floor(j/3)", "i", "1", "j"]], "LLLSL", &[], vec![band]);
+    let (ast, full, total) = check(&s, &sc, &grid(1, 0, 8), 9);
+    assert!(full > 0 && full < total, "{full} of {total}\n{ast}");
 }
 
 #[test]

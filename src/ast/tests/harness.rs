@@ -88,7 +88,7 @@ pub fn schedule(scop: &PolyScop, texts: &[&[&str]], kinds: &str, par: &[usize], 
 
 /// A tiled band: tile dims `[start, start + sizes.len())`, then point dims.
 pub fn tiled(start: usize, sizes: &[i64]) -> Band {
-    Band { start, len: sizes.len(), permutable: true, tile_sizes: Some(sizes.to_vec()), wavefront: false }
+    Band { tile_sizes: Some(sizes.to_vec()), ..Band::untiled(start, sizes.len()) }
 }
 
 /// All instances `(stmt, x)` for `params`, sorted by schedule then statement.
