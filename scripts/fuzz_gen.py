@@ -92,6 +92,16 @@ class Generator:
                     dims.append([r.randrange(nparams), 1, 0 if r.random() < 0.75 else pad])
             style = "ptr" if nd == 1 else r.choice(["vla", "vla", "flat"])
             arrays.append({"name": "A%d" % a, "type": t, "dims": dims, "style": style})
+        # A fifth of the plain programs also get a pair of stencil sweeps
+        # ping-ponging between two arrays of their own in a time loop: the
+        # shape that time skewing, tiling and innermost distribution work on.
+        sweep_arrays = None
+        if not self.wild and r.random() < 0.2:
+            nd = r.choice([1, 2, 2])
+            dims = [[r.randrange(nparams), 1, 0] for _ in range(nd)]
+            style = "ptr" if nd == 1 else r.choice(["vla", "flat"])
+            sweep_arrays = [{"name": "A%d" % (narrays + k), "type": "double", "dims": copy.deepcopy(dims), "style": style} for k in range(2)]
+            arrays.extend(sweep_arrays)
         # Parameters that are the extent of a dimension without padding are at
         # least 1 (a VLA extent must be positive; constant subscripts need a cell).
         pmin = [0] * nparams
@@ -123,6 +133,8 @@ class Generator:
             body.append(self.loop([], depth, []))
             if r.random() < 0.15 and self.budget > 0:
                 body.append(self.stmt([], []))
+        if sweep_arrays:
+            body.insert(r.randint(0, len(body)), self.sweeps(*sweep_arrays))
         self.prog["body"] = body
         # Sizes: bounded by iteration counts and array footprint.
         maxp = {1: 400, 2: 100, 3: 36, 4: 18}.get(self.maxdepth, 400)
@@ -398,6 +410,31 @@ class Generator:
         if arr["type"] in INT_TYPES and wrap_int:
             return "(%s %% 1000)" % acc
         return acc
+
+    def sweeps(self, a, b):
+        """`for t { b = stencil(a); a = stencil(b) }` over the interior
+        `1 <= x < n_p - 1` of every dimension (reads at offsets -1..1)."""
+        r = self.rng
+        nd = len(a["dims"])
+        self.maxdepth = max(self.maxdepth, 1 + nd)
+        self.budget -= 2
+        steps = str(r.randint(1, 4)) if r.random() < 0.5 else self.prog["params"][a["dims"][0][0]]["name"]
+        t = {"k": "for", "var": self.fresh_counter(), "ctype": "int", "lb": "0", "ub": steps, "cmp": "<",
+             "dir": "up", "step": 1, "body": []}
+        for src, dst in ((a, b), (b, a)):
+            ctrs = [self.fresh_counter() for _ in range(nd)]
+            offsets = [[r.randint(-1, 1) for _ in range(nd)] for _ in range(r.randint(2, 5))]
+            terms = ["%s * %s" % (r.choice(["0.25", "0.125", "-0.125", "0.375"]),
+                                  self.render_access(src, [lin_text([(1, c)], o) for c, o in zip(ctrs, off)]))
+                     for off in offsets]
+            node = {"k": "stmt", "lhs": self.render_access(dst, ctrs), "type": "double", "op": "=", "terms": terms,
+                    "refs": sorted([src["name"], dst["name"]])}
+            for d in reversed(range(nd)):
+                pname = self.prog["params"][dst["dims"][d][0]]["name"]
+                node = {"k": "for", "var": ctrs[d], "ctype": "int", "lb": "1", "ub": "%s - 1" % pname, "cmp": "<",
+                        "dir": "up", "step": 1, "body": [node]}
+            t["body"].append(node)
+        return t
 
     # ---------------------------------------------------------------- statements
     def lin_counters(self, scope):
