@@ -129,9 +129,18 @@ impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
             return Ok(self.ir.basic_value(v));
         }
         let promoted = self.region.model.promoted.iter().find(|p| p.phi == v || p.copies.contains(&v));
+        let rotated = self.region.model.rotated.iter().find(|r| r.phi == v);
         let x = if let Some(p) = promoted {
             // A promoted scalar is read from its cell.
             let addr = self.resolve(p.address)?.into_pointer_value();
+            ok(self.b.build_load(self.ir.basic_value(v).get_type(), addr, "cell"))
+        } else if let Some(r) = rotated {
+            // A rotated load reads its cell again: the load's address,
+            // `back` iterations earlier.
+            let p = self.region.synthesizable(r.address, &self.stmt.loops).ok_or("rotated load without a rebuildable address")?;
+            let earlier = Polynomial::sym(Sym::Counter(r.loop_)).add(&Polynomial::constant(-(r.back as i128))).map_err(|e| e.to_string())?;
+            let p = p.substitute(Sym::Counter(r.loop_), &earlier).map_err(|e| e.to_string())?;
+            let addr = self.expand(r.address, &p)?.into_pointer_value();
             ok(self.b.build_load(self.ir.basic_value(v).get_type(), addr, "cell"))
         } else if let Some(p) = self.region.synthesizable(v, &self.stmt.loops) {
             self.expand(v, p)?

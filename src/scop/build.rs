@@ -232,6 +232,7 @@ pub fn build_region(view: &FunctionView, root: LoopId, shifted: &BTreeSet<(usize
         live_out,
         rebuildable: env.rebuildable.take(),
         promoted: vec![],
+        rotated: vec![],
     };
     Ok((model, obligations))
 }

@@ -6,6 +6,7 @@ use super::build::build_region;
 use super::model::Model;
 use super::reason::Reason;
 use super::delicm::map_promoted_scalars;
+use super::rotate::map_rotated_loads;
 use super::to_poly::{prove, simplify_domains};
 use crate::ir::{FunctionView, LoopId};
 use std::collections::BTreeSet;
@@ -51,6 +52,7 @@ pub fn model_region(view: &FunctionView, root: LoopId) -> Result<Model, Reason> 
     };
     simplify_domains(&mut model)?;
     map_promoted_scalars(view, &mut model);
+    map_rotated_loads(view, &mut model);
     Ok(model)
 }
 

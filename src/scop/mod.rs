@@ -25,6 +25,7 @@ pub mod print;
 mod quotient;
 pub mod reason;
 mod reductions;
+pub mod rotate;
 pub mod to_poly;
 
 pub use detect::{detect, Detection, LoopStatus};

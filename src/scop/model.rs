@@ -122,6 +122,9 @@ pub struct Model {
     pub rebuildable: std::collections::BTreeMap<ValueId, Polynomial>,
     /// Scalars LICM promoted from a memory cell, mapped back to it.
     pub promoted: Vec<super::delicm::Promoted>,
+    /// PHIs that carried a loaded value to the next iteration, mapped back
+    /// to the cell.
+    pub rotated: Vec<super::rotate::Rotated>,
 }
 
 impl Model {

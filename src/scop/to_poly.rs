@@ -224,6 +224,7 @@ mod tests {
             live_out: vec![],
             rebuildable: Default::default(),
             promoted: vec![],
+            rotated: vec![],
         }
     }
 

@@ -1,0 +1,32 @@
+// RUN: %clang -O3 -fno-discard-value-names -fpass-plugin=%tessera -mllvm -tessera-print-scops -c %s -o /dev/null 2>&1 | FileCheck %s
+// At -O3, GVN carries a[i][j] and a[i][j+1] from one iteration of j to the
+// next in registers (PHIs fed by the next iteration's load). The model
+// reads the cells again instead: the j loop carries no scalar, so the nest
+// can be tiled and run in parallel.
+// CHECK: SCoP in 'rows': loop nest, 2 loop(s), 2 statement(s)
+// CHECK: S1 (block 'for.body4.us'):
+// CHECK-NEXT: domain: [n, m] -> { S1[i0, i1] : i0 >= 0 and n >= i0 + 1 and i1 >= 0 and m >= i1 + 3 }
+// CHECK-NEXT: schedule: [n, m] -> { S1[i0, i1] -> [0, i0, 1, i1, 0] }
+// CHECK-NEXT: read: [n, m] -> { S1[i0, i1] -> a[i0, i1] }
+// CHECK-NEXT: read: [n, m] -> { S1[i0, i1] -> a[i0, i1 + 2] }
+// CHECK-NEXT: write: [n, m] -> { S1[i0, i1] -> b[i0, i1 + 1] }
+// CHECK-NEXT: read: [n, m] -> { S1[i0, i1] -> a[i0, i1 + 1] }
+// CHECK-NEXT: tessera: function 'in_place'
+//
+// In place, the value carried to the next iteration is the one just
+// stored, not a load, and the loop writes the array: the scalar stays.
+// CHECK: S1 (block 'for.body4.us'):
+// CHECK: write: [n, m] -> { S1[i0, i1] -> scalar_v{{[0-9]+}}[] }
+// CHECK-NEXT: read: [n, m] -> { S1[i0, i1] -> scalar_v{{[0-9]+}}[] }
+
+void rows(int n, int m, double (*restrict b)[m], const double (*restrict a)[m]) {
+  for (int i = 0; i < n; i++)
+    for (int j = 1; j < m - 1; j++)
+      b[i][j] = a[i][j - 1] + 2.0 * a[i][j] + a[i][j + 1];
+}
+
+void in_place(int n, int m, double (*a)[m]) {
+  for (int i = 0; i < n; i++)
+    for (int j = 1; j < m - 1; j++)
+      a[i][j] = a[i][j - 1] + 2.0 * a[i][j] + a[i][j + 1];
+}

@@ -1,0 +1,175 @@
+//! Undoing load PRE across iterations in the model: loads that GVN
+//! carried from one iteration to the next in a register become loads again.
+//!
+//! After `-O3`, a three-point stencil `b[j] = a[j-1] + a[j] + a[j+1]`
+//! reaches Tessera as
+//!
+//! ```text
+//! pre:  x0 = load a[0]; y0 = load a[1]
+//! body: x = phi [x0, pre], [y, body]     ; a[j]   (was a[j-1] + 1)
+//!       y = phi [y0, pre], [z, body]     ; a[j+1]
+//!       z = load a[j+2]
+//!       store b[j+1] = x + y + z
+//! ```
+//!
+//! The scalars `x` and `y` carry a value from each iteration to the next,
+//! so the loop is neither parallel nor tileable. But each is the value of
+//! one memory cell: `y` at iteration `j` is what `z`'s load read at
+//! iteration `j - 1` (`a[j+1]`), `x` what `y` held one iteration before
+//! that (`a[j]`). When nothing in the loop writes the array, the cell still
+//! holds that value, so reading it again is exact: the model gets array
+//! reads instead of the scalars, and the code generator loads the cell
+//! (the loaded address, evaluated `back` iterations earlier).
+//!
+//! Only the safe shape is mapped: a loop whose body is one block (every
+//! iteration runs the whole statement), the initial value loaded from the
+//! cell of the first iteration in the entering statement, the array
+//! written neither there nor in the body, and the PHI read only by the
+//! body.
+
+use super::affine::{AffExpr, Sym};
+use super::model::{AccessKind, ArrayId, Model, Statement, Target};
+use crate::ir::{FunctionView, LoopId, Op, ValueId};
+
+/// A PHI of a loop header that holds one memory cell's value.
+#[derive(Clone, Debug)]
+pub struct Rotated {
+    pub phi: ValueId,
+    /// The loop whose header holds the PHI.
+    pub loop_: LoopId,
+    /// The address of the load the value came from...
+    pub address: ValueId,
+    /// ...that many iterations of `loop_` earlier.
+    pub back: i64,
+    pub array: ArrayId,
+    /// The cell at the current iteration, over the body's counters.
+    pub subscripts: Vec<AffExpr>,
+}
+
+fn stmt_of(model: &Model, block: crate::ir::BlockId) -> Option<usize> {
+    model.statements.iter().position(|s| s.block == block)
+}
+
+fn writes_array(s: &Statement, a: ArrayId) -> bool {
+    s.accesses.iter().any(|x| x.kind == AccessKind::Write && x.target == Target::Array(a))
+}
+
+/// `e` one iteration of the loop with counter `c` earlier.
+fn one_back(e: &AffExpr, c: Sym) -> Option<AffExpr> {
+    e.add_const(-e.coeff(c)).ok()
+}
+
+/// `e` at the loop's first iteration.
+fn at_first(e: &AffExpr, c: Sym) -> Option<AffExpr> {
+    e.sub(&AffExpr::sym(c).scale(e.coeff(c)).ok()?).ok()
+}
+
+/// The rotated PHIs of loop `l` (sources first: a PHI fed by another
+/// rotated PHI follows it).
+fn find(view: &FunctionView, model: &Model, l: LoopId) -> Vec<Rotated> {
+    let lp = view.loop_(l);
+    let mut out: Vec<Rotated> = vec![];
+    if lp.blocks.len() != 1 {
+        return out;
+    }
+    let body = lp.header;
+    let Some(body_stmt) = stmt_of(model, body) else { return out };
+    // Each round maps the PHIs whose latch value is a load or an already
+    // mapped PHI: chains `x <- y <- load` take one round per link.
+    loop {
+        let before = out.len();
+        for instr in &view.block(body).instrs {
+            let Op::Phi { incoming } = &instr.op else { continue };
+            let phi = instr.value;
+            if out.iter().any(|r| r.phi == phi) {
+                continue;
+            }
+            let [(a_from, a_val), (b_from, b_val)] = incoming.as_slice() else { continue };
+            let ((pre, init), next) = match (*a_from == body, *b_from == body) {
+                (true, false) => ((*b_from, *b_val), *a_val),
+                (false, true) => ((*a_from, *a_val), *b_val),
+                _ => continue,
+            };
+            if let Some(r) = rotated(view, model, body_stmt, (pre, init), next, phi, l, &out) {
+                out.push(r);
+            }
+        }
+        if out.len() == before {
+            return out;
+        }
+    }
+}
+
+/// The rotation of `phi = phi [init, pre], [next, body]`, if it is one.
+fn rotated(view: &FunctionView, model: &Model, body_stmt: usize, (pre, init): (crate::ir::BlockId, ValueId), next: ValueId, phi: ValueId, l: LoopId, known: &[Rotated]) -> Option<Rotated> {
+    let counter = Sym::Counter(l);
+    let body_s = &model.statements[body_stmt];
+    // Where `next` comes from: a load of the body, or a mapped PHI.
+    let (array, source_cell, address, back) = match known.iter().find(|r| r.phi == next) {
+        Some(r) => (r.array, r.subscripts.clone(), r.address, r.back),
+        None => {
+            let Some(Op::Load { addr, .. }) = view.def(next).map(|d| &d.op) else { return None };
+            let x = body_s.accesses.iter().find(|x| x.instr == Some(next) && x.kind == AccessKind::Read)?;
+            let Target::Array(array) = x.target else { return None };
+            (array, x.subscripts.clone(), *addr, 0)
+        }
+    };
+    let cell = source_cell.iter().map(|e| one_back(e, counter)).collect::<Option<Vec<_>>>()?;
+    // The value enters from the cell of the first iteration.
+    let pre_stmt = stmt_of(model, pre)?;
+    let pre_s = &model.statements[pre_stmt];
+    let Some(Op::Load { .. }) = view.def(init).map(|d| &d.op) else { return None };
+    let first = pre_s.accesses.iter().find(|x| x.instr == Some(init) && x.kind == AccessKind::Read)?;
+    let first_cell = cell.iter().map(|e| at_first(e, counter)).collect::<Option<Vec<_>>>()?;
+    if first.target != Target::Array(array) || first.subscripts != first_cell {
+        return None;
+    }
+    // Nothing may change the cell between the load and the use.
+    if writes_array(body_s, array) || writes_array(pre_s, array) {
+        return None;
+    }
+    // The address is recomputed at the use.
+    if !model.rebuildable.contains_key(&address) {
+        return None;
+    }
+    // Read only by the body (not after the loop, not by another PHI's
+    // latch value other than through this mapping).
+    let read_elsewhere = model.statements.iter().enumerate().any(|(k, s)| {
+        k != body_stmt && s.accesses.iter().any(|x| x.kind == AccessKind::Read && x.target == Target::Scalar(phi))
+    });
+    if read_elsewhere || view.value(phi).ty != view.value(next).ty {
+        return None;
+    }
+    Some(Rotated { phi, loop_: l, address, back: back + 1, array, subscripts: cell })
+}
+
+/// Maps every rotated PHI of the model back to its memory cell.
+pub fn map_rotated_loads(view: &FunctionView, model: &mut Model) {
+    let loops: Vec<LoopId> = model.loops.iter().map(|l| l.id).collect();
+    for l in loops {
+        let found = find(view, model, l);
+        if found.is_empty() {
+            continue;
+        }
+        let body = view.loop_(l).header;
+        for s in model.statements.iter_mut() {
+            let in_body = s.block == body;
+            s.accesses.retain_mut(|x| {
+                let Target::Scalar(v) = x.target else { return true };
+                let Some(r) = found.iter().find(|r| r.phi == v) else { return true };
+                match x.kind {
+                    // The copies into the PHI (initial and latch value).
+                    AccessKind::Write => false,
+                    AccessKind::Read => {
+                        debug_assert!(in_body);
+                        x.target = Target::Array(r.array);
+                        x.subscripts = r.subscripts.clone();
+                        true
+                    }
+                }
+            });
+        }
+        model.statements.retain(|s| !s.accesses.is_empty());
+        model.rotated.extend(found);
+    }
+}
