@@ -281,8 +281,17 @@ fn plan_stages(fview: &FunctionView, m: &Model) -> Result<Plan, String> {
     // Profitability: never trade the original innermost loop for one that
     // walks memory worse (LU's skewed schedule would put a stride-n loop
     // innermost: 4x slower). Tiling then only improves the point order.
-    let original = sched::original::original_schedule(&scop).map_err(|e| format!("scheduling: {e}"))?;
-    let schedule = if tile::inner_stride_score(&schedule, &scop) < tile::inner_stride_score(&original, &scop) { original } else { schedule };
+    let mut original = sched::original::original_schedule(&scop).map_err(|e| format!("scheduling: {e}"))?;
+    let schedule = if tile::inner_stride_score(&schedule, &scop) < tile::inner_stride_score(&original, &scop) {
+        // The original order's parallel loops still run in parallel and
+        // vectorize (min-plus products, triangular solves). Every scalar
+        // dependence counts: nothing is privatized here.
+        let relaxed = sched::kept_relaxed_scalars(&scop, &deps, &original).map_err(|e| format!("scheduling: {e}"))?;
+        sched::marks::mark_parallel(&deps, &mut original, &relaxed).map_err(|e| format!("scheduling: {e}"))?;
+        original
+    } else {
+        schedule
+    };
     let elem_bytes = m.arrays.iter().map(|a| a.elem_bytes as i64).max().unwrap_or(8);
     let schedule = tile::tile(&scop, &deps, schedule, &TileConfig { elem_bytes, ..TileConfig::default() });
     // A failure here only means the tiled schedule stays as it is.

@@ -122,8 +122,12 @@ pub fn schedule_with_info(scop: &PolyScop, deps: &Deps, opts: &SchedOptions) -> 
         let mut sched = match res {
             Ok(s) => s,
             Err(SchedError::NoSchedule(why)) => {
+                // The original order keeps every live range: its parallel
+                // marks may privatize every relaxable scalar again.
                 info.fallback = Some(why);
-                original::original_schedule(scop)?
+                let o = original::original_schedule(scop)?;
+                info.relaxed_scalars = kept_relaxed_scalars(scop, deps, &o)?;
+                o
             }
             Err(e) => return Err(e),
         };
