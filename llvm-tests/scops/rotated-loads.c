@@ -18,6 +18,19 @@
 // CHECK: S1 (block 'for.body4.us'):
 // CHECK: write: [n, m] -> { S1[i0, i1] -> scalar_v{{[0-9]+}}[] }
 // CHECK-NEXT: read: [n, m] -> { S1[i0, i1] -> scalar_v{{[0-9]+}}[] }
+//
+// At the top of the region the first value is loaded before it (in the
+// loop's preheader): its address must be the cell's at the iteration
+// before the first, and nothing may write memory after it there.
+// CHECK: SCoP in 'top': loop nest, 1 loop(s), 1 statement(s)
+// CHECK: S0 (block 'for.body'):
+// CHECK-NEXT: domain: [n] -> { S0[i0] : i0 >= 0 and n >= i0 + 3 }
+// CHECK-NEXT: schedule: [n] -> { S0[i0] -> [0, i0, 0] }
+// CHECK-NEXT: read: [n] -> { S0[i0] -> a[i0] }
+// CHECK-NEXT: read: [n] -> { S0[i0] -> a[i0 + 2] }
+// CHECK-NEXT: write: [n] -> { S0[i0] -> b[i0 + 1] }
+// CHECK-NEXT: read: [n] -> { S0[i0] -> a[i0 + 1] }
+// CHECK-NOT: scalar_
 
 void rows(int n, int m, double (*restrict b)[m], const double (*restrict a)[m]) {
   for (int i = 0; i < n; i++)
@@ -29,4 +42,9 @@ void in_place(int n, int m, double (*a)[m]) {
   for (int i = 0; i < n; i++)
     for (int j = 1; j < m - 1; j++)
       a[i][j] = a[i][j - 1] + 2.0 * a[i][j] + a[i][j + 1];
+}
+
+void top(int n, double *restrict b, const double *restrict a) {
+  for (int i = 1; i < n - 1; i++)
+    b[i] = a[i - 1] + 2.0 * a[i] + a[i + 1];
 }

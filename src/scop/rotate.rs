@@ -23,13 +23,16 @@
 //!
 //! Only the safe shape is mapped: a loop whose body is one block (every
 //! iteration runs the whole statement), the initial value loaded from the
-//! cell of the first iteration in the entering statement, the array
-//! written neither there nor in the body, and the PHI read only by the
-//! body.
+//! cell of the first iteration in the entering statement (or, for the
+//! region's outermost loop, in its preheader, with nothing that may write
+//! memory after the load there), the array written neither there nor in
+//! the body, and the PHI read only by the body.
 
 use super::affine::{AffExpr, Sym};
 use super::model::{AccessKind, ArrayId, Model, Statement, Target};
-use crate::ir::{FunctionView, LoopId, Op, ValueId};
+use super::polynomial::{Polynomial, SymEnv};
+use super::Reason;
+use crate::ir::{BlockId, FunctionView, LoopId, Op, ValueId, ValueKind};
 
 /// A PHI of a loop header that holds one memory cell's value.
 #[derive(Clone, Debug)]
@@ -46,7 +49,7 @@ pub struct Rotated {
     pub subscripts: Vec<AffExpr>,
 }
 
-fn stmt_of(model: &Model, block: crate::ir::BlockId) -> Option<usize> {
+fn stmt_of(model: &Model, block: BlockId) -> Option<usize> {
     model.statements.iter().position(|s| s.block == block)
 }
 
@@ -101,7 +104,7 @@ fn find(view: &FunctionView, model: &Model, l: LoopId) -> Vec<Rotated> {
 }
 
 /// The rotation of `phi = phi [init, pre], [next, body]`, if it is one.
-fn rotated(view: &FunctionView, model: &Model, body_stmt: usize, (pre, init): (crate::ir::BlockId, ValueId), next: ValueId, phi: ValueId, l: LoopId, known: &[Rotated]) -> Option<Rotated> {
+fn rotated(view: &FunctionView, model: &Model, body_stmt: usize, (pre, init): (BlockId, ValueId), next: ValueId, phi: ValueId, l: LoopId, known: &[Rotated]) -> Option<Rotated> {
     let counter = Sym::Counter(l);
     let body_s = &model.statements[body_stmt];
     // Where `next` comes from: a load of the body, or a mapped PHI.
@@ -115,21 +118,22 @@ fn rotated(view: &FunctionView, model: &Model, body_stmt: usize, (pre, init): (c
         }
     };
     let cell = source_cell.iter().map(|e| one_back(e, counter)).collect::<Option<Vec<_>>>()?;
-    // The value enters from the cell of the first iteration.
-    let pre_stmt = stmt_of(model, pre)?;
-    let pre_s = &model.statements[pre_stmt];
-    let Some(Op::Load { .. }) = view.def(init).map(|d| &d.op) else { return None };
-    let first = pre_s.accesses.iter().find(|x| x.instr == Some(init) && x.kind == AccessKind::Read)?;
-    let first_cell = cell.iter().map(|e| at_first(e, counter)).collect::<Option<Vec<_>>>()?;
-    if first.target != Target::Array(array) || first.subscripts != first_cell {
-        return None;
-    }
-    // Nothing may change the cell between the load and the use.
-    if writes_array(body_s, array) || writes_array(pre_s, array) {
-        return None;
-    }
     // The address is recomputed at the use.
-    if !model.rebuildable.contains_key(&address) {
+    let address_poly = model.rebuildable.get(&address)?;
+    // The value enters from the cell of the first iteration, loaded by
+    // the entering statement, or just before the region.
+    let Some(Op::Load { addr: init_addr, .. }) = view.def(init).map(|d| &d.op) else { return None };
+    let enters_right = match stmt_of(model, pre) {
+        Some(pre_stmt) => {
+            let pre_s = &model.statements[pre_stmt];
+            let first = pre_s.accesses.iter().find(|x| x.instr == Some(init) && x.kind == AccessKind::Read)?;
+            let first_cell = cell.iter().map(|e| at_first(e, counter)).collect::<Option<Vec<_>>>()?;
+            first.target == Target::Array(array) && first.subscripts == first_cell && !writes_array(pre_s, array)
+        }
+        None => loaded_before_region(view, model, pre, init, *init_addr, address_poly, l, back + 1),
+    };
+    // Nothing may change the cell between the load and the use.
+    if !enters_right || writes_array(body_s, array) {
         return None;
     }
     // Read only by the body (not after the loop, not by another PHI's
@@ -141,6 +145,55 @@ fn rotated(view: &FunctionView, model: &Model, body_stmt: usize, (pre, init): (c
         return None;
     }
     Some(Rotated { phi, loop_: l, address, back: back + 1, array, subscripts: cell })
+}
+
+/// Whether `init`, loaded from `init_addr` in the block `pre` outside the
+/// region (the root loop's preheader), is the value of the cell the load
+/// at `address` (`address_poly`) reads `back` iterations before the first
+/// one, with nothing after it in `pre` that may write memory.
+#[allow(clippy::too_many_arguments)]
+fn loaded_before_region(view: &FunctionView, model: &Model, pre: BlockId, init: ValueId, init_addr: ValueId, address_poly: &Polynomial, l: LoopId, back: i64) -> bool {
+    if l != model.root || view.loop_(l).blocks.contains(&pre) {
+        return false;
+    }
+    let instrs = &view.block(pre).instrs;
+    let Some(at) = instrs.iter().position(|i| i.value == init) else { return false };
+    let may_write = |op: &Op| matches!(op, Op::Store { .. } | Op::Unsupported { .. } | Op::Call { pure: false, .. });
+    if instrs[at + 1..].iter().any(|i| may_write(&i.op)) {
+        return false;
+    }
+    let Some(s) = view.scev(init_addr) else { return false };
+    let env = OutsideEnv { view, facts: std::cell::Cell::new(false) };
+    let Ok(p) = Polynomial::from_scev(s, &env) else { return false };
+    let before = Polynomial::constant(-(back as i128));
+    match address_poly.substitute(Sym::Counter(l), &before) {
+        Ok(q) => !env.facts.get() && p == q,
+        Err(_) => false,
+    }
+}
+
+/// Reads a scalar evolution before the region: leaves are parameters,
+/// recurrences and range facts are not expected (`facts` records one).
+struct OutsideEnv<'v> {
+    view: &'v FunctionView,
+    facts: std::cell::Cell<bool>,
+}
+
+impl SymEnv for OutsideEnv<'_> {
+    fn unknown(&self, v: ValueId) -> Result<Sym, Reason> {
+        match self.view.value(v).kind {
+            ValueKind::Argument { .. } | ValueKind::Global | ValueKind::Instruction(_) => Ok(Sym::Param(v)),
+            _ => Err(Reason::NonAffineSubscript("not a parameter".into())),
+        }
+    }
+
+    fn counter(&self, _: LoopId) -> Result<Sym, Reason> {
+        Err(Reason::NonAffineSubscript("a recurrence before the region".into()))
+    }
+
+    fn assume_range(&self, _: &Polynomial, _: i128, _: Option<i128>) {
+        self.facts.set(true);
+    }
 }
 
 /// Maps every rotated PHI of the model back to its memory cell.
