@@ -53,10 +53,6 @@ pub struct Promoted {
     pub store_back: Option<ValueId>,
 }
 
-fn stmt_of(model: &Model, block: crate::ir::BlockId) -> Option<usize> {
-    model.statements.iter().position(|s| s.block == block)
-}
-
 fn accesses_array(s: &Statement, a: ArrayId) -> impl Iterator<Item = &super::model::Access> {
     s.accesses.iter().filter(move |x| x.target == Target::Array(a))
 }
@@ -91,7 +87,7 @@ struct StoreBack {
 /// before it would see the cell's old value in the original program, and
 /// another store would overwrite the value.
 fn store_back(view: &FunctionView, model: &Model, exit: crate::ir::BlockId, update: ValueId, copies: &[ValueId]) -> Option<StoreBack> {
-    let s = &model.statements[stmt_of(model, exit)?];
+    let s = &model.statements[model.statement_of(exit)?];
     let stores: Vec<StoreBack> = s
         .accesses
         .iter()
@@ -117,13 +113,13 @@ fn find(view: &FunctionView, model: &Model, l: LoopId) -> Option<Promoted> {
         return None;
     }
     let body = lp.header;
-    let body_stmt = stmt_of(model, body)?;
+    let body_stmt = model.statement_of(body)?;
     for instr in &view.block(body).instrs {
         let Op::Phi { incoming } = &instr.op else { continue };
         let phi = instr.value;
         let [(a_from, a_val), (b_from, b_val)] = incoming.as_slice() else { continue };
         let ((pre, init), update) = if *a_from == body { ((*b_from, *b_val), *a_val) } else if *b_from == body { ((*a_from, *a_val), *b_val) } else { continue };
-        let pre_stmt = stmt_of(model, pre)?;
+        let pre_stmt = model.statement_of(pre)?;
         let exit = *lp.exits.first()?;
         // LCSSA copies of the final value in the exit block.
         let mut copies: Vec<ValueId> = view
@@ -193,7 +189,7 @@ fn find(view: &FunctionView, model: &Model, l: LoopId) -> Option<Promoted> {
         }
         // Without an LCSSA copy the exit reads the update itself: after the
         // loop it too is the cell's value.
-        if stmt_of(model, exit).is_some_and(|k| {
+        if model.statement_of(exit).is_some_and(|k| {
             model.statements[k].accesses.iter().any(|x| x.kind == AccessKind::Read && x.target == Target::Scalar(update))
         }) {
             copies.push(update);

@@ -128,6 +128,11 @@ pub struct Model {
 }
 
 impl Model {
+    /// The index of the statement of `block`, if the block is one.
+    pub fn statement_of(&self, block: crate::ir::BlockId) -> Option<usize> {
+        self.statements.iter().position(|s| s.block == block)
+    }
+
     /// The polynomial rebuilding `v` at a use whose enclosing region loops
     /// are those for which `encloses` holds. A value of an inner loop used
     /// after that loop is its last value, not a function of the use's

@@ -49,10 +49,6 @@ pub struct Rotated {
     pub subscripts: Vec<AffExpr>,
 }
 
-fn stmt_of(model: &Model, block: BlockId) -> Option<usize> {
-    model.statements.iter().position(|s| s.block == block)
-}
-
 fn writes_array(s: &Statement, a: ArrayId) -> bool {
     s.accesses.iter().any(|x| x.kind == AccessKind::Write && x.target == Target::Array(a))
 }
@@ -76,7 +72,7 @@ fn find(view: &FunctionView, model: &Model, l: LoopId) -> Vec<Rotated> {
         return out;
     }
     let body = lp.header;
-    let Some(body_stmt) = stmt_of(model, body) else { return out };
+    let Some(body_stmt) = model.statement_of(body) else { return out };
     // Each round maps the PHIs whose latch value is a load or an already
     // mapped PHI: chains `x <- y <- load` take one round per link.
     loop {
@@ -123,7 +119,7 @@ fn rotated(view: &FunctionView, model: &Model, body_stmt: usize, (pre, init): (B
     // The value enters from the cell of the first iteration, loaded by
     // the entering statement, or just before the region.
     let Some(Op::Load { addr: init_addr, .. }) = view.def(init).map(|d| &d.op) else { return None };
-    let enters_right = match stmt_of(model, pre) {
+    let enters_right = match model.statement_of(pre) {
         Some(pre_stmt) => {
             let pre_s = &model.statements[pre_stmt];
             let first = pre_s.accesses.iter().find(|x| x.instr == Some(init) && x.kind == AccessKind::Read)?;
