@@ -1,22 +1,29 @@
 // An internal error inside Tessera is a warning naming the function, never a
-// crash: the program still compiles and runs correctly.
+// crash: the program still compiles and runs correctly. The error is raised
+// after the function was rewritten: its original body is put back.
 // RUN: %clang -O3 -fpass-plugin=%tessera -mllvm -tessera-force-internal-error %s -o %t 2>&1 | FileCheck %s
 // RUN: %t | FileCheck %s --check-prefix=OUT
-// RUN: %optt -passes='function(tessera)' -tessera-force-internal-error -disable-output %S/loads-in-opt.ll 2>&1 | FileCheck %s --check-prefix=OPT
+// RUN: %optt -passes='function(tessera)' -tessera-force-internal-error -verify-each -S %S/../pipeline/printers.ll -o %t.ll 2>&1 | FileCheck %s --check-prefix=OPT
+// RUN: FileCheck %s --check-prefix=ORIG < %t.ll
 
-// CHECK: warning: tessera: internal error in function 'sum'{{.*}}the function is left unoptimized [-Wbackend-plugin]
-// OPT: warning: tessera: internal error in function 'add_one'
-// OUT: 5050
+// CHECK: warning: tessera: internal error in function 'grid'{{.*}}the function is left unoptimized [-Wbackend-plugin]
+// OPT: warning: tessera: internal error in function 'mm'
+// ORIG-NOT: tessera.
+// OUT: 516600
 #include <stdio.h>
 
-__attribute__((noinline)) long sum(int n) {
-  long s = 0;
-  for (int i = 1; i <= n; i++)
-    s += i;
-  return s;
+__attribute__((noinline)) void grid(int n, int m, long (*a)[m]) {
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < m; j++)
+      a[i][j] = 3 * i + j;
 }
 
 int main(void) {
-  printf("%ld\n", sum(100));
+  long a[60][70], s = 0;
+  grid(60, 70, a);
+  for (int i = 0; i < 60; i++)
+    for (int j = 0; j < 70; j++)
+      s += a[i][j];
+  printf("%ld\n", s);
   return 0;
 }

@@ -131,6 +131,14 @@ impl<'a> FunctionCtx<'a> {
         String::from_utf8_lossy(bytes).into_owned()
     }
 
+    /// Keeps a copy of the function's body: if this run then ends in an
+    /// internal error, the shim puts the copy back (no half-rewritten
+    /// function reaches later passes). Call before the first change.
+    pub fn checkpoint(&self) {
+        // SAFETY: the context is alive during the callback.
+        unsafe { ffi::tessera_checkpoint(self.raw) }
+    }
+
     /// Outermost loops in program order.
     pub fn top_loops(&self) -> Vec<LoopRef<'_>> {
         // SAFETY: indices are bounded by the count the shim reports.

@@ -32,9 +32,6 @@ impl fmt::Display for InternalError {
 
 /// Runs Tessera on one function; `Ok(true)` when the IR was changed.
 pub fn run_function(ctx: &FunctionCtx<'_>, mode: Mode, options: &Options) -> Result<bool, InternalError> {
-    if options.force_internal_error {
-        panic!("internal error forced by -tessera-force-internal-error");
-    }
     if ctx.top_loops().is_empty() {
         if mode == Mode::PrintScops {
             ctx.print(&format!("tessera: function '{}': 0 loop(s)\n", ctx.name()));
@@ -43,10 +40,12 @@ pub fn run_function(ctx: &FunctionCtx<'_>, mode: Mode, options: &Options) -> Res
     }
     let (fview, map) = view::build(ctx);
     let detection = scop::detect(&fview);
-    match mode {
-        Mode::Optimize if options.profile_generate.is_some() || options.profile_use.is_some() => {
-            optimize_with_profile(ctx, fview, map, detection, options)
-        }
+    let profiling = options.profile_generate.is_some() || options.profile_use.is_some();
+    if mode == Mode::Optimize && (profiling || !detection.scops.is_empty()) {
+        ctx.checkpoint();
+    }
+    let result = match mode {
+        Mode::Optimize if profiling => optimize_with_profile(ctx, fview, map, detection, options),
         Mode::Optimize => optimize(ctx, &fview, &map, &detection, options, &Notes::new()),
         Mode::PrintScops => {
             ctx.print(&describe(&fview, &detection));
@@ -66,7 +65,12 @@ pub fn run_function(ctx: &FunctionCtx<'_>, mode: Mode, options: &Options) -> Res
             }
             Ok(false)
         }
+    };
+    // After the changes, so that the error path must put them back.
+    if options.force_internal_error {
+        panic!("internal error forced by -tessera-force-internal-error");
     }
+    result
 }
 
 /// Reports on every loop, then rewrites every SCoP.

@@ -6,12 +6,30 @@
 
 #include "tessera_shim.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <memory>
 #include <string>
 #include <vector>
+
+// A copy of a function's body taken before Tessera changes it (see
+// backup.cpp); `restore` puts it back and removes the functions added since.
+class FunctionBackup {
+public:
+  explicit FunctionBackup(llvm::Function &F);
+  ~FunctionBackup();
+  FunctionBackup(const FunctionBackup &) = delete;
+  FunctionBackup &operator=(const FunctionBackup &) = delete;
+  void restore();
+
+private:
+  llvm::Function &F;
+  llvm::Function *Copy = nullptr;
+  llvm::SmallPtrSet<llvm::Function *, 16> Existing;
+};
 
 struct TesseraFunctionCtx {
   llvm::Function &F;
@@ -21,14 +39,18 @@ struct TesseraFunctionCtx {
   // Storage of the last flattened SCEV (see tessera_ctx_scev_of).
   std::vector<TesseraScevNode> ScevNodes;
   std::vector<uint32_t> ScevChildren;
+  // Taken by tessera_checkpoint before the first change to F.
+  std::unique_ptr<FunctionBackup> Backup;
 
   TesseraFunctionCtx(llvm::Function &F, llvm::FunctionAnalysisManager &FAM,
                      llvm::raw_ostream *Out)
       : F(F), FAM(FAM), Out(Out) {}
 };
 
-// Runs the Rust side on F; reports an internal error as a warning on F.
-// Returns the Rust status (TESSERA_CHANGED when the IR was modified).
+// Runs the Rust side on F; reports an internal error as a warning on F,
+// after putting F's body back as it was if it had been changed. Returns
+// the Rust status (TESSERA_CHANGED when the IR was modified;
+// TESSERA_INTERNAL_ERROR: F's analyses are stale all the same).
 int32_t tesseraRunRust(TesseraFunctionCtx &Ctx, int32_t Mode);
 
 #endif

@@ -75,8 +75,8 @@ static cl::opt<unsigned> ProfileMaxVersions(
 
 // For tests of the FFI boundary: the Rust side panics on every function.
 static cl::opt<bool> ForceInternalError("tessera-force-internal-error",
-                                        cl::desc("Raise an internal error in every function "
-                                                 "(tests the error path)"),
+                                        cl::desc("Raise an internal error in every function with "
+                                                 "loops, after optimizing it (tests the error path)"),
                                         cl::init(false), cl::Hidden, cl::cat(TesseraCategory));
 
 extern "C" void tessera_get_options(TesseraOptions *out) {

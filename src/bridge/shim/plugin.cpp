@@ -16,6 +16,8 @@ static const TesseraCallbacks *Callbacks = nullptr;
 int32_t tesseraRunRust(TesseraFunctionCtx &Ctx, int32_t Mode) {
   int32_t Status = Callbacks->run_function(&Ctx, Mode);
   if (Status == TESSERA_INTERNAL_ERROR) {
+    if (Ctx.Backup)
+      Ctx.Backup->restore();
     std::string Msg = "tessera: internal error in function '" + Ctx.F.getName().str() +
                       "': " + Ctx.Error + "; the function is left unoptimized";
     if (Ctx.F.getSubprogram())
@@ -23,8 +25,8 @@ int32_t tesseraRunRust(TesseraFunctionCtx &Ctx, int32_t Mode) {
           Msg, Ctx.F, DiagnosticLocation(Ctx.F.getSubprogram()), DS_Warning));
     else
       Ctx.F.getContext().diagnose(DiagnosticInfoGeneric(Msg, DS_Warning));
-    return TESSERA_UNCHANGED;
   }
+  Ctx.Backup.reset();
   return Status;
 }
 
@@ -54,7 +56,11 @@ public:
       return PreservedAnalyses::none();
     }
     TesseraFunctionCtx Ctx(F, FAM, nullptr);
-    if (tesseraRunRust(Ctx, TESSERA_MODE_OPTIMIZE) != TESSERA_CHANGED)
+    int32_t Status = tesseraRunRust(Ctx, TESSERA_MODE_OPTIMIZE);
+    // After an internal error the body is the restored copy: new objects.
+    if (Status == TESSERA_INTERNAL_ERROR)
+      return PreservedAnalyses::none();
+    if (Status != TESSERA_CHANGED)
       return PreservedAnalyses::all();
     if (Cleanup) {
       FAM.invalidate(F, PreservedAnalyses::none());

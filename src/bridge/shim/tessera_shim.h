@@ -174,6 +174,9 @@ void *tessera_omp_query(TesseraFunctionCtx *ctx, int32_t which);
 // Outlines the worker blocks (blocks[0] the entry) and runs them on a thread
 // team with GOMP_parallel; 0 if that is impossible (IR unchanged).
 int32_t tessera_outline_parallel(TesseraFunctionCtx *ctx, void **blocks, size_t n);
+// Copies the function's body (once) so that an internal error reported
+// afterwards puts the function back exactly as it was.
+void tessera_checkpoint(TesseraFunctionCtx *ctx);
 
 // Remarks through LLVM's OptimizationRemarkEmitter, pass name "tessera".
 // `loop` may be null: the remark is then attached to the function.
