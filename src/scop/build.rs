@@ -53,8 +53,17 @@ impl SymEnv for Env<'_> {
     fn unknown(&self, v: ValueId) -> Result<Sym, Reason> {
         let info = self.view.value(v);
         let inside = matches!(info.kind, ValueKind::Instruction(b) if self.blocks.contains(&b));
+        // A value computed in a loop that does not enclose the region is
+        // available after that loop only through its LCSSA copy: used
+        // directly, it would not dominate the region once that loop is
+        // itself rewritten (SCEV looks through LCSSA PHIs).
+        let in_other_loop = match info.kind {
+            ValueKind::Instruction(b) => self.view.block(b).loop_.is_some_and(|l| !self.view.loop_contains(l, self.root)),
+            _ => false,
+        };
         match info.kind {
             _ if inside => Err(Reason::NonAffineSubscript(format!("'{}' is computed inside the loop", info.name))),
+            _ if in_other_loop => Err(Reason::NonAffineSubscript(format!("'{}' is computed inside another loop", info.name))),
             ValueKind::Argument { .. } | ValueKind::Global | ValueKind::Instruction(_) => {
                 self.params.borrow_mut().insert(v);
                 Ok(Sym::Param(v))
