@@ -31,7 +31,10 @@ pub struct ArrayRange {
 }
 
 /// Which pairs of arrays need a check: at least one written, and not
-/// provably distinct (`noalias` argument, two different globals).
+/// provably distinct: two different globals, or a `noalias` argument and
+/// another argument or a global. A base computed in the function (a
+/// pointer hoisted out of the loops, `&A[6]`) may be based on the `noalias`
+/// argument itself, so `noalias` says nothing about it.
 pub fn pairs_to_check(model: &Model, view: &FunctionView) -> Vec<(ArrayId, ArrayId)> {
     let written: Vec<bool> = (0..model.arrays.len())
         .map(|a| {
@@ -47,8 +50,11 @@ pub fn pairs_to_check(model: &Model, view: &FunctionView) -> Vec<(ArrayId, Array
                 continue;
             }
             let (x, y) = (&model.arrays[a], &model.arrays[b]);
-            let both_globals = matches!(view.value(x.base).kind, ValueKind::Global) && matches!(view.value(y.base).kind, ValueKind::Global);
-            if x.noalias || y.noalias || both_globals {
+            let global = |v| matches!(view.value(v).kind, ValueKind::Global);
+            let identified = |v| global(v) || matches!(view.value(v).kind, ValueKind::Argument { .. });
+            let both_globals = global(x.base) && global(y.base);
+            let restrict = (x.noalias || y.noalias) && identified(x.base) && identified(y.base);
+            if restrict || both_globals {
                 continue;
             }
             out.push((ArrayId(a as u32), ArrayId(b as u32)));
