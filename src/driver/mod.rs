@@ -281,25 +281,29 @@ fn plan(fview: &FunctionView, m: &Model) -> Result<Plan, String> {
 fn plan_stages(fview: &FunctionView, m: &Model) -> Result<Plan, String> {
     let scop = PolyScop::from_model(m, &|v| fview.value(v).name.clone()).map_err(|r| r.to_string())?;
     let deps = deps::analyze(&scop, &DepsOptions::default()).map_err(|e| format!("dependence analysis: {e}"))?;
-    let schedule = sched::schedule(&scop, &deps, &SchedOptions::default()).map_err(|e| format!("scheduling: {e}"))?;
+    fn scheduling(e: impl fmt::Display) -> String {
+        format!("scheduling: {e}")
+    }
+    let schedule = sched::schedule(&scop, &deps, &SchedOptions::default()).map_err(scheduling)?;
     // Profitability: never trade the original innermost loop for one that
     // walks memory worse (LU's skewed schedule would put a stride-n loop
     // innermost: 4x slower). Tiling then only improves the point order.
-    let mut original = sched::original::original_schedule(&scop).map_err(|e| format!("scheduling: {e}"))?;
-    let schedule = if tile::inner_stride_score(&schedule, &scop) < tile::inner_stride_score(&original, &scop) {
+    // With the schedule come the scalars whose memory dependences the
+    // stages below may ignore (those whose live ranges it keeps).
+    let mut original = sched::original::original_schedule(&scop).map_err(scheduling)?;
+    let (schedule, relaxed) = if tile::inner_stride_score(&schedule, &scop) < tile::inner_stride_score(&original, &scop) {
         // The original order's parallel loops still run in parallel and
-        // vectorize (min-plus products, triangular solves). Every scalar
-        // dependence counts: nothing is privatized here.
-        let relaxed = sched::kept_relaxed_scalars(&scop, &deps, &original).map_err(|e| format!("scheduling: {e}"))?;
-        sched::marks::mark_parallel(&deps, &mut original, &relaxed).map_err(|e| format!("scheduling: {e}"))?;
-        original
+        // vectorize (min-plus products, triangular solves).
+        let relaxed = sched::original::mark_original(&scop, &deps, &mut original).map_err(scheduling)?;
+        (original, relaxed)
     } else {
-        schedule
+        let relaxed = sched::kept_relaxed_scalars(&scop, &deps, &schedule).map_err(scheduling)?;
+        (schedule, relaxed)
     };
     let elem_bytes = m.arrays.iter().map(|a| a.elem_bytes as i64).max().unwrap_or(8);
-    let schedule = tile::tile(&scop, &deps, schedule, &TileConfig { elem_bytes, ..TileConfig::default() });
+    let schedule = tile::tile(&scop, &deps, schedule, &relaxed, &TileConfig { elem_bytes, ..TileConfig::default() });
     // A failure here only means the tiled schedule stays as it is.
-    let schedule = match sched::inner::distribute_innermost(&scop, &deps, &schedule) {
+    let schedule = match sched::inner::distribute_innermost(&scop, &deps, &schedule, &relaxed) {
         Ok(Some(split)) => split,
         _ => schedule,
     };

@@ -18,20 +18,22 @@
 //! loop parallel where it was not.
 
 use super::marks::{states, DepState};
-use super::{kept_relaxed_scalars, Band, RowKind, Schedule};
+use super::{Band, RowKind, SchedRow, Schedule};
 use crate::deps::live::broken_live_ranges;
 use crate::deps::Deps;
 use crate::poly::PolyResult;
 use crate::scop::PolyScop;
+use std::collections::BTreeSet;
 
 /// `sched` with its innermost loop distributed, or `None` when that is not
-/// possible or gains nothing (see the module docs).
-pub fn distribute_innermost(scop: &PolyScop, deps: &Deps, sched: &Schedule) -> PolyResult<Option<Schedule>> {
+/// possible or gains nothing (see the module docs). `relaxed`: the scalars
+/// whose memory dependences `sched` may ignore, as for tiling.
+pub fn distribute_innermost(scop: &PolyScop, deps: &Deps, sched: &Schedule, relaxed: &BTreeSet<String>) -> PolyResult<Option<Schedule>> {
     let m = sched.dims.len();
     if m < 2 || sched.dims[m - 1].kind != RowKind::Scalar || sched.dims[m - 2].kind != RowKind::Loop || sched.dims[m - 2].parallel {
         return Ok(None);
     }
-    let last = |rows: &Vec<super::SchedRow>| rows[m - 1].coeffs.clone();
+    let last = |rows: &[SchedRow]| rows[m - 1].coeffs.clone();
     if sched.stmts.iter().all(|rows| last(rows) == last(&sched.stmts[0])) {
         return Ok(None);
     }
@@ -42,7 +44,6 @@ pub fn distribute_innermost(scop: &PolyScop, deps: &Deps, sched: &Schedule) -> P
     // That avoids a floor division per tile row, and loses little: the
     // pairs at stake lie in one row of points anyway.
     let mut points = without_tile_rows(sched);
-    let relaxed = kept_relaxed_scalars(scop, deps, &points)?;
     let swap = |s: &mut Schedule| {
         let m = s.dims.len();
         for rows in s.stmts.iter_mut() {
@@ -53,15 +54,15 @@ pub fn distribute_innermost(scop: &PolyScop, deps: &Deps, sched: &Schedule) -> P
     swap(&mut points);
     // Strict: the dependences the schedule respects; loose: reductions
     // relaxed, for the `parallel_if_reduction` mark.
-    let Some(strict) = inner_carries(deps, &points, &mut states(deps.constraining(&relaxed, false)))? else {
+    let Some(strict) = inner_carries(deps, &points, &mut states(deps.constraining(relaxed, false)))? else {
         return Ok(None);
     };
-    let loose = inner_carries(deps, &points, &mut states(deps.constraining(&relaxed, true)))?.unwrap_or(true);
+    let loose = inner_carries(deps, &points, &mut states(deps.constraining(relaxed, true)))?.unwrap_or(true);
     let mut cand = sched.clone();
     swap(&mut cand);
     let was = &sched.dims[m - 2];
     let gains = !strict || (!loose && !was.parallel_if_reduction);
-    if !gains || !broken_live_ranges(scop, deps, &cand.stmts, &relaxed)?.is_empty() {
+    if !gains || !broken_live_ranges(scop, deps, &cand.stmts, relaxed)?.is_empty() {
         return Ok(None);
     }
     // The scalar row now orders statements within a point row.
@@ -78,7 +79,8 @@ pub fn distribute_innermost(scop: &PolyScop, deps: &Deps, sched: &Schedule) -> P
 fn without_tile_rows(sched: &Schedule) -> Schedule {
     let tile_row = |k: usize| sched.bands.iter().any(|b| b.tile_sizes.is_some() && (b.start..b.start + b.len).contains(&k));
     let keep: Vec<usize> = (0..sched.dims.len()).filter(|&k| !tile_row(k)).collect();
-    Schedule { stmts: sched.stmts.iter().map(|rows| keep.iter().map(|&k| rows[k].clone()).collect()).collect(), dims: keep.iter().map(|&k| sched.dims[k].clone()).collect(), bands: vec![] }
+    let stmts = sched.stmts.iter().map(|rows| keep.iter().map(|&k| rows[k].clone()).collect()).collect();
+    Schedule { stmts, dims: keep.iter().map(|&k| sched.dims[k].clone()).collect(), bands: vec![] }
 }
 
 /// Walks `sts` through the rows of `cand`: `None` when some pair is
@@ -135,7 +137,7 @@ mod tests {
     use crate::sched::check::{check, CheckOptions};
     use crate::sched::kernels::{self, Kernel};
     use crate::sched::print::print_schedule;
-    use crate::sched::{schedule, SchedOptions};
+    use crate::sched::{kept_relaxed_scalars, schedule, SchedOptions};
     use crate::tile::{try_tile, TileConfig};
 
     /// Schedules, tiles and distributes `k`; checks the result's legality
@@ -143,8 +145,9 @@ mod tests {
     fn distributed(k: &Kernel, cfg: &TileConfig) -> Option<Schedule> {
         let deps = analyze(&k.scop, &DepsOptions::default()).expect("deps");
         let s = schedule(&k.scop, &deps, &SchedOptions::default()).expect("schedule");
-        let t = try_tile(&k.scop, &deps, &s, cfg).expect("tile");
-        let d = distribute_innermost(&k.scop, &deps, &t).expect("distribute")?;
+        let relaxed = kept_relaxed_scalars(&k.scop, &deps, &s).expect("live ranges");
+        let t = try_tile(&k.scop, &deps, &s, &relaxed, cfg).expect("tile");
+        let d = distribute_innermost(&k.scop, &deps, &t, &relaxed).expect("distribute")?;
         let text = print_schedule(&k.scop, &d);
         if let Err(e) = check(&k.scop, &d, &CheckOptions::new(&k.params)) {
             panic!("{}: illegal distributed schedule: {e}\n{text}", k.name);

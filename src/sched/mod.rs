@@ -122,12 +122,10 @@ pub fn schedule_with_info(scop: &PolyScop, deps: &Deps, opts: &SchedOptions) -> 
         let mut sched = match res {
             Ok(s) => s,
             Err(SchedError::NoSchedule(why)) => {
-                // The original order keeps every live range: its parallel
-                // marks may privatize every relaxable scalar again.
+                let mut o = original::original_schedule(scop)?;
+                info.relaxed_scalars = original::mark_original(scop, deps, &mut o)?;
                 info.fallback = Some(why);
-                let o = original::original_schedule(scop)?;
-                info.relaxed_scalars = kept_relaxed_scalars(scop, deps, &o)?;
-                o
+                return Ok((o, info));
             }
             Err(e) => return Err(e),
         };

@@ -8,8 +8,11 @@
 //! ends). A coordinate is a loop dimension when it varies with a counter
 //! for some statement; each loop dimension is a band of its own.
 
-use super::{Band, DimInfo, RowKind, SchedError, SchedRow, Schedule};
+use super::{kept_relaxed_scalars, marks, Band, DimInfo, RowKind, SchedError, SchedRow, Schedule};
+use crate::deps::Deps;
+use crate::poly::PolyResult;
 use crate::scop::PolyScop;
+use std::collections::BTreeSet;
 
 /// The rows of one statement's schedule relation.
 fn rows_of(sched: &crate::poly::Set) -> Result<Vec<SchedRow>, SchedError> {
@@ -54,4 +57,14 @@ pub fn original_schedule(scop: &PolyScop) -> Result<Schedule, SchedError> {
         dims.push(DimInfo { kind, parallel: false, parallel_if_reduction: false });
     }
     Ok(Schedule { stmts, dims, bands })
+}
+
+/// Sets the parallel marks of `sched`, the original order: it keeps the
+/// live ranges of the relaxable scalars (it is the program's own order, up
+/// to the check's precision), so every such scalar is privatized in the
+/// marks. Returns those scalars.
+pub fn mark_original(scop: &PolyScop, deps: &Deps, sched: &mut Schedule) -> PolyResult<BTreeSet<String>> {
+    let relaxed = kept_relaxed_scalars(scop, deps, sched)?;
+    marks::mark_parallel(deps, sched, &relaxed)?;
+    Ok(relaxed)
 }

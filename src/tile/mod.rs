@@ -42,7 +42,8 @@ use crate::sched::marks::DepState;
 use crate::deps::Deps;
 use crate::poly::PolyResult;
 use crate::sched::marks::{band_rows_zero, mark_parallel};
-use crate::sched::{kept_relaxed_scalars, Band, DimInfo, RowKind, SchedRow, Schedule};
+use crate::sched::{Band, DimInfo, RowKind, SchedRow, Schedule};
+use std::collections::BTreeSet;
 use crate::scop::PolyScop;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -67,17 +68,18 @@ impl Default for TileConfig {
     }
 }
 
-/// Tiles `sched`; on any polyhedral failure returns it unchanged (it is
-/// legal as it is).
 pub use sizes::inner_stride_score;
 
-pub fn tile(scop: &PolyScop, deps: &Deps, sched: Schedule, cfg: &TileConfig) -> Schedule {
-    try_tile(scop, deps, &sched, cfg).unwrap_or(sched)
+/// Tiles `sched`, whose memory dependences of the scalars in `relaxed` may
+/// be ignored (those whose live ranges it keeps:
+/// [`crate::sched::kept_relaxed_scalars`]); on any polyhedral failure
+/// returns it unchanged (it is legal as it is).
+pub fn tile(scop: &PolyScop, deps: &Deps, sched: Schedule, relaxed: &BTreeSet<String>, cfg: &TileConfig) -> Schedule {
+    try_tile(scop, deps, &sched, relaxed, cfg).unwrap_or(sched)
 }
 
 /// [`tile`], reporting polyhedral failures.
-pub fn try_tile(scop: &PolyScop, deps: &Deps, sched: &Schedule, cfg: &TileConfig) -> PolyResult<Schedule> {
-    let relaxed = kept_relaxed_scalars(scop, deps, sched)?;
+pub fn try_tile(scop: &PolyScop, deps: &Deps, sched: &Schedule, relaxed: &BTreeSet<String>, cfg: &TileConfig) -> PolyResult<Schedule> {
     let mut cur = sched.clone();
     // Last band first, so earlier bands keep their positions.
     for b in (0..cur.bands.len()).rev() {
@@ -89,11 +91,11 @@ pub fn try_tile(scop: &PolyScop, deps: &Deps, sched: &Schedule, cfg: &TileConfig
         let inner = sizes::innermost_row(&cur, scop, band.start, band.len);
         let ts = sizes::tile_sizes(cfg, &cur, scop, band.start, band.len, inner);
         let mut cand = tile_band(&cur, b, &ts, inner);
-        let intervals = live_ranges_cross(deps, &cur, &band, &relaxed)?;
-        if !broken_live_ranges_with(scop, deps, &cand.stmts, &relaxed, intervals)?.is_empty() {
+        let intervals = live_ranges_cross(deps, &cur, &band, relaxed)?;
+        if !broken_live_ranges_with(scop, deps, &cand.stmts, relaxed, intervals)?.is_empty() {
             continue;
         }
-        cand.dims = tiled_marks(deps, &cur, &band, inner, &relaxed)?;
+        cand.dims = tiled_marks(deps, &cur, &band, inner, relaxed)?;
         cand.bands[b].wavefront = band.len >= 2 && !cand.dims[band.start].parallel;
         cur = cand;
     }
@@ -108,7 +110,7 @@ pub fn try_tile(scop: &PolyScop, deps: &Deps, sched: &Schedule, cfg: &TileConfig
 /// dimension is parallel when its row's difference is zero on every pair
 /// left at the band's start ([`band_rows_zero`]) — sufficient, and the
 /// checker verifies the marks on the tiled schedule.
-fn tiled_marks(deps: &Deps, sched: &Schedule, band: &Band, inner: usize, relaxed: &std::collections::BTreeSet<String>) -> PolyResult<Vec<DimInfo>> {
+fn tiled_marks(deps: &Deps, sched: &Schedule, band: &Band, inner: usize, relaxed: &BTreeSet<String>) -> PolyResult<Vec<DimInfo>> {
     let (start, len) = (band.start, band.len);
     let order = point_order(len, inner);
     let mut p = sched.clone();
@@ -135,7 +137,7 @@ fn point_order(len: usize, inner: usize) -> Vec<usize> {
 /// band-row values differ). If none does, tiling cannot put a write inside
 /// a live range: a write compares the same way with both ends of the range
 /// under any order of the band's points.
-fn live_ranges_cross(deps: &Deps, sched: &Schedule, band: &Band, relaxed: &std::collections::BTreeSet<String>) -> PolyResult<bool> {
+fn live_ranges_cross(deps: &Deps, sched: &Schedule, band: &Band, relaxed: &BTreeSet<String>) -> PolyResult<bool> {
     for (i, d) in deps.deps.iter().enumerate() {
         if d.kind != DepKind::Flow || !relaxed.contains(&d.array) {
             continue;
