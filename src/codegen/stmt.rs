@@ -120,6 +120,22 @@ impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
         }
     }
 
+    /// The address of the memory cell a scalar was mapped back to, in this
+    /// instance: a promoted scalar's cell, or a rotated load's (the load's
+    /// address `back` iterations of its loop earlier).
+    fn cell_of(&mut self, v: ValueId) -> Result<Option<PointerValue<'a>>, String> {
+        let model = self.region.model;
+        if let Some(p) = model.promoted.iter().find(|p| p.phi == v || p.copies.contains(&v)) {
+            return Ok(Some(self.resolve(p.address)?.into_pointer_value()));
+        }
+        let Some(r) = model.rotated.iter().find(|r| r.phi == v) else { return Ok(None) };
+        let p = self.region.synthesizable(r.address, &self.stmt.loops).ok_or("rotated load without a rebuildable address")?;
+        let counter = Sym::Counter(r.loop_);
+        let earlier = Polynomial::sym(counter).add(&Polynomial::constant(-(r.back as i128))).map_err(|e| e.to_string())?;
+        let p = p.substitute(counter, &earlier).map_err(|e| e.to_string())?;
+        Ok(Some(self.expand(r.address, &p)?.into_pointer_value()))
+    }
+
     /// The value an operand has in this instance.
     pub fn resolve(&mut self, v: ValueId) -> Result<BasicValueEnum<'a>, String> {
         if let Some(x) = self.local.get(&v) {
@@ -128,24 +144,12 @@ impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
         if !self.region.defined_inside(v) {
             return Ok(self.ir.basic_value(v));
         }
-        let promoted = self.region.model.promoted.iter().find(|p| p.phi == v || p.copies.contains(&v));
-        let rotated = self.region.model.rotated.iter().find(|r| r.phi == v);
-        let x = if let Some(p) = promoted {
-            // A promoted scalar is read from its cell.
-            let addr = self.resolve(p.address)?.into_pointer_value();
-            ok(self.b.build_load(self.ir.basic_value(v).get_type(), addr, "cell"))
-        } else if let Some(r) = rotated {
-            // A rotated load reads its cell again: the load's address,
-            // `back` iterations earlier.
-            let p = self.region.synthesizable(r.address, &self.stmt.loops).ok_or("rotated load without a rebuildable address")?;
-            let earlier = Polynomial::sym(Sym::Counter(r.loop_)).add(&Polynomial::constant(-(r.back as i128))).map_err(|e| e.to_string())?;
-            let p = p.substitute(Sym::Counter(r.loop_), &earlier).map_err(|e| e.to_string())?;
-            let addr = self.expand(r.address, &p)?.into_pointer_value();
-            ok(self.b.build_load(self.ir.basic_value(v).get_type(), addr, "cell"))
+        let ty: BasicTypeEnum = self.ir.basic_value(v).get_type();
+        let x = if let Some(addr) = self.cell_of(v)? {
+            ok(self.b.build_load(ty, addr, "cell"))
         } else if let Some(p) = self.region.synthesizable(v, &self.stmt.loops) {
             self.expand(v, p)?
         } else if let Some(slot) = self.region.slots.get(&v) {
-            let ty: BasicTypeEnum = self.ir.basic_value(v).get_type();
             ok(self.b.build_load(ty, *slot, "scalar"))
         } else {
             return Err(format!("value '{}' of another statement has no scalar slot", self.region.view.value(v).name));

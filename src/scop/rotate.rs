@@ -58,11 +58,6 @@ fn one_back(e: &AffExpr, c: Sym) -> Option<AffExpr> {
     e.add_const(-e.coeff(c)).ok()
 }
 
-/// `e` at the loop's first iteration.
-fn at_first(e: &AffExpr, c: Sym) -> Option<AffExpr> {
-    e.sub(&AffExpr::sym(c).scale(e.coeff(c)).ok()?).ok()
-}
-
 /// The rotated PHIs of loop `l` (sources first: a PHI fed by another
 /// rotated PHI follows it).
 fn find(view: &FunctionView, model: &Model, l: LoopId) -> Vec<Rotated> {
@@ -114,22 +109,16 @@ fn rotated(view: &FunctionView, model: &Model, body_stmt: usize, (pre, init): (B
         }
     };
     let cell = source_cell.iter().map(|e| one_back(e, counter)).collect::<Option<Vec<_>>>()?;
-    // The address is recomputed at the use.
-    let address_poly = model.rebuildable.get(&address)?;
-    // The value enters from the cell of the first iteration, loaded by
-    // the entering statement, or just before the region.
+    // The value enters loaded from the cell of the first iteration: the
+    // load's address `back + 1` iterations before the first one.
     let Some(Op::Load { addr: init_addr, .. }) = view.def(init).map(|d| &d.op) else { return None };
-    let enters_right = match model.statement_of(pre) {
-        Some(pre_stmt) => {
-            let pre_s = &model.statements[pre_stmt];
-            let first = pre_s.accesses.iter().find(|x| x.instr == Some(init) && x.kind == AccessKind::Read)?;
-            let first_cell = cell.iter().map(|e| at_first(e, counter)).collect::<Option<Vec<_>>>()?;
-            first.target == Target::Array(array) && first.subscripts == first_cell && !writes_array(pre_s, array)
-        }
-        None => loaded_before_region(view, model, pre, init, *init_addr, address_poly, l, back + 1),
-    };
+    let first = model.rebuildable.get(&address)?.substitute(counter, &Polynomial::constant(-(back as i128 + 1))).ok()?;
+    if init_address(view, model, pre, init, *init_addr, l)? != first {
+        return None;
+    }
     // Nothing may change the cell between the load and the use.
-    if !enters_right || writes_array(body_s, array) {
+    let pre_writes = model.statement_of(pre).is_some_and(|k| writes_array(&model.statements[k], array));
+    if pre_writes || writes_array(body_s, array) {
         return None;
     }
     // Read only by the body (not after the loop, not by another PHI's
@@ -143,29 +132,31 @@ fn rotated(view: &FunctionView, model: &Model, body_stmt: usize, (pre, init): (B
     Some(Rotated { phi, loop_: l, address, back: back + 1, array, subscripts: cell })
 }
 
-/// Whether `init`, loaded from `init_addr` in the block `pre` outside the
-/// region (the root loop's preheader), is the value of the cell the load
-/// at `address` (`address_poly`) reads `back` iterations before the first
-/// one, with nothing after it in `pre` that may write memory.
-#[allow(clippy::too_many_arguments)]
-fn loaded_before_region(view: &FunctionView, model: &Model, pre: BlockId, init: ValueId, init_addr: ValueId, address_poly: &Polynomial, l: LoopId, back: i64) -> bool {
-    if l != model.root || view.loop_(l).blocks.contains(&pre) {
-        return false;
+/// The address `init` was loaded from (at `init_addr`, in the block `pre`
+/// that enters loop `l`), as a polynomial. The load is in the region (the
+/// entering statement) or just before it: then `pre` must be the root
+/// loop's preheader and nothing after the load there may write memory.
+/// The address is rebuilt where it is computed in the region, else read
+/// as a function of parameters.
+fn init_address(view: &FunctionView, model: &Model, pre: BlockId, init: ValueId, init_addr: ValueId, l: LoopId) -> Option<Polynomial> {
+    let region = &view.loop_(model.root).blocks;
+    if model.statement_of(pre).is_none() {
+        if l != model.root || region.contains(&pre) {
+            return None;
+        }
+        let instrs = &view.block(pre).instrs;
+        let at = instrs.iter().position(|i| i.value == init)?;
+        let may_write = |op: &Op| matches!(op, Op::Store { .. } | Op::Unsupported { .. } | Op::Call { pure: false, .. });
+        if instrs[at + 1..].iter().any(|i| may_write(&i.op)) {
+            return None;
+        }
     }
-    let instrs = &view.block(pre).instrs;
-    let Some(at) = instrs.iter().position(|i| i.value == init) else { return false };
-    let may_write = |op: &Op| matches!(op, Op::Store { .. } | Op::Unsupported { .. } | Op::Call { pure: false, .. });
-    if instrs[at + 1..].iter().any(|i| may_write(&i.op)) {
-        return false;
+    if matches!(view.value(init_addr).kind, ValueKind::Instruction(b) if region.contains(&b)) {
+        return model.rebuildable.get(&init_addr).cloned();
     }
-    let Some(s) = view.scev(init_addr) else { return false };
     let env = OutsideEnv { view, facts: std::cell::Cell::new(false) };
-    let Ok(p) = Polynomial::from_scev(s, &env) else { return false };
-    let before = Polynomial::constant(-(back as i128));
-    match address_poly.substitute(Sym::Counter(l), &before) {
-        Ok(q) => !env.facts.get() && p == q,
-        Err(_) => false,
-    }
+    let p = Polynomial::from_scev(view.scev(init_addr)?, &env).ok()?;
+    (!env.facts.get()).then_some(p)
 }
 
 /// Reads a scalar evolution before the region: leaves are parameters,
