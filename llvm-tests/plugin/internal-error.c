@@ -5,10 +5,16 @@
 // RUN: %t | FileCheck %s --check-prefix=OUT
 // RUN: %optt -passes='function(tessera)' -tessera-force-internal-error -verify-each -S %S/../pipeline/printers.ll -o %t.ll 2>&1 | FileCheck %s --check-prefix=OPT
 // RUN: FileCheck %s --check-prefix=ORIG < %t.ll
+// With -fopenmp the failed attempt had outlined a parallel worker: it goes
+// with the rewritten body.
+// RUN: %clang -O3 -fopenmp -fpass-plugin=%tessera -mllvm -tessera-force-internal-error -S -emit-llvm %s -o - 2>%t.omp.err | FileCheck %s --check-prefix=OMP
+// RUN: FileCheck %s < %t.omp.err
 
 // CHECK: warning: tessera: internal error in function 'grid'{{.*}}the function is left unoptimized [-Wbackend-plugin]
 // OPT: warning: tessera: internal error in function 'mm'
 // ORIG-NOT: tessera.
+// OMP: define {{.*}} @grid(
+// OMP-NOT: tessera.par
 // OUT: 516600
 #include <stdio.h>
 

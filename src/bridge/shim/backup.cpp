@@ -11,8 +11,6 @@
 using namespace llvm;
 
 FunctionBackup::FunctionBackup(Function &F) : F(F) {
-  for (Function &G : *F.getParent())
-    Existing.insert(&G);
   // A detached holder (in no module) takes the copy. Metadata is shared,
   // not copied: the restored body is the original one, debug locations and
   // loop IDs included.
@@ -40,13 +38,13 @@ void FunctionBackup::restore() {
   F.splice(F.end(), Copy);
   for (unsigned I = 0; I < F.arg_size(); ++I)
     Copy->getArg(I)->replaceAllUsesWith(F.getArg(I));
-  // Functions the failed attempt added (outlined parallel workers) are
-  // no longer called.
-  SmallVector<Function *, 4> Added;
+  // Parallel workers the failed attempt outlined are no longer called
+  // (those of functions rewritten before are).
+  SmallVector<Function *, 4> Orphans;
   for (Function &G : *F.getParent())
-    if (!Existing.contains(&G) && G.use_empty())
-      Added.push_back(&G);
-  for (Function *G : Added)
+    if (G.hasFnAttribute("tessera-outlined") && G.use_empty())
+      Orphans.push_back(&G);
+  for (Function *G : Orphans)
     G->eraseFromParent();
 }
 

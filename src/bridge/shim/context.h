@@ -6,7 +6,6 @@
 
 #include "tessera_shim.h"
 
-#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Support/raw_ostream.h"
@@ -16,7 +15,8 @@
 #include <vector>
 
 // A copy of a function's body taken before Tessera changes it (see
-// backup.cpp); `restore` puts it back and removes the functions added since.
+// backup.cpp); `restore` puts it back and removes the parallel workers the
+// failed attempt outlined.
 class FunctionBackup {
 public:
   explicit FunctionBackup(llvm::Function &F);
@@ -28,7 +28,6 @@ public:
 private:
   llvm::Function &F;
   llvm::Function *Copy = nullptr;
-  llvm::SmallPtrSet<llvm::Function *, 16> Existing;
 };
 
 struct TesseraFunctionCtx {
