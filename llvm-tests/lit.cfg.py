@@ -1,13 +1,14 @@
 # lit configuration of Tessera's IR-level tests (LLVM 22's lit and FileCheck).
 #
 # Substitutions: %tessera (the plugin), %opt, %clang, %optt (opt with the
-# plugin loaded). TESSERA_PLUGIN and LLVM_BINDIR override the defaults.
+# plugin loaded), %clangxx and %llvm_include (a host program built against
+# LLVM's headers). TESSERA_PLUGIN and LLVM_BINDIR override the defaults.
 import os
 import lit.formats
 
 config.name = "tessera"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".ll", ".c"]
+config.suffixes = [".ll", ".c", ".cpp"]
 config.test_source_root = os.path.dirname(__file__)
 config.excludes = ["inputs"]
 
@@ -23,4 +24,6 @@ clang = os.path.join(bindir, "clang")
 config.substitutions.append(("%tessera", plugin))
 config.substitutions.append(("%optt", f"{opt} -load-pass-plugin={plugin}"))
 config.substitutions.append(("%opt", opt))
+config.substitutions.append(("%clangxx", clang + "++"))
 config.substitutions.append(("%clang", clang))
+config.substitutions.append(("%llvm_include", os.path.join(os.path.dirname(bindir), "include")))

@@ -13,14 +13,26 @@ use std::ffi::{c_char, c_void};
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::Once;
 
-/// Mirrors `llvm::PassPluginLibraryInfo`.
+/// Mirrors `llvm::PassPluginLibraryInfo` of LLVM 22, every field: the host
+/// reads the whole struct, and a field left out is stack garbage on its side
+/// (LLVM 22 added `PreCodeGenCallback`, which clang calls when non-null).
+/// Both sides pin the layout at build time: the assertion below, and the
+/// shim's `static_assert` on the C++ struct (plugin.cpp).
 #[repr(C)]
 pub struct PassPluginLibraryInfo {
     api_version: u32,
     plugin_name: *const c_char,
     plugin_version: *const c_char,
     register_pass_builder_callbacks: extern "C" fn(*mut c_void),
+    /// `bool (*)(Module &, TargetMachine &, CodeGenFileType, raw_pwrite_stream &)`:
+    /// Tessera does not generate code itself, so always null.
+    pre_codegen_callback: Option<unsafe extern "C" fn(*mut c_void, *mut c_void, i32, *mut c_void) -> bool>,
 }
+
+const _: () = assert!(
+    std::mem::size_of::<PassPluginLibraryInfo>() == 40
+        && std::mem::offset_of!(PassPluginLibraryInfo, pre_codegen_callback) == 32
+);
 
 /// `LLVM_PLUGIN_API_VERSION` of LLVM 22's `llvm/Plugins/PassPlugin.h`.
 const LLVM_PLUGIN_API_VERSION: u32 = 2;
@@ -35,6 +47,7 @@ pub extern "C" fn llvmGetPassPluginInfo() -> PassPluginLibraryInfo {
         plugin_name: c"tessera".as_ptr(),
         plugin_version: concat!(env!("CARGO_PKG_VERSION"), "\0").as_ptr() as *const c_char,
         register_pass_builder_callbacks: register,
+        pre_codegen_callback: None,
     }
 }
 

@@ -4,12 +4,22 @@
 
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Plugins/PassPlugin.h"
 
+#include <cstddef>
 #include <memory>
 
 using namespace llvm;
 
 bool tesseraEnabled();
+
+// llvmGetPassPluginInfo is defined in Rust (src/bridge/plugin.rs) with a
+// copy of this struct's layout; the host reads every field, so a field the
+// copy lacks is garbage it may call. Keep the two in step.
+static_assert(sizeof(PassPluginLibraryInfo) == 40 &&
+                  offsetof(PassPluginLibraryInfo, RegisterPassBuilderCallbacks) == 24 &&
+                  offsetof(PassPluginLibraryInfo, PreCodeGenCallback) == 32,
+              "llvm::PassPluginLibraryInfo changed: update PassPluginLibraryInfo in src/bridge/plugin.rs");
 
 static const TesseraCallbacks *Callbacks = nullptr;
 
