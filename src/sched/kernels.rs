@@ -234,6 +234,41 @@ pub fn producer_consumer_reversed() -> Kernel {
     producer_consumer("prodcons-reversed", "[n] -> { S1[i] : 0 <= i < n }", "[n] -> { S1[i] -> A[n - 1 - i] }")
 }
 
+/// Floyd–Warshall: `D[i][j] = min(D[i][j], D[i][k] + D[k][j])` (not in
+/// [`all`]: for the tiling decision's tests).
+pub fn floyd() -> Kernel {
+    let scop = build(
+        "[n] -> { : n >= 1 }",
+        &[(
+            "[n] -> { S0[k, i, j] : 0 <= k < n and 0 <= i < n and 0 <= j < n }",
+            "[n] -> { S0[k, i, j] -> [0, k, 0, i, 0, j, 0] }",
+            &[
+                ("R", "[n] -> { S0[k, i, j] -> D[i, j] }"),
+                ("R", "[n] -> { S0[k, i, j] -> D[i, k] }"),
+                ("R", "[n] -> { S0[k, i, j] -> D[k, j] }"),
+                ("W", "[n] -> { S0[k, i, j] -> D[i, j] }"),
+            ],
+        )],
+    );
+    Kernel { name: "floyd", scop, params: vec![3] }
+}
+
+/// `B[i][j] = f(A[i][j], A[j][i])` when `transposed`, else
+/// `B[i][j] = f(A[i][j], x[j])` (not in [`all`]: for the tiling decision's
+/// tests).
+pub fn rows_with(transposed: bool) -> Kernel {
+    let second = if transposed { "[n] -> { S0[i, j] -> A[j, i] }" } else { "[n] -> { S0[i, j] -> x[j] }" };
+    let scop = build(
+        "[n] -> { : n >= 1 }",
+        &[(
+            "[n] -> { S0[i, j] : 0 <= i < n and 0 <= j < n }",
+            "[n] -> { S0[i, j] -> [0, i, 0, j, 0] }",
+            &[("R", "[n] -> { S0[i, j] -> A[i, j] }"), ("R", second), ("W", "[n] -> { S0[i, j] -> B[i, j] }")],
+        )],
+    );
+    Kernel { name: if transposed { "transpose-add" } else { "row-plus-vector" }, scop, params: vec![3] }
+}
+
 pub fn all() -> Vec<Kernel> {
     vec![
         matmul(),

@@ -1,6 +1,7 @@
-//! Tiling (design.md: `tile`): every permutable band of depth >= 2 (and,
-//! if asked, a lone parallel loop) becomes tile loops followed by point
-//! loops.
+//! Tiling (design.md: `tile`): every permutable band of depth >= 2 that
+//! carries reuse too far apart for the caches ([`reuse`]; any such band
+//! when the sizes are given), and, if asked, a lone parallel loop, becomes
+//! tile loops followed by point loops.
 //!
 //! # Running example: matrix multiply
 //!
@@ -34,6 +35,7 @@
 //! Not done: second-level (L2) tiling — `second_level` is accepted and
 //! ignored for now.
 
+pub mod reuse;
 pub mod sizes;
 
 use crate::deps::live::broken_live_ranges_with;
@@ -86,6 +88,10 @@ pub fn try_tile(scop: &PolyScop, deps: &Deps, sched: &Schedule, relaxed: &BTreeS
         let band = cur.bands[b].clone();
         let lone_parallel = band.len == 1 && cfg.tile_single_parallel && cur.dims[band.start].parallel;
         if !band.permutable || band.tile_sizes.is_some() || !(band.len >= 2 || lone_parallel) {
+            continue;
+        }
+        // Explicit sizes are the user's choice: tile even without reuse.
+        if band.len >= 2 && cfg.sizes.is_none() && !reuse::tiling_pays(&cur, scop, band.start, band.len) {
             continue;
         }
         let inner = sizes::innermost_row(&cur, scop, band.start, band.len);

@@ -46,31 +46,49 @@ fn direction(sched: &Schedule, scop: &PolyScop, s: usize, r: usize) -> Option<Ve
     }
 }
 
-/// How each access of statement `s` moves along `v`: `(last subscript
-/// change, whether an outer subscript changes)`, for array accesses.
-fn strides(scop: &PolyScop, s: usize, v: &[i64]) -> Vec<(i64, bool)> {
+/// The subscripts of each array access of statement `s` as rows over its
+/// counters (`F` in `subscript = F·x + g·p + c`), `None` for an access
+/// whose relation is not one equality per subscript (a union, or a
+/// subscript defined through another).
+pub(super) fn subscript_matrices(scop: &PolyScop, s: usize) -> Vec<Option<Vec<Vec<i64>>>> {
     let st = &scop.statements[s];
-    let (np, m) = (scop.params.len(), v.len());
-    let mut out = vec![];
-    for a in st.accesses.iter().filter(|a| !a.is_scalar) {
-        let [part] = a.relation.parts() else { continue };
-        let nout = a.relation.space().n_out();
-        // Each output coordinate o_k is defined by an equality
-        // o_k + f·x + ... = 0; its change along v is -f·v.
-        let change = |k: usize| -> Option<i64> {
-            let r = part.eqs().iter().find(|r| r[np + m + k] != 0)?;
-            let f: i64 = (0..m).map(|c| r[np + c] * v[c]).sum();
-            Some(-f * r[np + m + k].signum())
-        };
-        let changes: Vec<Option<i64>> = (0..nout).map(change).collect();
-        if nout == 0 || changes.iter().any(Option::is_none) {
-            continue;
-        }
-        let last = changes[nout - 1].unwrap_or(0);
-        let outer = changes[..nout - 1].iter().any(|c| c.unwrap_or(0) != 0);
-        out.push((last, outer));
-    }
-    out
+    let np = scop.params.len();
+    let m = st.domain.space().n_dim();
+    st.accesses
+        .iter()
+        .filter(|a| !a.is_scalar)
+        .map(|a| {
+            let [part] = a.relation.parts() else { return None };
+            let nout = a.relation.space().n_out();
+            // Each output coordinate o_k is defined by an equality
+            // c·o_k + f·x + ... = 0 naming no other output: o_k = -f·x/c.
+            (0..nout)
+                .map(|k| {
+                    let r = part.eqs().iter().find(|r| r[np + m + k] != 0)?;
+                    if (0..nout).any(|o| o != k && r[np + m + o] != 0) {
+                        return None;
+                    }
+                    let c = r[np + m + k];
+                    (0..m).map(|col| if r[np + col] % c == 0 { Some(-r[np + col] / c) } else { None }).collect()
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// How each array access of statement `s` moves along `v`: `(last
+/// subscript change, whether an outer subscript changes)`, `None` where
+/// the subscripts are not known (in the order of the array accesses).
+fn strides(scop: &PolyScop, s: usize, v: &[i64]) -> Vec<Option<(i64, bool)>> {
+    let change = |row: &Vec<i64>| -> i64 { row.iter().zip(v).map(|(a, b)| a * b).sum() };
+    subscript_matrices(scop, s)
+        .into_iter()
+        .map(|f| {
+            let f = f?;
+            let (last, outer) = f.split_last()?;
+            Some((change(last), outer.iter().any(|r| change(r) != 0)))
+        })
+        .collect()
 }
 
 /// Statements that have a loop row in the band.
@@ -87,7 +105,7 @@ fn score(sched: &Schedule, scop: &PolyScop, stmts: &[usize], r: usize) -> i64 {
     let mut sc = 0;
     for &s in stmts {
         let Some(v) = direction(sched, scop, s, r) else { continue };
-        for (last, outer) in strides(scop, s, &v) {
+        for (last, outer) in strides(scop, s, &v).into_iter().flatten() {
             if outer {
                 sc -= 1;
             } else if last.abs() == 1 {
@@ -129,7 +147,7 @@ fn elements_per_iteration(sched: &Schedule, scop: &PolyScop, stmts: &[usize], r:
         let Some(v) = direction(sched, scop, s, r) else { continue };
         let st = &scop.statements[s];
         let moving = strides(scop, s, &v);
-        for (a, (last, outer)) in st.accesses.iter().filter(|a| !a.is_scalar).zip(moving) {
+        for (a, (last, outer)) in st.accesses.iter().filter(|a| !a.is_scalar).zip(moving).filter_map(|(a, m)| Some((a, m?))) {
             let key = (a.array.clone(), a.relation.to_string());
             if (last != 0 || outer) && !seen.contains(&key) {
                 seen.push(key);

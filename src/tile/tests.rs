@@ -55,6 +55,27 @@ fn matmul_tiles() {
     assert!(s.dims[5].parallel && s.dims[0].parallel);
 }
 
+/// Tiling only where some reuse is too far apart for the caches
+/// ([`reuse`]): matrix multiply and 1-D Jacobi are tiled; Floyd–Warshall's
+/// `(i, j)` band (one row between two uses of `D[k][j]`) and a 2-D sweep
+/// reading a vector are not; a transposed read (a column walk: a cache
+/// line per element) is. Explicit sizes tile regardless.
+#[test]
+fn tiling_needs_far_reuse() {
+    let tiled_bands = |k: &Kernel, cfg: &TileConfig| tiled(k, cfg).0.bands.iter().filter(|b| b.tile_sizes.is_some()).count();
+    let dflt = TileConfig::default();
+    assert_eq!(tiled_bands(&kernels::matmul(), &dflt), 1);
+    assert_eq!(tiled_bands(&kernels::jacobi_1d(), &dflt), 1);
+    assert_eq!(tiled_bands(&kernels::rows_with(true), &dflt), 1);
+    let floyd = kernels::floyd();
+    let (s, text) = tiled(&floyd, &dflt);
+    assert!(s.bands.iter().any(|b| b.len >= 2 && b.permutable), "floyd has a permutable (i, j) band:\n{text}");
+    assert_eq!(tiled_bands(&floyd, &dflt), 0, "{text}");
+    assert_eq!(tiled_bands(&kernels::rows_with(false), &dflt), 0);
+    assert_eq!(tiled_bands(&floyd, &small()), 1);
+    assert_eq!(tiled_bands(&kernels::rows_with(false), &small()), 1);
+}
+
 /// SICA's worked example: 32 KiB L1, 128-bit vectors, floats, E = 2,
 /// ρ = 0.9 gives 3684.
 #[test]

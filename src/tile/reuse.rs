@@ -1,0 +1,103 @@
+//! Whether tiling a band can pay: some reuse the band carries must be too
+//! far apart for the caches. Sizes being unknown, the data touched between
+//! the two uses is assumed not to fit when it has two dimensions or more,
+//! or as many as everything the band touches (a 1-dimensional stencil's
+//! whole grid).
+//!
+//! Running example: Floyd–Warshall, band `(i, j)` inside the `k` loop,
+//! `D[i][j] = min(D[i][j], D[i][k] + D[k][j])`. `D[k][j]` is used again on
+//! the next `i`; between the two uses one iteration of `i` touches rows
+//! `D[i][*]` and `D[k][*]`: one dimension, a few KiB, which stay in cache
+//! without tiling, while the band as a whole touches the 2-dimensional
+//! `D`. Tiling reorders nothing useful there and costs loop overhead
+//! (0.74x of -O3 on our Floyd kernel). Matrix multiply, band `(i, j, k)`:
+//! `B[k][j]` is used again on the next `i`, after one iteration of `i` has
+//! touched all of `B` (2 dimensions, as much as the band): tiling pays.
+//! Time-stepped stencils are the same: one time step touches the whole
+//! grid.
+//!
+//! Tensor contraction `C[i][j][k] += A[i][j][l] * B[l][k]`, band `(i, j)`
+//! around a tiled `(k, l)`: one iteration of `i` touches all of `B`, two
+//! dimensions: tiling pays, although the band touches three.
+//!
+//! A use counts when the element (temporal reuse) or its cache line
+//! (spatial: the same subscripts but the last one) comes back. The test is
+//! on dimensions, not sizes: a row is assumed to fit in cache (unless it
+//! is all the data), a matrix not. An access walked down a column (outer subscripts move, the last
+//! does not) touches a cache line per element; a footprint with such an
+//! access is counted as not fitting, and so is any access whose
+//! subscripts are not known.
+
+use super::sizes::subscript_matrices;
+use crate::sched::linalg::{nullspace, rank};
+use crate::sched::Schedule;
+use crate::scop::PolyScop;
+
+/// Whether tiling band `start..start + len` of `sched` can improve
+/// locality (see the module comment).
+pub fn tiling_pays(sched: &Schedule, scop: &PolyScop, start: usize, len: usize) -> bool {
+    let np = scop.params.len();
+    let stmts: Vec<(usize, Vec<Vec<i64>>, Vec<Vec<Vec<i64>>>)> = {
+        let mut out = vec![];
+        for s in 0..sched.stmts.len() {
+            let m = scop.statements[s].domain.space().n_dim();
+            let rows: Vec<Vec<i64>> = sched.stmts[s].iter().map(|r| r.coeffs[np..np + m].to_vec()).collect();
+            if rows[start..start + len].iter().all(|r| r.iter().all(|&c| c == 0)) {
+                continue;
+            }
+            let Some(subs) = subscript_matrices(scop, s).into_iter().collect::<Option<Vec<_>>>() else {
+                return true;
+            };
+            out.push((m, rows, subs));
+        }
+        out
+    };
+    // Dimensions of the data the band touches (the rows before it fixed).
+    let whole = stmts.iter().map(|(m, rows, subs)| footprint(subs, &nullspace(&rows[..start], *m))).max().unwrap_or(0);
+    (0..len).any(|p| {
+        let carried = stmts.iter().any(|(m, rows, subs)| carries_reuse(subs, &rows[..start + p], &rows[start + p], *m));
+        carried
+            && stmts.iter().any(|(m, rows, subs)| {
+                let free = nullspace(&rows[..=start + p], *m);
+                let dims = footprint(subs, &free);
+                dims >= 2 || dims >= whole || walks_columns(subs, &free)
+            })
+    })
+}
+
+/// Dimensions of the elements the accesses touch while the counters move
+/// in the span of `free`: the largest rank of `F·free` over the accesses.
+fn footprint(subs: &[Vec<Vec<i64>>], free: &[Vec<i64>]) -> usize {
+    subs.iter().map(|f| rank(&image(f, free), free.len())).max().unwrap_or(0)
+}
+
+/// Rows of `F·N`, `N` having the vectors of `free` as columns.
+fn image(f: &[Vec<i64>], free: &[Vec<i64>]) -> Vec<Vec<i64>> {
+    f.iter().map(|row| free.iter().map(|v| row.iter().zip(v).map(|(a, b)| a * b).sum()).collect()).collect()
+}
+
+/// Whether some access, with the rows `fixed` unchanged, comes back to the
+/// same element or cache line for another value of `row`: a direction `v`
+/// with `fixed·v = 0`, `row·v != 0` and all subscripts but the last
+/// unchanged.
+fn carries_reuse(subs: &[Vec<Vec<i64>>], fixed: &[Vec<i64>], row: &[i64], m: usize) -> bool {
+    subs.iter().any(|f| {
+        let outer = &f[..f.len().saturating_sub(1)];
+        let mut eqs: Vec<Vec<i64>> = fixed.to_vec();
+        eqs.extend(outer.iter().cloned());
+        nullspace(&eqs, m).iter().any(|v| row.iter().zip(v).map(|(a, b)| a * b).sum::<i64>() != 0)
+    })
+}
+
+/// Whether some access, with the counters moving in the span of `free`,
+/// changes an outer subscript but never the last: a column walk, one cache
+/// line per element.
+fn walks_columns(subs: &[Vec<Vec<i64>>], free: &[Vec<i64>]) -> bool {
+    subs.iter().any(|f| match f.split_last() {
+        Some((last, outer)) if !outer.is_empty() => {
+            let moves = |r: &Vec<i64>| free.iter().any(|v| r.iter().zip(v).map(|(a, b)| a * b).sum::<i64>() != 0);
+            !moves(last) && outer.iter().any(moves)
+        }
+        _ => false,
+    })
+}
