@@ -146,7 +146,13 @@ impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
         }
         let ty: BasicTypeEnum = self.ir.basic_value(v).get_type();
         let x = if let Some(addr) = self.cell_of(v)? {
-            ok(self.b.build_load(ty, addr, "cell"))
+            // A cell is an array access of the model: it joins the loops'
+            // access groups like the copied loads and stores (an outlined
+            // OpenMP worker no longer shows the vectorizer that the
+            // pointers do not alias).
+            let load = ok(self.b.build_load(ty, addr, "cell"));
+            self.memory.extend(load.as_instruction_value());
+            load
         } else if let Some(p) = self.region.synthesizable(v, &self.stmt.loops) {
             self.expand(v, p)?
         } else if let Some(slot) = self.region.slots.get(&v) {
@@ -217,13 +223,13 @@ impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
             if let Some((_, init)) = p.init_store.filter(|(b, _)| *b == self.stmt.block) {
                 let value = self.resolve(init)?;
                 let addr = self.resolve(p.address)?.into_pointer_value();
-                ok(self.b.build_store(addr, value));
+                self.memory.push(ok(self.b.build_store(addr, value)));
             }
             let in_body = matches!(view.value(p.phi).kind, ValueKind::Instruction(b) if b == self.stmt.block);
             if in_body {
                 let value = self.resolve(p.update)?;
                 let addr = self.resolve(p.address)?.into_pointer_value();
-                ok(self.b.build_store(addr, value));
+                self.memory.push(ok(self.b.build_store(addr, value)));
             }
         }
         // Every value first, then every store: the PHIs this block feeds
