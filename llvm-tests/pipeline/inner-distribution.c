@@ -12,7 +12,7 @@
 // SCHED-NEXT: S0[i0, i1] -> [floor((i0)/8), floor((2i0 + i1)/{{[0-9]+}}), i0, 0, 2i0 + i1] }
 // SCHED-NEXT: S1[i0, i1] -> [floor((i0)/8), floor((2i0 + i1 + 1)/{{[0-9]+}}), i0, 1, 2i0 + i1 + 1] }
 // SCHED-NEXT: dims: 0 loop, 1 loop, 2 loop, 3 scalar, 4 loop parallel
-// SCHED-NEXT: band 0..2 permutable tiles [8, {{[0-9]+}}] points [2, 4] (innermost distributed) wavefront
+// SCHED-NEXT: band 0..2 permutable tiles [8, {{[0-9]+}}] points [2, 4] (innermost distributed){{$}}
 
 // Full tiles: each sweep's point loop has bounds without min/max.
 // AST: // full tiles

@@ -21,6 +21,14 @@
 //!
 //! A domain that is a union is first split into disjoint pieces (one
 //! [`Item`] each), so that no instance is scanned twice.
+//!
+//! A wavefront band ([`crate::sched::Band::wavefront`]) with tile
+//! dimensions `t_s..t_{s+l-1}` has `t_s` the sum of its tile coordinates,
+//! so its first tile row constrains `t_s - t_{s+1} - ... - t_{s+l-1}`
+//! instead of `t_s`: with `floor((2t + i)/32)` as the second tile row of a
+//! skewed 1-D stencil, `32 (t0 - t1) <= t <= 32 (t0 - t1) + 31` and
+//! `32 t1 <= 2t + i <= 32 t1 + 31`. Loops over `t0` are then wavefronts,
+//! and the tiles of one wavefront (the `t1` loop) are independent.
 
 use super::sets::tspace;
 use super::{AstError, AstResult};
@@ -51,6 +59,7 @@ pub fn build_items(scop: &PolyScop, sched: &Schedule) -> AstResult<Vec<Item>> {
     if sched.stmts.len() != scop.statements.len() {
         return Err(AstError::Malformed(format!("{} statements, {} schedules", scop.statements.len(), sched.stmts.len())));
     }
+    let waves: Vec<(usize, usize)> = sched.bands.iter().filter(|b| b.wavefront && b.tile_sizes.is_some()).map(|b| (b.start, b.len)).collect();
     let mut items = vec![];
     for (s, (st, rows)) in scop.statements.iter().zip(&sched.stmts).enumerate() {
         let d = st.domain.space().n_dim();
@@ -60,9 +69,9 @@ pub fn build_items(scop: &PolyScop, sched: &Schedule) -> AstResult<Vec<Item>> {
         if st.domain.space().params != scop.params {
             return Err(AstError::Malformed(format!("statement {s}: domain parameters differ from the SCoP's")));
         }
-        let iter = solve(rows, np, d).ok_or(AstError::NotInjective { stmt: s })??;
+        let iter = solve(rows, np, d, &waves).ok_or(AstError::NotInjective { stmt: s })??;
         for piece in disjoint_pieces(&st.domain)? {
-            let (t, divs) = scheduled_set(&piece, rows, &iter, &scop.params, m)?;
+            let (t, divs) = scheduled_set(&piece, rows, &iter, &scop.params, m, &waves)?;
             let projs = projections(t, m)?;
             items.push(Item { stmt: s, projs, divs, iter: iter.clone() });
         }
@@ -89,13 +98,15 @@ fn disjoint_pieces(domain: &Set) -> AstResult<Vec<BasicSet>> {
 
 /// Solves the unit-divisor rows for the counters: `x_i = N_i / L_i` with
 /// `N_i` over `[params | t0..t{m-1} | const]`. `None`: not determined.
-fn solve(rows: &[SchedRow], np: usize, d: usize) -> Option<AstResult<Vec<(Row, i64)>>> {
+/// The first row of a wavefront band (`waves`: start, length) is not
+/// used: its dimension is not its value.
+fn solve(rows: &[SchedRow], np: usize, d: usize, waves: &[(usize, usize)]) -> Option<AstResult<Vec<(Row, i64)>>> {
     let m = rows.len();
     // Greedy choice of `d` independent unit rows (rational echelon basis).
     let mut basis: Vec<(usize, Vec<Rat>)> = vec![];
     let mut chosen = vec![];
     for (r, row) in rows.iter().enumerate() {
-        if row.div != 1 || chosen.len() == d {
+        if row.div != 1 || chosen.len() == d || waves.iter().any(|&(start, _)| start == r) {
             continue;
         }
         let mut v: Vec<Rat> = row.coeffs[np..np + d].iter().map(|&c| Rat::int(c)).collect();
@@ -200,7 +211,14 @@ fn substitute_counters(r: &[i64], iter: &[(Row, i64)], np: usize, m: usize, l: i
 }
 
 /// The scheduled set of one domain piece and its divisibility conditions.
-fn scheduled_set(piece: &BasicSet, rows: &[SchedRow], iter: &[(Row, i64)], params: &[String], m: usize) -> AstResult<(BasicSet, Vec<(Row, i64)>)> {
+fn scheduled_set(
+    piece: &BasicSet,
+    rows: &[SchedRow],
+    iter: &[(Row, i64)],
+    params: &[String],
+    m: usize,
+    waves: &[(usize, usize)],
+) -> AstResult<(BasicSet, Vec<(Row, i64)>)> {
     let np = params.len();
     let piece = piece.simplify_locals()?;
     let nl = piece.n_local();
@@ -223,8 +241,14 @@ fn scheduled_set(piece: &BasicSet, rows: &[SchedRow], iter: &[(Row, i64)], param
         let v = substitute_counters(&padded, iter, np, m, l)?;
         let ld = int::mul(l, row.div)?;
         // v - L·div·t_k >= 0 and L·div·t_k + L·(div - 1) - v >= 0 (or = 0).
+        // A wavefront's first row is about `t_k - t_{k+1} - ... - t_{k+len-1}`.
         let mut lo = v.clone();
         lo[np + k] = int::sub(lo[np + k], ld)?;
+        if let Some(&(_, len)) = waves.iter().find(|&&(start, _)| start == k) {
+            for j in k + 1..k + len {
+                lo[np + j] = int::add(lo[np + j], ld)?;
+            }
+        }
         if row.div == 1 {
             t.add_eq(lo)?;
         } else {

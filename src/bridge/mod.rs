@@ -119,6 +119,12 @@ impl<'a> FunctionCtx<'a> {
         FunctionCtx { raw, _host: PhantomData }
     }
 
+    /// Whether the module was compiled with -fopenmp.
+    pub fn module_has_openmp(&self) -> bool {
+        // SAFETY: plain query on the live context.
+        unsafe { ffi::tessera_ctx_module_has_openmp(self.raw) != 0 }
+    }
+
     pub fn name(&self) -> String {
         let mut ptr: *const c_char = std::ptr::null();
         // SAFETY: the shim returns a pointer/length into the function's name.

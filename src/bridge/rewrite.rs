@@ -142,12 +142,6 @@ impl<'a> Ir<'a> {
         }
     }
 
-    /// Whether the module was compiled with -fopenmp.
-    pub fn has_openmp(&self) -> bool {
-        // SAFETY: plain query on the live context.
-        unsafe { ffi::tessera_ctx_module_has_openmp(self.ctx.raw) != 0 }
-    }
-
     /// `omp_get_num_threads` and `omp_get_thread_num`.
     pub fn omp_queries(&self) -> (FunctionValue<'a>, FunctionValue<'a>) {
         // SAFETY: the shim returns llvm::Function declarations of this module.

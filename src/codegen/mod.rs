@@ -67,6 +67,9 @@ struct Gen<'r, 'a, 'b> {
     openmp: bool,
     /// Number of loops enclosing the node being generated.
     depth: usize,
+    /// The depth at which a parallel loop may start a team: 0, or one
+    /// more inside an outermost wavefront loop.
+    team_depth: usize,
     /// Worker regions to outline once the new code is reachable.
     parallel_regions: Vec<Vec<BasicBlock<'a>>>,
 }
@@ -201,6 +204,7 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, opts
         blocks: vec![start, end],
         openmp: opts.openmp,
         depth: 0,
+        team_depth: 0,
         parallel_regions: vec![],
     };
     if let Err(e) = gen.nodes(&ast.body) {
@@ -392,7 +396,9 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
             // Only a loop outside every other loop starts a team: inside a
             // sequential loop (a stencil's time loop) a fork and join per
             // outer iteration cost more than they gain (jacobi-2d: 8x slower).
-            Node::For(f) if self.openmp && self.depth == 0 && f.parallel && !self.uses_scalars(&f.body) => {
+            // A wavefront loop is the exception: each of its iterations runs
+            // many tiles, and the tiles of one wavefront are independent.
+            Node::For(f) if self.openmp && self.depth == self.team_depth && f.parallel && !self.uses_scalars(&f.body) => {
                 self.parallel_for(f)?;
             }
             Node::For(f) => {
@@ -407,9 +413,14 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
                 let iv_val = iv.as_basic_value().into_int_value();
                 let saved = self.env.vars[f.var].replace(iv_val);
                 self.memory.push(vec![]);
+                let team_depth = self.team_depth;
+                if f.wavefront && self.depth == 0 {
+                    self.team_depth = 1;
+                }
                 self.depth += 1;
                 let body = self.nodes(&f.body);
                 self.depth -= 1;
+                self.team_depth = team_depth;
                 body?;
                 let mem = self.memory.pop().unwrap_or_default();
                 self.env.vars[f.var] = saved;

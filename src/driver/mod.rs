@@ -53,7 +53,7 @@ pub fn run_function(ctx: &FunctionCtx<'_>, mode: Mode, options: &Options) -> Res
         }
         Mode::PrintDeps | Mode::PrintSchedule | Mode::PrintAst => {
             for m in &detection.scops {
-                let text = match plan(&fview, m) {
+                let text = match plan(&fview, m, parallel_code(ctx, options)) {
                     Ok(p) => match mode {
                         Mode::PrintDeps => deps::print::print_deps(&p.scop, &p.deps),
                         Mode::PrintSchedule => sched::print::print_schedule(&p.scop, &p.schedule),
@@ -170,12 +170,12 @@ fn transform(ctx: &FunctionCtx<'_>, map: &IrMap, first: &Detection, options: &Op
     let detection = scop::detect(&fview);
     let ir = Ir::new(ctx, &map);
     for (index, m) in detection.scops.iter().enumerate().filter(|(_, m)| prepared.contains(&map.loops[m.root.0 as usize])) {
-        let planned = plan(&fview, m);
+        let planned = plan(&fview, m, parallel_code(ctx, options));
         if let Some(dir) = &options.export_dir {
             export(dir, &fview, m, index, planned.as_ref().ok());
         }
         let cg = codegen::CodegenOptions {
-            openmp: options.parallel.unwrap_or_else(|| ir.has_openmp()),
+            openmp: parallel_code(ctx, options),
             rtc: options.rtc,
             stats_label: options.rtc_stats.then(|| {
                 let note = notes.get(&(map.blocks[fview.loop_(m.root).header.0 as usize] as usize));
@@ -254,9 +254,16 @@ const PROCESS_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(1
 static PROCESS_WORK_SPENT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 static PROCESS_TIME_SPENT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
+/// Whether parallel loops become OpenMP code: `-tessera-parallel`, else
+/// whether the module was compiled with -fopenmp.
+fn parallel_code(ctx: &FunctionCtx<'_>, options: &Options) -> bool {
+    options.parallel.unwrap_or_else(|| ctx.module_has_openmp())
+}
+
 /// Model -> dependences -> schedule -> tiling -> loop AST, within the work
-/// limits (per SCoP and per compilation).
-fn plan(fview: &FunctionView, m: &Model) -> Result<Plan, String> {
+/// limits (per SCoP and per compilation). `parallel`: the code will run
+/// parallel loops on threads (time-tiled bands then run by wavefronts).
+fn plan(fview: &FunctionView, m: &Model, parallel: bool) -> Result<Plan, String> {
     use std::sync::atomic::Ordering;
     let spent_work = PROCESS_WORK_SPENT.load(Ordering::Relaxed);
     let spent_time = std::time::Duration::from_micros(PROCESS_TIME_SPENT.load(Ordering::Relaxed));
@@ -269,7 +276,7 @@ fn plan(fview: &FunctionView, m: &Model) -> Result<Plan, String> {
     let start = std::time::Instant::now();
     crate::poly::set_work_allowance(Some(allowance));
     crate::poly::set_deadline(Some(start + time_left));
-    let result = plan_stages(fview, m);
+    let result = plan_stages(fview, m, parallel);
     let used = allowance - crate::poly::work_left().unwrap_or(0);
     crate::poly::set_work_allowance(None);
     crate::poly::set_deadline(None);
@@ -278,7 +285,7 @@ fn plan(fview: &FunctionView, m: &Model) -> Result<Plan, String> {
     result
 }
 
-fn plan_stages(fview: &FunctionView, m: &Model) -> Result<Plan, String> {
+fn plan_stages(fview: &FunctionView, m: &Model, parallel: bool) -> Result<Plan, String> {
     let scop = PolyScop::from_model(m, &|v| fview.value(v).name.clone()).map_err(|r| r.to_string())?;
     let deps = deps::analyze(&scop, &DepsOptions::default()).map_err(|e| format!("dependence analysis: {e}"))?;
     fn scheduling(e: impl fmt::Display) -> String {
@@ -301,7 +308,7 @@ fn plan_stages(fview: &FunctionView, m: &Model) -> Result<Plan, String> {
         (schedule, relaxed)
     };
     let elem_bytes = m.arrays.iter().map(|a| a.elem_bytes as i64).max().unwrap_or(8);
-    let schedule = tile::tile(&scop, &deps, schedule, &relaxed, &TileConfig { elem_bytes, ..TileConfig::default() });
+    let schedule = tile::tile(&scop, &deps, schedule, &relaxed, &TileConfig { elem_bytes, wavefronts: parallel, ..TileConfig::default() });
     // A failure here only means the tiled schedule stays as it is.
     let schedule = match sched::inner::distribute_innermost(&scop, &deps, &schedule, &relaxed) {
         Ok(Some(split)) => split,

@@ -10,7 +10,9 @@
 //! It shares nothing with the dependence analysis or the scheduler: the
 //! instances come from brute-force membership tests in a bounding box, the
 //! time stamps from evaluating the rows (floor divisions included, and the
-//! wavefront a band asks for: the sum of its tile coordinates first).
+//! wavefront a band asks for: the sum of its tile coordinates in place of
+//! the first, [`Schedule::time_stamp`]); parallel marks are checked on the
+//! time stamps too.
 //!
 //! Relaxations, when asked for:
 //! * scalars (`relax_scalars`): their memory-based order may change; what
@@ -54,10 +56,8 @@ struct Instance {
     stmt: usize,
     iters: Vec<i64>,
     old: Vec<i64>,
-    /// Time stamp under the new schedule (wavefront coordinates included).
+    /// Time stamp under the new schedule (one value per dimension).
     new: Vec<i64>,
-    /// The new schedule's row values (one per dimension).
-    rows: Vec<i64>,
 }
 
 /// One access of one instance: (instance, access index, is write).
@@ -108,17 +108,6 @@ fn row_values(sched: &Schedule, s: usize, params: &[i64], x: &[i64]) -> Vec<i64>
         .collect()
 }
 
-fn new_time(sched: &Schedule, vals: &[i64]) -> Vec<i64> {
-    let mut out = vec![];
-    for (k, v) in vals.iter().enumerate() {
-        for b in sched.bands.iter().filter(|b| b.wavefront && b.tile_sizes.is_some() && b.start == k) {
-            out.push(vals[b.start..b.start + b.len].iter().sum());
-        }
-        out.push(*v);
-    }
-    out
-}
-
 fn instances(scop: &PolyScop, sched: &Schedule, opts: &CheckOptions) -> Result<Vec<Instance>, String> {
     let mut out = vec![];
     for (s, st) in scop.statements.iter().enumerate() {
@@ -143,8 +132,8 @@ fn instances(scop: &PolyScop, sched: &Schedule, opts: &CheckOptions) -> Result<V
             let point: Vec<i64> = opts.params.iter().chain(&x).copied().collect();
             if dom.contains(&point).map_err(perr)? {
                 let old = image(&st.schedule, &opts.params, &x)?;
-                let rows = row_values(sched, s, &opts.params, &x);
-                out.push(Instance { stmt: s, new: new_time(sched, &rows), rows, old, iters: x });
+                let new = sched.time_stamp(row_values(sched, s, &opts.params, &x));
+                out.push(Instance { stmt: s, new, old, iters: x });
                 if out.len() > opts.max_instances {
                     return Err("too many instances".into());
                 }
@@ -194,7 +183,7 @@ pub fn check(scop: &PolyScop, sched: &Schedule, opts: &CheckOptions) -> Result<C
                 }
                 // The first dimension that separates them carries the
                 // pair: it must not be marked parallel.
-                if let Some(d) = (0..ix.rows.len()).find(|&d| ix.rows[d] != iy.rows[d]) {
+                if let Some(d) = (0..ix.new.len()).find(|&d| ix.new[d] != iy.new[d]) {
                     let info = &sched.dims[d];
                     if info.parallel || (info.parallel_if_reduction && !both_reduction) {
                         return Err(format!("dimension {d} is marked parallel but orders {} and {}", what(ex), what(ey)));

@@ -6,6 +6,8 @@
 //! an iteration `x` of `s` to the schedule coordinate
 //! `floor((coeffs · [params | x | 1]) / div)`; `div` is 1 except for the
 //! tile rows tiling adds. Instances run in lexicographic order of their
+//! time stamps ([`Schedule::time_stamp`]): the coordinates, except that a
+//! wavefront band's first tile dimension is the sum of its tile
 //! coordinates.
 
 /// What a schedule row is.
@@ -48,8 +50,11 @@ pub struct Band {
     /// Set by tiling: the band's first `len` dimensions are tile dimensions
     /// and the next `len` their point dimensions, with these sizes.
     pub tile_sizes: Option<Vec<i64>>,
-    /// The tiles of this band run as parallel wavefronts (the outermost
-    /// tile dimension is the sum of the band's tile coordinates).
+    /// The tiles of this band run as wavefronts: the outermost tile
+    /// dimension is the sum `w` of the band's tile coordinates, the other
+    /// tile dimensions keep theirs (the first tile coordinate is then `w`
+    /// minus them). Tiles of one wavefront never depend on each other (the
+    /// band is permutable), so the inner tile dimensions may be parallel.
     pub wavefront: bool,
     /// Set by innermost distribution ([`crate::sched::inner`]): a scalar
     /// row sits between the last two point rows, so each statement (group)
@@ -83,4 +88,16 @@ pub struct Schedule {
     /// Per dimension.
     pub dims: Vec<DimInfo>,
     pub bands: Vec<Band>,
+}
+
+impl Schedule {
+    /// The time stamp of an instance whose rows have the values `vals`
+    /// (one per dimension): `vals` with each wavefront band's first tile
+    /// dimension replaced by the sum of its tile coordinates.
+    pub fn time_stamp(&self, mut vals: Vec<i64>) -> Vec<i64> {
+        for b in self.bands.iter().filter(|b| b.wavefront && b.tile_sizes.is_some()) {
+            vals[b.start] = vals[b.start..b.start + b.len].iter().sum();
+        }
+        vals
+    }
 }

@@ -214,6 +214,40 @@ fn time_skewed_tiled_stencil_two_statements() {
     assert!(full > 0 && full < total, "{full} of {total}\n{ast}");
 }
 
+/// The same stencil run by wavefronts (`t0` the sum of the tile
+/// coordinates), and a 3-D skewed band: the AST scans exactly the
+/// instances, in wavefront order, with the inner tile loops parallel.
+#[test]
+fn wavefront_tiles() {
+    let d0 = "[T, n] -> { S0[t, i] : 0 <= t < T and 1 <= i < n - 1 }";
+    let d1 = "[T, n] -> { S1[t, i] : 0 <= t < T and 1 <= i < n - 1 }";
+    let s = scop("[T, n] -> { : true }", &[d0, d1]);
+    let sc = schedule(
+        &s,
+        &[&["floor(t/4)", "floor((2t + i)/4)", "t", "2t + i", "0"], &["floor(t/4)", "floor((2t + i + 1)/4)", "t", "2t + i + 1", "1"]],
+        "LLLLS",
+        &[1, 3],
+        vec![Band { wavefront: true, ..tiled(0, &[4, 4]) }],
+    );
+    let mut params = grid(2, 0, 6);
+    params.extend([vec![5, 14], vec![8, 13], vec![9, 16]]);
+    let (ast, full, total) = check(&s, &sc, &params, 16);
+    assert!(full > 0 && full < total, "{full} of {total}\n{ast}");
+    let text = ast.to_string();
+    assert!(text.contains("wavefront") && text.contains("parallel"), "{text}");
+
+    let d = "[T, n] -> { S0[t, i, j] : 0 <= t < T and 1 <= i < n - 1 and 1 <= j < n - 1 }";
+    let s = scop("[T, n] -> { : true }", &[d]);
+    let sc = schedule(
+        &s,
+        &[&["floor(t/2)", "floor((t + i)/3)", "floor((t + j)/3)", "t", "t + i", "t + j"]],
+        "LLLLLL",
+        &[1, 2],
+        vec![Band { wavefront: true, ..tiled(0, &[2, 3, 3]) }],
+    );
+    check(&s, &sc, &[vec![3, 6], vec![4, 7], vec![1, 3], vec![0, 5]], 8);
+}
+
 #[test]
 fn zero_dimensional_statement_and_no_parameters() {
     let s = scop("[n] -> { : true }", &["[n] -> { S0[] : n >= 2 }", "[n] -> { S1[i] : 0 <= i < n }", "[n] -> { S2[] }"]);

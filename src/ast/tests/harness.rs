@@ -100,7 +100,7 @@ fn expected(scop: &PolyScop, sched: &Schedule, params: &[i64], range: i64) -> Ve
             pt.extend(&x);
             if st.domain.contains(&pt).expect("contains") {
                 pt.push(1);
-                let key = sched.stmts[s].iter().map(|r| r.coeffs.iter().zip(&pt).map(|(a, b)| a * b).sum::<i64>().div_euclid(r.div)).collect();
+                let key = sched.time_stamp(sched.stmts[s].iter().map(|r| r.coeffs.iter().zip(&pt).map(|(a, b)| a * b).sum::<i64>().div_euclid(r.div)).collect());
                 out.push((key, s, x));
             }
         }
