@@ -3,6 +3,7 @@
 
 use super::harness::{check, grid, schedule, scop, tiled};
 use crate::sched::schedule::Band;
+use crate::ast::Ast;
 
 const RECT: &str = "[n, m] -> { S0[i, j] : 0 <= i < n and 0 <= j < m }";
 const TRI: &str = "[n] -> { S0[i, j] : 0 <= j <= i < n }";
@@ -194,23 +195,30 @@ fn without_separation_the_code_is_still_right() {
     }
 }
 
-#[test]
-fn time_skewed_tiled_stencil_two_statements() {
-    // Jacobi-1d style: S0 (B = f(A)) and S1 (A = B) skewed by 2t, tiled 4×4.
+/// Jacobi-1d style: S0 (B = f(A)) and S1 (A = B) skewed by 2t, tiled 4×4,
+/// checked for `(T, n)` up to 6 and with large `n` (a skewed tile is full
+/// only when n - 2 >= 1 + 9); `wavefront`: the tiles run by wavefronts,
+/// the inner tile loop parallel.
+fn skewed_stencil_tiles(wavefront: bool) -> (Ast, usize, usize) {
     let d0 = "[T, n] -> { S0[t, i] : 0 <= t < T and 1 <= i < n - 1 }";
     let d1 = "[T, n] -> { S1[t, i] : 0 <= t < T and 1 <= i < n - 1 }";
     let s = scop("[T, n] -> { : true }", &[d0, d1]);
+    let (par, band): (&[usize], Band) = if wavefront { (&[1, 3], Band { wavefront: true, ..tiled(0, &[4, 4]) }) } else { (&[3], tiled(0, &[4, 4])) };
     let sc = schedule(
         &s,
         &[&["floor(t/4)", "floor((2t + i)/4)", "t", "2t + i", "0"], &["floor(t/4)", "floor((2t + i + 1)/4)", "t", "2t + i + 1", "1"]],
         "LLLLS",
-        &[3],
-        vec![tiled(0, &[4, 4])],
+        par,
+        vec![band],
     );
-    // A skewed tile is full only when n - 2 >= 1 + 9: try large n too.
     let mut params = grid(2, 0, 6);
     params.extend([vec![5, 14], vec![8, 13], vec![3, 12], vec![9, 16]]);
-    let (ast, full, total) = check(&s, &sc, &params, 16);
+    check(&s, &sc, &params, 16)
+}
+
+#[test]
+fn time_skewed_tiled_stencil_two_statements() {
+    let (ast, full, total) = skewed_stencil_tiles(false);
     assert!(full > 0 && full < total, "{full} of {total}\n{ast}");
 }
 
@@ -219,19 +227,7 @@ fn time_skewed_tiled_stencil_two_statements() {
 /// instances, in wavefront order, with the inner tile loops parallel.
 #[test]
 fn wavefront_tiles() {
-    let d0 = "[T, n] -> { S0[t, i] : 0 <= t < T and 1 <= i < n - 1 }";
-    let d1 = "[T, n] -> { S1[t, i] : 0 <= t < T and 1 <= i < n - 1 }";
-    let s = scop("[T, n] -> { : true }", &[d0, d1]);
-    let sc = schedule(
-        &s,
-        &[&["floor(t/4)", "floor((2t + i)/4)", "t", "2t + i", "0"], &["floor(t/4)", "floor((2t + i + 1)/4)", "t", "2t + i + 1", "1"]],
-        "LLLLS",
-        &[1, 3],
-        vec![Band { wavefront: true, ..tiled(0, &[4, 4]) }],
-    );
-    let mut params = grid(2, 0, 6);
-    params.extend([vec![5, 14], vec![8, 13], vec![9, 16]]);
-    let (ast, full, total) = check(&s, &sc, &params, 16);
+    let (ast, full, total) = skewed_stencil_tiles(true);
     assert!(full > 0 && full < total, "{full} of {total}\n{ast}");
     let text = ast.to_string();
     assert!(text.contains("wavefront") && text.contains("parallel"), "{text}");
