@@ -385,14 +385,13 @@ impl<'a> Scanner<'a> {
     fn role(&self, k: usize) -> (LoopRole, bool) {
         for b in self.sched.bands.iter().filter(|b| b.tile_sizes.is_some()) {
             if (b.start..b.start + b.len).contains(&k) {
-                return (LoopRole::Tile, b.wavefront && k == b.start);
+                return (LoopRole::Tile, b.runs_by_wavefronts() && k == b.start);
             }
             if b.point_dims().contains(&k) {
                 return (LoopRole::Point, false);
             }
         }
-        let wavefront = self.sched.bands.iter().any(|b| b.wavefront && b.start == k);
-        (LoopRole::Plain, wavefront)
+        (LoopRole::Plain, false)
     }
 }
 

@@ -59,7 +59,7 @@ pub fn build_items(scop: &PolyScop, sched: &Schedule) -> AstResult<Vec<Item>> {
     if sched.stmts.len() != scop.statements.len() {
         return Err(AstError::Malformed(format!("{} statements, {} schedules", scop.statements.len(), sched.stmts.len())));
     }
-    let waves: Vec<(usize, usize)> = sched.bands.iter().filter(|b| b.wavefront && b.tile_sizes.is_some()).map(|b| (b.start, b.len)).collect();
+    let waves: Vec<(usize, usize)> = sched.bands.iter().filter(|b| b.runs_by_wavefronts()).map(|b| (b.start, b.len)).collect();
     let mut items = vec![];
     for (s, (st, rows)) in scop.statements.iter().zip(&sched.stmts).enumerate() {
         let d = st.domain.space().n_dim();

@@ -52,8 +52,9 @@ pub fn run_function(ctx: &FunctionCtx<'_>, mode: Mode, options: &Options) -> Res
             Ok(false)
         }
         Mode::PrintDeps | Mode::PrintSchedule | Mode::PrintAst => {
+            let parallel = parallel_code(ctx, options);
             for m in &detection.scops {
-                let text = match plan(&fview, m, parallel_code(ctx, options)) {
+                let text = match plan(&fview, m, parallel) {
                     Ok(p) => match mode {
                         Mode::PrintDeps => deps::print::print_deps(&p.scop, &p.deps),
                         Mode::PrintSchedule => sched::print::print_schedule(&p.scop, &p.schedule),
@@ -169,13 +170,14 @@ fn transform(ctx: &FunctionCtx<'_>, map: &IrMap, first: &Detection, options: &Op
     let (fview, map) = view::build(ctx);
     let detection = scop::detect(&fview);
     let ir = Ir::new(ctx, &map);
+    let parallel = parallel_code(ctx, options);
     for (index, m) in detection.scops.iter().enumerate().filter(|(_, m)| prepared.contains(&map.loops[m.root.0 as usize])) {
-        let planned = plan(&fview, m, parallel_code(ctx, options));
+        let planned = plan(&fview, m, parallel);
         if let Some(dir) = &options.export_dir {
             export(dir, &fview, m, index, planned.as_ref().ok());
         }
         let cg = codegen::CodegenOptions {
-            openmp: parallel_code(ctx, options),
+            openmp: parallel,
             rtc: options.rtc,
             stats_label: options.rtc_stats.then(|| {
                 let note = notes.get(&(map.blocks[fview.loop_(m.root).header.0 as usize] as usize));

@@ -46,6 +46,11 @@ fn rref(rows: &[Vec<i64>], n: usize) -> (Vec<Vec<i128>>, Vec<usize>) {
     (m, pivots)
 }
 
+/// `a · b` over their common length.
+pub fn dot(a: &[i64], b: &[i64]) -> i64 {
+    a.iter().zip(b).map(|(x, y)| x * y).sum()
+}
+
 /// Rank of the rows (first `n` entries of each).
 pub fn rank(rows: &[Vec<i64>], n: usize) -> usize {
     rref(rows, n).1.len()

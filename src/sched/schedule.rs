@@ -68,6 +68,12 @@ impl Band {
         Band { start, len, permutable: true, tile_sizes: None, wavefront: false, split_innermost: false }
     }
 
+    /// Whether the band's tiles run by wavefronts (a tiled band marked
+    /// [`Band::wavefront`]).
+    pub fn runs_by_wavefronts(&self) -> bool {
+        self.wavefront && self.tile_sizes.is_some()
+    }
+
     /// Where the point rows of a tiled band are: the `len` rows after the
     /// tile rows, the last one a row further out when the innermost point
     /// loop was distributed.
@@ -95,7 +101,7 @@ impl Schedule {
     /// (one per dimension): `vals` with each wavefront band's first tile
     /// dimension replaced by the sum of its tile coordinates.
     pub fn time_stamp(&self, mut vals: Vec<i64>) -> Vec<i64> {
-        for b in self.bands.iter().filter(|b| b.wavefront && b.tile_sizes.is_some()) {
+        for b in self.bands.iter().filter(|b| b.runs_by_wavefronts()) {
             vals[b.start] = vals[b.start..b.start + b.len].iter().sum();
         }
         vals

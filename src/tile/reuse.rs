@@ -28,8 +28,8 @@
 //! access is counted as not fitting, and so is any access whose
 //! subscripts are not known.
 
-use super::sizes::subscript_matrices;
-use crate::sched::linalg::{nullspace, rank};
+use super::sizes::{band_stmts, subscript_matrices};
+use crate::sched::linalg::{dot, nullspace, rank};
 use crate::sched::Schedule;
 use crate::scop::PolyScop;
 
@@ -37,21 +37,15 @@ use crate::scop::PolyScop;
 /// locality (see the module comment).
 pub fn tiling_pays(sched: &Schedule, scop: &PolyScop, start: usize, len: usize) -> bool {
     let np = scop.params.len();
-    let stmts: Vec<(usize, Vec<Vec<i64>>, Vec<Vec<Vec<i64>>>)> = {
-        let mut out = vec![];
-        for s in 0..sched.stmts.len() {
-            let m = scop.statements[s].domain.space().n_dim();
-            let rows: Vec<Vec<i64>> = sched.stmts[s].iter().map(|r| r.coeffs[np..np + m].to_vec()).collect();
-            if rows[start..start + len].iter().all(|r| r.iter().all(|&c| c == 0)) {
-                continue;
-            }
-            let Some(subs) = subscript_matrices(scop, s).into_iter().collect::<Option<Vec<_>>>() else {
-                return true;
-            };
-            out.push((m, rows, subs));
-        }
-        out
-    };
+    let mut stmts: Vec<(usize, Vec<Vec<i64>>, Vec<Vec<Vec<i64>>>)> = vec![];
+    for s in band_stmts(sched, scop, start, len) {
+        let m = scop.statements[s].domain.space().n_dim();
+        let rows: Vec<Vec<i64>> = sched.stmts[s].iter().map(|r| r.coeffs[np..np + m].to_vec()).collect();
+        let Some(subs) = subscript_matrices(scop, s).into_iter().collect::<Option<Vec<_>>>() else {
+            return true;
+        };
+        stmts.push((m, rows, subs));
+    }
     // Dimensions of the data the band touches (the rows before it fixed).
     let whole = stmts.iter().map(|(m, rows, subs)| footprint(subs, &nullspace(&rows[..start], *m))).max().unwrap_or(0);
     (0..len).any(|p| {
@@ -73,7 +67,7 @@ fn footprint(subs: &[Vec<Vec<i64>>], free: &[Vec<i64>]) -> usize {
 
 /// Rows of `F·N`, `N` having the vectors of `free` as columns.
 fn image(f: &[Vec<i64>], free: &[Vec<i64>]) -> Vec<Vec<i64>> {
-    f.iter().map(|row| free.iter().map(|v| row.iter().zip(v).map(|(a, b)| a * b).sum()).collect()).collect()
+    f.iter().map(|row| free.iter().map(|v| dot(row, v)).collect()).collect()
 }
 
 /// Whether some access, with the rows `fixed` unchanged, comes back to the
@@ -85,7 +79,7 @@ fn carries_reuse(subs: &[Vec<Vec<i64>>], fixed: &[Vec<i64>], row: &[i64], m: usi
         let outer = &f[..f.len().saturating_sub(1)];
         let mut eqs: Vec<Vec<i64>> = fixed.to_vec();
         eqs.extend(outer.iter().cloned());
-        nullspace(&eqs, m).iter().any(|v| row.iter().zip(v).map(|(a, b)| a * b).sum::<i64>() != 0)
+        nullspace(&eqs, m).iter().any(|v| dot(row, v) != 0)
     })
 }
 
@@ -95,7 +89,7 @@ fn carries_reuse(subs: &[Vec<Vec<i64>>], fixed: &[Vec<i64>], row: &[i64], m: usi
 fn walks_columns(subs: &[Vec<Vec<i64>>], free: &[Vec<i64>]) -> bool {
     subs.iter().any(|f| match f.split_last() {
         Some((last, outer)) if !outer.is_empty() => {
-            let moves = |r: &Vec<i64>| free.iter().any(|v| r.iter().zip(v).map(|(a, b)| a * b).sum::<i64>() != 0);
+            let moves = |r: &Vec<i64>| free.iter().any(|v| dot(r, v) != 0);
             !moves(last) && outer.iter().any(moves)
         }
         _ => false,

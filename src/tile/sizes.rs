@@ -20,7 +20,7 @@
 //! `qL2 = CL2 / CL1` rounded up to a multiple of the vector width (8).
 
 use super::TileConfig;
-use crate::sched::linalg::nullspace;
+use crate::sched::linalg::{dot, nullspace};
 use crate::sched::{RowKind, Schedule};
 use crate::scop::PolyScop;
 
@@ -38,7 +38,7 @@ fn direction(sched: &Schedule, scop: &PolyScop, s: usize, r: usize) -> Option<Ve
         .collect();
     let ns = nullspace(&others, m);
     let [v] = ns.as_slice() else { return None };
-    let along: i64 = v.iter().zip(&sched.stmts[s][r].coeffs[np..np + m]).map(|(a, b)| a * b).sum();
+    let along = dot(v, &sched.stmts[s][r].coeffs[np..np + m]);
     match along.signum() {
         1 => Some(v.clone()),
         -1 => Some(v.iter().map(|x| -x).collect()),
@@ -80,7 +80,7 @@ pub(super) fn subscript_matrices(scop: &PolyScop, s: usize) -> Vec<Option<Vec<Ve
 /// subscript change, whether an outer subscript changes)`, `None` where
 /// the subscripts are not known (in the order of the array accesses).
 fn strides(scop: &PolyScop, s: usize, v: &[i64]) -> Vec<Option<(i64, bool)>> {
-    let change = |row: &Vec<i64>| -> i64 { row.iter().zip(v).map(|(a, b)| a * b).sum() };
+    let change = |row: &Vec<i64>| dot(row, v);
     subscript_matrices(scop, s)
         .into_iter()
         .map(|f| {
@@ -92,7 +92,7 @@ fn strides(scop: &PolyScop, s: usize, v: &[i64]) -> Vec<Option<(i64, bool)>> {
 }
 
 /// Statements that have a loop row in the band.
-fn band_stmts(sched: &Schedule, scop: &PolyScop, start: usize, len: usize) -> Vec<usize> {
+pub(super) fn band_stmts(sched: &Schedule, scop: &PolyScop, start: usize, len: usize) -> Vec<usize> {
     let np = scop.params.len();
     (0..sched.stmts.len())
         .filter(|&s| sched.stmts[s][start..start + len].iter().any(|r| r.coeffs[np..r.coeffs.len() - 1].iter().any(|&c| c != 0)))
