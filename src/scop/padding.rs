@@ -1,14 +1,16 @@
 //! Padded dimensions: rows of `m + c` elements (`A[i*(m+1) + j]`,
-//! `double (*A)[m+2]`).
+//! `double (*A)[m+2]`), or of any affine combination of parameters
+//! (`double (*out)[n - w + 1]`).
 //!
 //! Delinearization reads the strides off the monomials of the offsets, so
 //! a row of `m + 1` elements (offset `m·i + i + j`) looks like stride `m`
 //! with a stray `i` in the inner subscript, whose bound (`i + j < m`) does
-//! not hold. When every counter's coefficient is a constant times a
-//! product of factors `p + c` (one parameter plus a constant), renaming
-//! each `p + c` to a parameter `p'` makes the strides monomials again.
-//! This module finds those constants (the pads), renames the offsets, and
-//! renames delinearized subscripts back.
+//! not hold; a row of `n - w + 1` elements gives strides `n` and `w` that
+//! divide neither each other. When every counter's coefficient is a
+//! constant times a product of affine factors, renaming one parameter `p`
+//! of each factor to `p' = factor` (`n' = n - w + 1`) makes the strides
+//! monomials again. This module finds those renamings (the pads), renames
+//! the offsets, and renames delinearized subscripts back.
 //!
 //! Any consistent split is a correct model as long as every inner
 //! subscript provably stays within its dimension (the caller proves it),
@@ -21,9 +23,10 @@ use crate::poly::int::gcd128;
 use super::reason::Reason;
 use std::collections::BTreeMap;
 
-/// Per parameter `p`, the constant `c` such that the symbol `p` in renamed
-/// expressions stands for `p + c`.
-pub type Pads = BTreeMap<Sym, i128>;
+/// Per parameter `p`, the affine expression `d` (a constant plus other
+/// parameters, none of them renamed) such that the symbol `p` in renamed
+/// expressions stands for `p + d`.
+pub type Pads = BTreeMap<Sym, AffExpr>;
 
 /// The coefficient (a polynomial in parameters) of every counter in `p`.
 /// Monomials with several counters are left out: delinearization rejects
@@ -69,11 +72,20 @@ fn primitive_part(c: &Polynomial) -> Polynomial {
     r
 }
 
-/// `p` in renamed parameters: each padded `q` replaced by `q - c`.
+fn polynomial_of(e: &AffExpr) -> Result<Polynomial, Reason> {
+    let mut r = Polynomial::constant(e.constant);
+    for (&s, &c) in &e.coeffs {
+        r = r.add(&Polynomial::sym(s).scale(c)?)?;
+    }
+    Ok(r)
+}
+
+/// `p` in renamed parameters: each padded `q` replaced by `q - d`. The
+/// substitutions commute: no `d` mentions a renamed parameter.
 pub fn rename(p: &Polynomial, pads: &Pads) -> Result<Polynomial, Reason> {
     let mut r = p.clone();
-    for (&s, &c) in pads {
-        r = r.substitute(s, &Polynomial::sym(s).add(&Polynomial::constant(-c))?)?;
+    for (&s, d) in pads {
+        r = r.substitute(s, &Polynomial::sym(s).add(&polynomial_of(d)?.scale(-1)?)?)?;
     }
     Ok(r)
 }
@@ -81,11 +93,34 @@ pub fn rename(p: &Polynomial, pads: &Pads) -> Result<Polynomial, Reason> {
 /// `e`, written in renamed parameters, in the original ones.
 pub fn restore(e: &AffExpr, pads: &Pads) -> Result<AffExpr, Reason> {
     let mut r = e.clone();
-    for (&s, &c) in pads {
-        let k = e.coeff(s).checked_mul(c).ok_or_else(overflow)?;
-        r = r.add_const(k).map_err(|_| overflow())?;
+    for (&s, d) in pads {
+        let term = d.scale(e.coeff(s)).map_err(|_| overflow())?;
+        r = r.add(&term).map_err(|_| overflow())?;
     }
     Ok(r)
+}
+
+/// The renaming that makes the affine factor `e` one parameter: `p` with
+/// `e = a·(p + d)`, where `a` divides every other coefficient and the
+/// constant, and neither `p` nor any parameter of `d` is renamed already
+/// (nor does `p` appear in an earlier `d`). Of several candidates, the one
+/// whose coefficient has the sign of the constant (`n - w + 1` and
+/// `-n + w - 1` both rename `n`), then a positive one, then the first.
+fn pad_for(e: &AffExpr, pads: &Pads) -> Option<(Sym, AffExpr)> {
+    if e.syms().any(|s| pads.contains_key(&s)) {
+        return None;
+    }
+    let mut candidates: Vec<(Sym, i128)> = e.coeffs.iter().map(|(&s, &a)| (s, a)).collect();
+    candidates.sort_by_key(|&(s, a)| (e.constant != 0 && (a > 0) != (e.constant > 0), a < 0, s));
+    candidates.into_iter().find_map(|(p, a)| {
+        if pads.values().any(|d| d.coeff(p) != 0) {
+            return None;
+        }
+        let mut rest = e.clone();
+        rest.coeffs.remove(&p);
+        let d = rest.div_exact(a)?;
+        Some((p, d))
+    })
 }
 
 fn overflow() -> Reason {
@@ -94,7 +129,7 @@ fn overflow() -> Reason {
 
 /// The pads that make every counter coefficient of `offsets` a constant
 /// times a monomial; empty when there are none or they conflict (one
-/// parameter padded by different constants, as in `A[i*n + i]` beside
+/// parameter padded in different ways, as in `A[i*n + i]` beside
 /// `A[i*n + j]`: stride `n` then serves both).
 pub fn find_pads(offsets: &[Polynomial], is_param: &dyn Fn(Sym) -> bool) -> Result<Pads, Reason> {
     let mut coeffs = Vec::new();
@@ -109,14 +144,9 @@ pub fn find_pads(offsets: &[Polynomial], is_param: &dyn Fn(Sym) -> bool) -> Resu
             if e.is_constant() {
                 continue;
             }
-            // a·p + b with gcd(a, b) = 1 and b != 0 (a common factor p was divided out).
-            let mut syms = e.syms();
-            let (Some(p), None) = (syms.next(), syms.next()) else { return Ok(Pads::new()) };
-            let a = e.coeff(p);
-            if pads.contains_key(&p) || e.constant % a != 0 {
-                return Ok(Pads::new());
-            }
-            pads.insert(p, e.constant / a);
+            // a·p + rest with a common factor p already divided out.
+            let Some((p, d)) = pad_for(&e, &pads) else { return Ok(Pads::new()) };
+            pads.insert(p, d);
             continue 'rounds;
         }
         break;
@@ -155,7 +185,7 @@ mod tests {
         // (m + 1)·i + j
         let off = sum(&[par(1).add(&c(1)).unwrap().mul(&k(0)).unwrap(), k(1)]);
         let p = pads(&[off.clone()]);
-        assert_eq!(p, Pads::from([(Sym::Param(ValueId(1)), 1)]));
+        assert_eq!(p, Pads::from([(Sym::Param(ValueId(1)), AffExpr::constant(1))]));
         // Renamed: m'·i + j.
         assert_eq!(rename(&off, &p).unwrap(), sum(&[par(1).mul(&k(0)).unwrap(), k(1)]));
         let back = restore(&AffExpr::sym(Sym::Param(ValueId(1))).add_const(-1).unwrap(), &p).unwrap();
@@ -169,7 +199,10 @@ mod tests {
         let plane = par(2).add(&c(3)).unwrap();
         let off = sum(&[row.mul(&plane).unwrap().mul(&k(0)).unwrap(), plane.mul(&k(1)).unwrap(), k(2)]);
         let doubled = row.mul(&plane).unwrap().mul(&k(0)).unwrap().scale(2).unwrap();
-        assert_eq!(pads(&[off, doubled]), Pads::from([(Sym::Param(ValueId(1)), 1), (Sym::Param(ValueId(2)), 3)]));
+        assert_eq!(
+            pads(&[off, doubled]),
+            Pads::from([(Sym::Param(ValueId(1)), AffExpr::constant(1)), (Sym::Param(ValueId(2)), AffExpr::constant(3))])
+        );
     }
 
     #[test]
@@ -179,10 +212,42 @@ mod tests {
         let row = sum(&[par(0).mul(&k(0)).unwrap(), k(1)]);
         assert!(pads(&[row.clone(), diag.clone()]).is_empty());
         assert!(pads(&[diag, row.clone()]).is_empty());
-        // Plain rows need no pad; n + m is not one parameter plus a constant.
+        // Plain rows need no pad.
         assert!(pads(&[row]).is_empty());
-        assert!(pads(&[sum(&[par(0).add(&par(1)).unwrap().mul(&k(0)).unwrap(), k(1)])]).is_empty());
         // 2·m + 1 is no multiple of a padded m.
         assert!(pads(&[sum(&[par(0).scale(2).unwrap().add(&c(1)).unwrap().mul(&k(0)).unwrap(), k(1)])]).is_empty());
+    }
+
+    #[test]
+    fn rows_of_a_parameter_difference() {
+        // out[i][j] with rows of n - w + 1, written (n - w + 1)·i + j, and the
+        // same row walked backwards: -(n - w + 1)·i + j. Both rename n.
+        let (n, w) = (Sym::Param(ValueId(0)), Sym::Param(ValueId(1)));
+        let row = par(0).add(&par(1).scale(-1).unwrap()).unwrap().add(&c(1)).unwrap();
+        let fwd = sum(&[row.mul(&k(0)).unwrap(), k(1)]);
+        let back = sum(&[row.scale(-1).unwrap().mul(&k(0)).unwrap(), k(1)]);
+        let d = AffExpr::sym(w).scale(-1).unwrap().add_const(1).unwrap();
+        for offsets in [vec![fwd.clone()], vec![back.clone()], vec![fwd.clone(), back]] {
+            assert_eq!(pads(&offsets), Pads::from([(n, d.clone())]));
+        }
+        let p = pads(&[fwd.clone()]);
+        // Renamed: n'·i + j; n' restores to n - w + 1.
+        assert_eq!(rename(&fwd, &p).unwrap(), sum(&[par(0).mul(&k(0)).unwrap(), k(1)]));
+        assert_eq!(restore(&AffExpr::sym(n), &p).unwrap(), AffExpr::sym(n).add(&d).unwrap());
+        // Rows of n + m: the first parameter stands for the sum.
+        let (m0, m1) = (Sym::Param(ValueId(0)), Sym::Param(ValueId(1)));
+        let sum_row = sum(&[par(0).add(&par(1)).unwrap().mul(&k(0)).unwrap(), k(1)]);
+        assert_eq!(pads(&[sum_row]), Pads::from([(m0, AffExpr::sym(m1))]));
+    }
+
+    #[test]
+    fn a_renamed_parameter_is_never_renamed_again() {
+        // Rows of n - w (renaming n) beside planes of (n + w)·w: after the
+        // first renaming, n + w is n' + 2w, whose n' is renamed already.
+        let row = par(0).add(&par(1).scale(-1).unwrap()).unwrap();
+        let other = par(0).add(&par(1)).unwrap();
+        let a = sum(&[row.mul(&k(0)).unwrap(), k(1)]);
+        let b = sum(&[other.mul(&k(0)).unwrap(), k(1)]);
+        assert!(pads(&[a, b]).is_empty());
     }
 }
