@@ -143,6 +143,7 @@ extern "C" {
         parallel: i32,
         vectorize: i32,
     );
+    pub fn tessera_annotate_alias_scopes(accesses: *mut *mut c_void, arrays: *const u32, n: usize);
     pub fn tessera_ctx_verify(ctx: *mut FunctionCtxRaw) -> i32;
     pub fn tessera_value_source_name(v: *mut c_void, name: *mut *const c_char, len: *mut usize) -> i32;
     pub fn tessera_ctx_warn(ctx: *mut FunctionCtxRaw, msg: *const c_char, len: usize);

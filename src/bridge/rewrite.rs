@@ -116,6 +116,15 @@ impl<'a> Ir<'a> {
         };
     }
 
+    /// Scoped no-alias metadata on `accesses`, each with the array it
+    /// accesses: accesses of different arrays never overlap.
+    pub fn annotate_alias_scopes(&self, accesses: &[(InstructionValue<'a>, crate::scop::model::ArrayId)]) {
+        let mut raw: Vec<*mut c_void> = accesses.iter().map(|(i, _)| i.as_value_ref() as *mut c_void).collect();
+        let arrays: Vec<u32> = accesses.iter().map(|(_, a)| a.0).collect();
+        // SAFETY: all instructions belong to this function; both lists have `raw.len()` entries.
+        unsafe { ffi::tessera_annotate_alias_scopes(raw.as_mut_ptr(), arrays.as_ptr(), raw.len()) };
+    }
+
     /// Deletes blocks that nothing outside them uses (a failed generation).
     pub fn delete_blocks(&self, blocks: &[BasicBlock<'a>]) {
         use llvm_sys::core::*;

@@ -60,6 +60,8 @@ struct Gen<'r, 'a, 'b> {
     env: Env<'a>,
     /// Loads and stores emitted per enclosing loop, innermost last.
     memory: Vec<Vec<InstructionValue<'a>>>,
+    /// Every load and store of an array emitted, with its array.
+    arrays: Vec<(InstructionValue<'a>, ArrayId)>,
     summary: Summary,
     /// Blocks created so far (deleted again if generation fails).
     blocks: Vec<BasicBlock<'a>>,
@@ -196,6 +198,7 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, opts
         model,
         env,
         memory: vec![],
+        arrays: vec![],
         summary: Summary {
             alias_checks: pairs.len(),
             checked_pairs: pairs.iter().map(|&(x, y)| (model.array(x).name.clone(), model.array(y).name.clone())).collect(),
@@ -262,6 +265,12 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, opts
         ir.delete_blocks(&gen.blocks);
         return Err(format!("internal error: {why}; the nest is left as it was"));
     }
+    // The new code runs only when the arrays it writes overlap no other
+    // array (checked above, or provably distinct): saying so with scoped
+    // no-alias metadata lets LICM keep an accumulator in a register and
+    // the vectorizer go without checks of its own (Polly and
+    // LoopVersioning do the same).
+    ir.annotate_alias_scopes(&gen.arrays);
     // Worker regions run sequentially as they are; outlined, on a team.
     for region in &gen.parallel_regions {
         if ir.outline_parallel(region) {
@@ -377,6 +386,7 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
                 let mut copy = StmtCopy::new(self.ir, &self.b, &self.region, s, vals);
                 copy.emit()?;
                 let mem = std::mem::take(&mut copy.memory);
+                self.arrays.append(&mut copy.arrays);
                 for level in self.memory.iter_mut() {
                     level.extend(mem.iter().copied());
                 }

@@ -10,7 +10,7 @@
 use crate::bridge::rewrite::{byte_offset, Ir};
 use crate::ir::{BlockId, FunctionView, LoopId, Op, Type, ValueId, ValueKind};
 use crate::scop::affine::Sym;
-use crate::scop::model::{AccessKind, Model, Statement, Target};
+use crate::scop::model::{AccessKind, ArrayId, Model, Statement, Target};
 use crate::scop::polynomial::Polynomial;
 use super::ok;
 use inkwell::builder::Builder;
@@ -52,11 +52,21 @@ pub struct StmtCopy<'r, 'a, 'b> {
     local: HashMap<ValueId, BasicValueEnum<'a>>,
     /// Loads and stores of the copy (for access groups).
     pub memory: Vec<InstructionValue<'a>>,
+    /// The array each of those that access one touches (for alias scopes).
+    pub arrays: Vec<(InstructionValue<'a>, ArrayId)>,
 }
 
 impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
     pub fn new(ir: &'b Ir<'a>, b: &'b Builder<'a>, region: &'r RegionInfo<'r, 'a>, stmt: &'r Statement, iter: Vec<IntValue<'a>>) -> Self {
-        StmtCopy { ir, b, region, stmt, iter, local: HashMap::new(), memory: vec![] }
+        StmtCopy { ir, b, region, stmt, iter, local: HashMap::new(), memory: vec![], arrays: vec![] }
+    }
+
+    /// Records a load or store of the copy, with the array it accesses.
+    fn record(&mut self, i: InstructionValue<'a>, array: Option<ArrayId>) {
+        self.memory.push(i);
+        if let Some(a) = array {
+            self.arrays.push((i, a));
+        }
     }
 
     fn i64(&self, v: i64) -> IntValue<'a> {
@@ -123,17 +133,17 @@ impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
     /// The address of the memory cell a scalar was mapped back to, in this
     /// instance: a promoted scalar's cell, or a rotated load's (the load's
     /// address `back` iterations of its loop earlier).
-    fn cell_of(&mut self, v: ValueId) -> Result<Option<PointerValue<'a>>, String> {
+    fn cell_of(&mut self, v: ValueId) -> Result<Option<(PointerValue<'a>, ArrayId)>, String> {
         let model = self.region.model;
         if let Some(p) = model.promoted.iter().find(|p| p.phi == v || p.copies.contains(&v)) {
-            return Ok(Some(self.resolve(p.address)?.into_pointer_value()));
+            return Ok(Some((self.resolve(p.address)?.into_pointer_value(), p.array)));
         }
         let Some(r) = model.rotated.iter().find(|r| r.phi == v) else { return Ok(None) };
         let p = self.region.synthesizable(r.address, &self.stmt.loops).ok_or("rotated load without a rebuildable address")?;
         let counter = Sym::Counter(r.loop_);
         let earlier = Polynomial::sym(counter).add(&Polynomial::constant(-(r.back as i128))).map_err(|e| e.to_string())?;
         let p = p.substitute(counter, &earlier).map_err(|e| e.to_string())?;
-        Ok(Some(self.expand(r.address, &p)?.into_pointer_value()))
+        Ok(Some((self.expand(r.address, &p)?.into_pointer_value(), r.array)))
     }
 
     /// The value an operand has in this instance.
@@ -145,13 +155,15 @@ impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
             return Ok(self.ir.basic_value(v));
         }
         let ty: BasicTypeEnum = self.ir.basic_value(v).get_type();
-        let x = if let Some(addr) = self.cell_of(v)? {
+        let x = if let Some((addr, array)) = self.cell_of(v)? {
             // A cell is an array access of the model: it joins the loops'
             // access groups like the copied loads and stores (an outlined
             // OpenMP worker no longer shows the vectorizer that the
             // pointers do not alias).
             let load = ok(self.b.build_load(ty, addr, "cell"));
-            self.memory.extend(load.as_instruction_value());
+            if let Some(i) = load.as_instruction_value() {
+                self.record(i, Some(array));
+            }
             load
         } else if let Some(p) = self.region.synthesizable(v, &self.stmt.loops) {
             self.expand(v, p)?
@@ -206,7 +218,11 @@ impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
             }
             self.b.insert_instruction(&copy, None);
             if matches!(copy.get_opcode(), InstructionOpcode::Load | InstructionOpcode::Store) {
-                self.memory.push(copy);
+                let array = self.stmt.accesses.iter().find(|a| a.instr == Some(instr.value)).and_then(|a| match a.target {
+                    Target::Array(x) => Some(x),
+                    Target::Scalar(_) => None,
+                });
+                self.record(copy, array);
             }
             if let Ok(v) = BasicValueEnum::try_from(copy.as_any_value_enum()) {
                 self.local.insert(instr.value, v);
@@ -223,13 +239,15 @@ impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
             if let Some((_, init)) = p.init_store.filter(|(b, _)| *b == self.stmt.block) {
                 let value = self.resolve(init)?;
                 let addr = self.resolve(p.address)?.into_pointer_value();
-                self.memory.push(ok(self.b.build_store(addr, value)));
+                let store = ok(self.b.build_store(addr, value));
+                self.record(store, Some(p.array));
             }
             let in_body = matches!(view.value(p.phi).kind, ValueKind::Instruction(b) if b == self.stmt.block);
             if in_body {
                 let value = self.resolve(p.update)?;
                 let addr = self.resolve(p.address)?.into_pointer_value();
-                self.memory.push(ok(self.b.build_store(addr, value)));
+                let store = ok(self.b.build_store(addr, value));
+                self.record(store, Some(p.array));
             }
         }
         // Every value first, then every store: the PHIs this block feeds

@@ -1,6 +1,7 @@
 // What code generation needs beyond the C API: putting a loop nest in the
 // form the rewrite relies on (preheader, LCSSA), expanding a loop counter at
-// a point, and marking loops parallel/vectorizable with metadata.
+// a point, marking loops parallel/vectorizable with metadata, and scoped
+// no-alias metadata on the accesses of a checked region.
 #include "context.h"
 
 #include "llvm/Analysis/LoopInfo.h"
@@ -9,11 +10,14 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
+
+#include <map>
 
 using namespace llvm;
 
@@ -61,6 +65,36 @@ extern "C" void tessera_mark_loop(void *LatchBranch, void **Accesses, size_t Num
   MDNode *LoopID = MDNode::getDistinct(C, Props);
   LoopID->replaceOperandWith(0, LoopID);
   Br->setMetadata(LLVMContext::MD_loop, LoopID);
+}
+
+extern "C" void tessera_annotate_alias_scopes(void **Accesses, const uint32_t *Arrays, size_t N) {
+  if (N == 0)
+    return;
+  LLVMContext &C = static_cast<Instruction *>(Accesses[0])->getContext();
+  MDBuilder MDB(C);
+  // Distinct (anonymous) nodes: a named domain would merge with another
+  // function's or file's of the same name under LTO.
+  MDNode *Domain = MDB.createAnonymousAliasScopeDomain("tessera");
+  std::map<uint32_t, MDNode *> Scopes;
+  for (size_t I = 0; I < N; ++I)
+    if (!Scopes.count(Arrays[I]))
+      Scopes[Arrays[I]] = MDB.createAnonymousAliasScope(Domain);
+  if (Scopes.size() < 2)
+    return; // one array: nothing to tell apart
+  for (size_t I = 0; I < N; ++I) {
+    auto *Inst = static_cast<Instruction *>(Accesses[I]);
+    SmallVector<Metadata *, 8> Others;
+    for (auto &[Array, Scope] : Scopes)
+      if (Array != Arrays[I])
+        Others.push_back(Scope);
+    // Concatenated with what the instruction already says (scopes from
+    // inlined restrict arguments): each domain is judged on its own.
+    Inst->setMetadata(LLVMContext::MD_alias_scope,
+                      MDNode::concatenate(Inst->getMetadata(LLVMContext::MD_alias_scope),
+                                          MDNode::get(C, {Scopes[Arrays[I]]})));
+    Inst->setMetadata(LLVMContext::MD_noalias,
+                      MDNode::concatenate(Inst->getMetadata(LLVMContext::MD_noalias), MDNode::get(C, Others)));
+  }
 }
 
 extern "C" int32_t tessera_ctx_verify(TesseraFunctionCtx *Ctx) {

@@ -140,6 +140,9 @@ void *tessera_ctx_expand_counter(TesseraFunctionCtx *ctx, TesseraLoop *loop, voi
 // group set on `accesses`) and/or vectorize.enable.
 void tessera_mark_loop(void *latch_branch, void **accesses, size_t num_accesses, int32_t parallel,
                        int32_t vectorize);
+// Scoped no-alias metadata: `accesses[i]` accesses array `arrays[i]`, and
+// accesses of different arrays never overlap (one scope per array).
+void tessera_annotate_alias_scopes(void **accesses, const uint32_t *arrays, size_t n);
 // Verifies the function; on failure leaves the verifier's message as the error.
 int32_t tessera_ctx_verify(TesseraFunctionCtx *ctx);
 
