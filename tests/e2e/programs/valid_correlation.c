@@ -1,4 +1,4 @@
-/* A "valid" 2-D correlation: an n x n image and a w x w filter (both sizes
+/* A "valid" 2-D convolution: an n x n image and a w x w filter (both sizes
  * at run time) give an (n-w+1) x (n-w+1) output, passed as a VLA whose row
  * length n - w + 1 combines two parameters. Called with disjoint arrays
  * (the optimized code runs) and with an output that overlaps the image
@@ -14,15 +14,16 @@ static int get_n(int argc, char **argv, int def, int lo, int hi) {
   return v;
 }
 
+/* A true convolution (the filter flipped), summed in a local. */
 __attribute__((noinline)) void correlate(int n, int w, double (*out)[n - w + 1], double (*in)[n],
                                          double (*f)[w]) {
-  int m = n - w + 1;
-  for (int i = 0; i < m; i++)
-    for (int j = 0; j < m; j++) {
-      out[i][j] = 0.0;
-      for (int a = 0; a < w; a++)
-        for (int b = 0; b < w; b++)
-          out[i][j] += in[i + a][j + b] * f[a][b];
+  for (int y = 0; y <= n - w; y++)
+    for (int x = 0; x <= n - w; x++) {
+      double acc = 0.0;
+      for (int p = 0; p < w; p++)
+        for (int q = 0; q < w; q++)
+          acc += f[w - 1 - p][w - 1 - q] * in[y + p][x + q];
+      out[y][x] = acc;
     }
 }
 
