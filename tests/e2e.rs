@@ -231,7 +231,9 @@ impl ProfileCase<'_> {
     fn build_reference_and_instrumented(&self) {
         compile(self.tools, &self.src(), &self.exe("ref"), false, false).expect("reference build");
         let generate = format!("-tessera-profile-generate={}", self.profile().display());
-        compile_with(self.tools, &self.src(), &self.exe("gen"), true, false, &["-mllvm", &generate]).expect("instrumented build");
+        // Verified: an invalid recorder call is otherwise compiled silently.
+        compile_with(self.tools, &self.src(), &self.exe("gen"), true, false, &["-fverify-intermediate-code", "-mllvm", &generate])
+            .expect("instrumented build");
     }
 
     /// The rebuild with the profile (it fails on any Tessera warning);
@@ -284,15 +286,15 @@ fn profile_workflow_specializes_profiled_sizes() {
 }
 
 /// Programs the fuzzer found wrong only through the profile workflow
-/// (tests/e2e/profile): nests that read each other's values, and a latch
-/// feeding two PHIs at once. Trained on every size, the rebuild must give
+/// (tests/e2e/profile): nests that read each other's values, a latch
+/// feeding two PHIs at once, and a 65-bit closed form read by a nest. Trained on every size, the rebuild must give
 /// valid IR (no Tessera warning) and the reference outputs.
 #[test]
 fn profile_workflow_regressions() {
     let tools = tools();
     let dir = tempfile::tempdir().expect("temporary directory");
     let sizes: [&[&str]; 3] = [&[], &["7"], &["20"]];
-    for name in ["nests_share_value", "phi_copy_order"] {
+    for name in ["nests_share_value", "phi_copy_order", "wide_closed_form"] {
         let case = ProfileCase { tools: &tools, dir: dir.path(), name };
         case.build_reference_and_instrumented();
         let exe = |what: &str| case.exe(what);

@@ -49,8 +49,9 @@ pub fn candidates(view: &FunctionView, d: &Detection) -> Vec<Candidate> {
     out
 }
 
-/// Integer values (at least 8 bits wide) defined outside the nest and used
-/// in it, in order of first use.
+/// Integer values (8 to 64 bits wide: the recorder's slots are `i64`)
+/// defined outside the nest and used in it, in order of first use. Wider
+/// ones exist: LLVM computes closed forms of sums in 65-bit arithmetic.
 fn outside_integers(view: &FunctionView, root: LoopId) -> Vec<ValueId> {
     let blocks: BTreeSet<BlockId> = view.loop_(root).blocks.iter().copied().collect();
     let mut seen = BTreeSet::new();
@@ -64,7 +65,7 @@ fn outside_integers(view: &FunctionView, root: LoopId) -> Vec<ValueId> {
                     ValueKind::Instruction(def) => !blocks.contains(&def),
                     _ => false,
                 };
-                if outside && matches!(info.ty, Type::Int(bits) if bits >= 8) && seen.insert(v) {
+                if outside && matches!(info.ty, Type::Int(bits) if (8..=64).contains(&bits)) && seen.insert(v) {
                     out.push(v);
                 }
             }
