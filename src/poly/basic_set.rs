@@ -21,7 +21,7 @@
 //! A relation (map) is a basic set whose space has input and output tuples:
 //! its dims are the input dims followed by the output dims.
 
-use super::error::{Meter, PolyError, PolyResult};
+use super::error::{default_budget, Budget, Meter, PolyError, PolyResult};
 use super::ilp::{self, Problem};
 use super::row::{self, Row};
 use super::space::Space;
@@ -257,6 +257,25 @@ impl BasicSet {
     /// Whether the set has no integer point.
     pub fn is_empty(&self) -> PolyResult<bool> {
         Ok(ilp::sample(&self.to_problem(), &mut Meter::new())?.is_none())
+    }
+
+    /// Branch-and-bound nodes allowed to [`BasicSet::surely_empty`].
+    pub const QUICK_NODES: u64 = 256;
+
+    /// Whether the set is proven empty within [`Self::QUICK_NODES`]
+    /// branch-and-bound nodes; `false` when undecided. For callers to whom
+    /// "not known empty" is a safe answer (pruning parts, exactness tests):
+    /// sets that are empty over the integers but rationally unbounded are
+    /// never closed by branch and bound, and at the default budget each of
+    /// those queries ran to its limit (composing seidel-2d's order relations
+    /// spent the SCoP's whole work allowance that way).
+    pub fn surely_empty(&self) -> PolyResult<bool> {
+        let budget = Budget { max_nodes: Self::QUICK_NODES, ..default_budget() };
+        match ilp::sample(&self.to_problem(), &mut Meter::with_budget(budget)) {
+            Ok(p) => Ok(p.is_none()),
+            Err(PolyError::Budget) | Err(PolyError::Overflow) => Ok(false),
+            Err(e) => Err(e),
+        }
     }
 
     /// Some integer point, as values of `[params | dims]`.

@@ -179,10 +179,8 @@ impl BasicSet {
             let k = neg.len() - 1;
             neg[k] = int::add(neg[k], slack - 1)?;
             t.ineqs.push(neg);
-            match t.is_empty() {
-                Ok(true) => {}
-                Ok(false) | Err(PolyError::Budget) | Err(PolyError::Overflow) => return Ok(false),
-                Err(e) => return Err(e),
+            if !t.surely_empty()? {
+                return Ok(false);
             }
         }
         Ok(true)

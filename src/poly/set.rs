@@ -96,8 +96,9 @@ impl Set {
         let mut parts = vec![];
         for a in &self.parts {
             for b in &o.parts {
+                // Pruning only: a part not proven empty is kept.
                 let i = a.intersect(b)?;
-                if !i.is_empty()? {
+                if !i.surely_empty()? {
                     parts.push(i);
                 }
             }
