@@ -13,11 +13,26 @@
 // CHECK-NEXT: read: [n, m] -> { S1[i0, i1] -> a[i0, i1 + 1] }
 // CHECK-NEXT: tessera: function 'in_place'
 //
-// In place, the value carried to the next iteration is the one just
-// stored, not a load, and the loop writes the array: the scalar stays.
+// In place, the loop writes the array it rotates, but one column behind
+// the carried cell: no store comes between the load and the use, so the
+// cell is read again as well (before the statement's store to it).
 // CHECK: S1 (block 'for.body4.us'):
-// CHECK: write: [n, m] -> { S1[i0, i1] -> scalar_v{{[0-9]+}}[] }
-// CHECK-NEXT: read: [n, m] -> { S1[i0, i1] -> scalar_v{{[0-9]+}}[] }
+// CHECK-NEXT: domain:
+// CHECK-NEXT: schedule:
+// CHECK-NEXT: read: [n, m] -> { S1[i0, i1] -> a[i0, i1] }
+// CHECK-NEXT: read: [n, m] -> { S1[i0, i1] -> a[i0, i1 + 2] }
+// CHECK-NEXT: write: [n, m] -> { S1[i0, i1] -> a[i0, i1 + 1] }
+// CHECK-NEXT: read: [n, m] -> { S1[i0, i1] -> a[i0, i1 + 1] }
+// CHECK-NEXT: tessera: function 'clobbered'
+//
+// Here the store of each iteration overwrites the cell just loaded, which
+// the next iteration uses from the register: the old value, no longer in
+// memory. The scalar stays.
+// CHECK: S0 (block 'for.body'):
+// CHECK: read: [n] -> { S0[i0] -> a[i0 + 1] }
+// CHECK-NEXT: write: [n] -> { S0[i0] -> a[i0 + 1] }
+// CHECK-NEXT: write: [n] -> { S0[i0] -> scalar_prev{{.*}}[] }
+// CHECK-NEXT: read: [n] -> { S0[i0] -> scalar_prev{{.*}}[] }
 //
 // At the top of the region the first value is loaded before it (in the
 // loop's preheader): its address must be the cell's at the iteration
@@ -42,6 +57,15 @@ void in_place(int n, int m, double (*a)[m]) {
   for (int i = 0; i < n; i++)
     for (int j = 1; j < m - 1; j++)
       a[i][j] = a[i][j - 1] + 2.0 * a[i][j] + a[i][j + 1];
+}
+
+void clobbered(int n, double *a) {
+  double prev = a[0];
+  for (int j = 0; j < n; j++) {
+    double cur = a[j + 1];
+    a[j + 1] = prev + cur;
+    prev = cur;
+  }
 }
 
 void top(int n, double *restrict b, const double *restrict a) {

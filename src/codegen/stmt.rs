@@ -179,15 +179,17 @@ impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
     /// Emits the statement's instructions, then its scalar writes.
     pub fn emit(&mut self) -> Result<(), String> {
         let block = self.region.view.block(self.stmt.block);
-        // Promoted scalars are read before anything in the block can store
-        // to their cell (the original read them on entry to the block).
+        // Promoted scalars and rotated loads are read before anything in
+        // the block can store to their cell (the original read them on
+        // entry to the block; an in-place stencil's body stores to the
+        // cell it rotates).
         let view = self.region.view;
-        let here: Vec<ValueId> = self
-            .region
-            .model
+        let model = self.region.model;
+        let here: Vec<ValueId> = model
             .promoted
             .iter()
             .flat_map(|p| std::iter::once(p.phi).chain(p.copies.iter().copied()))
+            .chain(model.rotated.iter().map(|r| r.phi))
             .filter(|v| matches!(view.value(*v).kind, ValueKind::Instruction(b) if b == self.stmt.block))
             .collect();
         for v in here {

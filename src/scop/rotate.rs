@@ -25,8 +25,10 @@
 //! iteration runs the whole statement), the initial value loaded from the
 //! cell of the first iteration in the entering statement (or, for the
 //! region's outermost loop, in its preheader, with nothing that may write
-//! memory after the load there), the array written neither there nor in
-//! the body, and the PHI read only by the body.
+//! memory after the load there), the array not written there, no write of
+//! the body between the load and the use storing to the cell (provably:
+//! a subscript differs by a nonzero constant), and the PHI read only by
+//! the body.
 
 use super::affine::{AffExpr, Sym};
 use super::model::{AccessKind, ArrayId, Model, Statement, Target};
@@ -51,6 +53,25 @@ pub struct Rotated {
 
 fn writes_array(s: &Statement, a: ArrayId) -> bool {
     s.accesses.iter().any(|x| x.kind == AccessKind::Write && x.target == Target::Array(a))
+}
+
+/// Whether a write of the body at one of the `back` iterations before the
+/// current one may store to `cell` (the current iteration's cell): those
+/// writes come between the load the value came from and its use (an
+/// in-place stencil writes the array it rotates). A write misses the cell
+/// when some subscript differs from the cell's by a nonzero constant.
+/// Writes of the current iteration do not matter: the code generator
+/// reads the cell before the statement's stores.
+fn written_between(s: &Statement, a: ArrayId, cell: &[AffExpr], c: Sym, back: i64) -> bool {
+    s.accesses.iter().filter(|x| x.kind == AccessKind::Write && x.target == Target::Array(a)).any(|x| {
+        x.subscripts.len() != cell.len()
+            || (1..=back as i128).any(|k| {
+                !cell.iter().zip(&x.subscripts).any(|(e, w)| {
+                    let earlier = w.add_const(-k * w.coeff(c));
+                    matches!(earlier.and_then(|w| e.sub(&w)), Ok(d) if d.is_constant() && d.constant != 0)
+                })
+            })
+    })
 }
 
 /// `e` one iteration of the loop with counter `c` earlier.
@@ -118,7 +139,7 @@ fn rotated(view: &FunctionView, model: &Model, body_stmt: usize, (pre, init): (B
     }
     // Nothing may change the cell between the load and the use.
     let pre_writes = model.statement_of(pre).is_some_and(|k| writes_array(&model.statements[k], array));
-    if pre_writes || writes_array(body_s, array) {
+    if pre_writes || written_between(body_s, array, &cell, counter, back + 1) {
         return None;
     }
     // Read only by the body (not after the loop, not by another PHI's
