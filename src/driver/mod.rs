@@ -309,6 +309,12 @@ fn plan_stages(fview: &FunctionView, m: &Model, parallel: bool) -> Result<Plan, 
         let relaxed = sched::kept_relaxed_scalars(&scop, &deps, &schedule).map_err(scheduling)?;
         (schedule, relaxed)
     };
+    // Loops shared by statement groups with their own inner loops are
+    // split when that makes bands to tile (a failure keeps the schedule).
+    let schedule = match tile::distribute::distribute_for_tiling(&scop, &deps, &schedule, &relaxed) {
+        Ok(Some(split)) => split,
+        _ => schedule,
+    };
     let elem_bytes = m.arrays.iter().map(|a| a.elem_bytes as i64).max().unwrap_or(8);
     let schedule = tile::tile(&scop, &deps, schedule, &relaxed, &TileConfig { elem_bytes, wavefronts: parallel, ..TileConfig::default() });
     // A failure here only means the tiled schedule stays as it is.

@@ -269,6 +269,64 @@ pub fn rows_with(transposed: bool) -> Kernel {
     Kernel { name: if transposed { "transpose-add" } else { "row-plus-vector" }, scop, params: vec![3] }
 }
 
+/// One step `k` of modified Gram-Schmidt (`k` a parameter): S0
+/// `R[k][j] = 0`, S1 `R[k][j] += Q[i][k] * A[i][j]`, S2
+/// `A[i][j] -= Q[i][k] * R[k][j]`, for `j` then `i` (not in [`all`]: for
+/// distribution's tests).
+pub fn gram_step() -> Kernel {
+    let mut scop = build(
+        "[n, m, k] -> { : k >= 0 and n >= k + 2 and m >= 1 }",
+        &[
+            ("[n, m, k] -> { S0[j] : k < j < n }", "[n, m, k] -> { S0[j] -> [0, j, 0, 0, 0] }", &[("W", "[n, m, k] -> { S0[j] -> R[k, j] }")]),
+            (
+                "[n, m, k] -> { S1[j, i] : k < j < n and 0 <= i < m }",
+                "[n, m, k] -> { S1[j, i] -> [0, j, 1, i, 0] }",
+                &[
+                    ("R", "[n, m, k] -> { S1[j, i] -> R[k, j] }"),
+                    ("R", "[n, m, k] -> { S1[j, i] -> Q[i, k] }"),
+                    ("R", "[n, m, k] -> { S1[j, i] -> A[i, j] }"),
+                    ("W", "[n, m, k] -> { S1[j, i] -> R[k, j] }"),
+                ],
+            ),
+            (
+                "[n, m, k] -> { S2[j, i] : k < j < n and 0 <= i < m }",
+                "[n, m, k] -> { S2[j, i] -> [0, j, 2, i, 0] }",
+                &[
+                    ("R", "[n, m, k] -> { S2[j, i] -> Q[i, k] }"),
+                    ("R", "[n, m, k] -> { S2[j, i] -> R[k, j] }"),
+                    ("R", "[n, m, k] -> { S2[j, i] -> A[i, j] }"),
+                    ("W", "[n, m, k] -> { S2[j, i] -> A[i, j] }"),
+                ],
+            ),
+        ],
+    );
+    scop.statements[1].reduction = Some("fadd on the stored element".into());
+    Kernel { name: "gram-step", scop, params: vec![5, 3, 1] }
+}
+
+/// For each row `j`: S0 `A[j][i] = B[j-1][i]`, then S1
+/// `B[j][i] = A[j][n-1-i]`. The `i` loops cannot be fused (reversed read)
+/// and S0 of row `j` reads what S1 wrote for row `j - 1`: running all of S0
+/// before all of S1 is illegal (not in [`all`]: for distribution's tests).
+pub fn rows_carried() -> Kernel {
+    let scop = build(
+        "[n] -> { : n >= 2 }",
+        &[
+            (
+                "[n] -> { S0[j, i] : 1 <= j < n and 0 <= i < n }",
+                "[n] -> { S0[j, i] -> [0, j, 0, i, 0] }",
+                &[("R", "[n] -> { S0[j, i] -> B[j - 1, i] }"), ("W", "[n] -> { S0[j, i] -> A[j, i] }")],
+            ),
+            (
+                "[n] -> { S1[j, i] : 1 <= j < n and 0 <= i < n }",
+                "[n] -> { S1[j, i] -> [0, j, 1, i, 0] }",
+                &[("R", "[n] -> { S1[j, i] -> A[j, n - 1 - i] }"), ("W", "[n] -> { S1[j, i] -> B[j, i] }")],
+            ),
+        ],
+    );
+    Kernel { name: "rows-carried", scop, params: vec![4] }
+}
+
 pub fn all() -> Vec<Kernel> {
     vec![
         matmul(),

@@ -39,6 +39,7 @@
 //! Not done: second-level (L2) tiling — `second_level` is accepted and
 //! ignored for now.
 
+pub mod distribute;
 pub mod reuse;
 pub mod sizes;
 
