@@ -12,8 +12,12 @@
 //! Scalars crossing statements live in stack slots (the cleanup pipeline
 //! promotes them back to registers). Innermost parallel loops get
 //! `llvm.loop.parallel_accesses` over their copied loads and stores and,
-//! unless they call a function LoopVectorize cannot widen,
-//! `llvm.loop.vectorize.enable`.
+//! unless they call a function LoopVectorize cannot widen or guard
+//! statements by the iteration, `llvm.loop.vectorize.enable`. Guards in an
+//! innermost loop depend on its counter (the others are hoisted), and
+//! LoopVectorize cannot always predicate them (a store to one cell under
+//! `t0 == t1`): forced, it would warn the user "loop not vectorized" (an
+//! error under -Werror); unforced, its cost model decides.
 
 pub mod checks;
 pub mod expr;
@@ -446,7 +450,7 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
                     self.summary.parallel_loops += 1;
                 }
                 if f.vectorizable && f.parallel && innermost {
-                    let force = !self.calls_functions(&f.body);
+                    let force = !self.calls_functions(&f.body) && !f.body.iter().any(|n| matches!(n, Node::If { .. }));
                     self.ir.mark_loop(br, &mem, true, force);
                     self.summary.vectorizable_loops += force as usize;
                 }
