@@ -19,10 +19,12 @@
 //!
 //! Only the safe shape is mapped: an inner loop whose body is one block,
 //! the initial value loaded from the cell in the loop's entering statement
-//! (no store to that array after it there), inside the loop either no
-//! access to the array at all, or only accesses to the same cell with every
-//! store storing the update, and after the loop the final value stored back
-//! to the cell (unless the body already stores every update).
+//! or stored to it there (no other store to that array there), or kept in
+//! a register and stored back after the loop to a cell the loop does not
+//! access; inside the loop either no access to the array at all, or only
+//! accesses to the same cell with every store storing the update, and
+//! after the loop the final value stored back to the cell (unless the body
+//! already stores every update).
 
 use super::model::{AccessKind, ArrayId, Model, Statement, Target};
 use super::affine::AffExpr;
@@ -57,21 +59,24 @@ fn accesses_array(s: &Statement, a: ArrayId) -> impl Iterator<Item = &super::mod
     s.accesses.iter().filter(move |x| x.target == Target::Array(a))
 }
 
-/// The access of the entering statement that puts `init` in a cell: the
-/// load that produced it, or a store of it (`C[i][j] *= beta` before the
-/// loop stores the product and keeps it in the register). Returns the
-/// address operand and the access.
-fn initial_cell<'m>(view: &FunctionView, pre: &'m Statement, init: ValueId) -> Option<(ValueId, &'m super::model::Access)> {
+/// The accesses of the entering statement that put `init` in a cell: the
+/// load that produced it, then its stores (`C[i][j] *= beta` before the
+/// loop stores the product and keeps it in the register; `E[i][j] =
+/// D[i][j]` loads from one array and stores to another, and the loop
+/// updates the second). Each comes with its address operand.
+fn initial_cells<'m>(view: &FunctionView, pre: &'m Statement, init: ValueId) -> Vec<(ValueId, &'m super::model::Access)> {
+    let mut out = vec![];
     if let Some(Op::Load { addr, .. }) = view.def(init).map(|d| &d.op) {
-        return pre.accesses.iter().find(|x| x.instr == Some(init)).map(|a| (*addr, a));
+        out.extend(pre.accesses.iter().find(|x| x.instr == Some(init)).map(|a| (*addr, a)));
     }
-    pre.accesses.iter().find_map(|x| {
+    out.extend(pre.accesses.iter().filter_map(|x| {
         let store = view.def(x.instr?)?;
         match &store.op {
             Op::Store { addr, value, .. } if *value == init => Some((*addr, x)),
             _ => None,
         }
-    })
+    }));
+    out
 }
 
 /// The exit statement's store of the loop's final value back to a cell.
@@ -122,7 +127,7 @@ fn find(view: &FunctionView, model: &Model, l: LoopId) -> Option<Promoted> {
         let pre_stmt = model.statement_of(pre)?;
         let exit = *lp.exits.first()?;
         // LCSSA copies of the final value in the exit block.
-        let mut copies: Vec<ValueId> = view
+        let copies: Vec<ValueId> = view
             .block(exit)
             .instrs
             .iter()
@@ -136,75 +141,84 @@ fn find(view: &FunctionView, model: &Model, l: LoopId) -> Option<Promoted> {
         // stored to it before the loop), or only in a register, in which
         // case the cell is the one the final value is stored back to and the
         // entering statement will store the initial value there.
-        let (addr, array, cell, init_store) = match initial_cell(view, &model.statements[pre_stmt], init) {
-            Some((addr, cell_access)) => {
-                let Target::Array(array) = cell_access.target else { continue };
-                // In the entering statement the cell holds `init` at the end:
-                // the array is only read there, or its one write is `store init`.
-                let writes: Vec<_> = accesses_array(&model.statements[pre_stmt], array).filter(|x| x.kind == AccessKind::Write).collect();
-                if !(writes.is_empty() || (writes.len() == 1 && writes[0].instr == cell_access.instr && cell_access.kind == AccessKind::Write)) {
-                    continue;
+        // The cells that hold the initial value, then (None) the cell the
+        // final value is stored back to, which the entering statement
+        // would then store the initial value to.
+        let cells = initial_cells(view, &model.statements[pre_stmt], init);
+        let candidates = cells.into_iter().map(Some).chain(std::iter::once(None));
+        for candidate in candidates {
+            let mut copies = copies.clone();
+            let back = back.as_ref();
+            let (addr, array, cell, init_store) = match candidate {
+                Some((addr, cell_access)) => {
+                    let Target::Array(array) = cell_access.target else { continue };
+                    // In the entering statement the cell holds `init` at the end:
+                    // the array is only read there, or its one write is `store init`.
+                    let writes: Vec<_> = accesses_array(&model.statements[pre_stmt], array).filter(|x| x.kind == AccessKind::Write).collect();
+                    if !(writes.is_empty() || (writes.len() == 1 && writes[0].instr == cell_access.instr && cell_access.kind == AccessKind::Write)) {
+                        continue;
+                    }
+                    (addr, array, cell_access.subscripts.clone(), None)
                 }
-                (addr, array, cell_access.subscripts.clone(), None)
+                None => {
+                    let Some(b) = back else { continue };
+                    let (addr, array, cell) = (b.addr, b.array, b.cell.clone());
+                    // The new store must be the only write to the array there.
+                    if accesses_array(&model.statements[pre_stmt], array).any(|x| x.kind == AccessKind::Write) {
+                        continue;
+                    }
+                    // Inside the loop the original reads memory that does not
+                    // hold the scalar yet: only a body without the array is safe.
+                    if accesses_array(&model.statements[body_stmt], array).next().is_some() {
+                        continue;
+                    }
+                    (addr, array, cell, Some((pre, init)))
+                }
+            };
+            // The cell's address must be available wherever the scalar was used.
+            let outside_value = !matches!(view.value(addr).kind, crate::ir::ValueKind::Instruction(_));
+            if !(model.rebuildable.contains_key(&addr) || outside_value) {
+                continue;
             }
-            None => {
-                let Some(b) = &back else { continue };
-                let (addr, array, cell) = (b.addr, b.array, b.cell.clone());
-                // The new store must be the only write to the array there.
-                if accesses_array(&model.statements[pre_stmt], array).any(|x| x.kind == AccessKind::Write) {
-                    continue;
-                }
-                // Inside the loop the original reads memory that does not
-                // hold the scalar yet: only a body without the array is safe.
-                if accesses_array(&model.statements[body_stmt], array).next().is_some() {
-                    continue;
-                }
-                (addr, array, cell, Some((pre, init)))
+            // Inside the loop: nothing, or only the same cell with stores of the update.
+            let body_s = &model.statements[body_stmt];
+            let inside: Vec<_> = accesses_array(body_s, array).collect();
+            let writes_update = |x: &&super::model::Access| {
+                x.kind == AccessKind::Write
+                    && matches!(x.instr.and_then(|i| view.def(i)).map(|d| &d.op), Some(Op::Store { value, .. }) if *value == update)
+            };
+            if !inside.iter().all(|x| x.subscripts == cell && (x.kind == AccessKind::Read || writes_update(x))) {
+                continue;
             }
-        };
-        // The cell's address must be available wherever the scalar was used.
-        let outside_value = !matches!(view.value(addr).kind, crate::ir::ValueKind::Instruction(_));
-        if !(model.rebuildable.contains_key(&addr) || outside_value) {
-            continue;
+            if !inside.is_empty() && !inside.iter().any(writes_update) {
+                continue;
+            }
+            // The cell must hold the scalar's final value after the loop, as in
+            // LICM's shape: updated in memory in the body, or stored back by the
+            // exit statement.
+            let back = back.filter(|b| b.array == array && b.cell == cell);
+            if back.is_none() && !inside.iter().any(writes_update) {
+                continue;
+            }
+            // Without an LCSSA copy the exit reads the update itself: after the
+            // loop it too is the cell's value.
+            if model.statement_of(exit).is_some_and(|k| {
+                model.statements[k].accesses.iter().any(|x| x.kind == AccessKind::Read && x.target == Target::Scalar(update))
+            }) {
+                copies.push(update);
+            }
+            // The scalar is read nowhere but in the body and the exit statement.
+            let mapped: Vec<ValueId> = std::iter::once(phi).chain(copies.iter().copied()).collect();
+            let read_elsewhere = model.statements.iter().enumerate().any(|(k, s)| {
+                k != body_stmt
+                    && s.block != exit
+                    && s.accesses.iter().any(|x| x.kind == AccessKind::Read && matches!(x.target, Target::Scalar(v) if mapped.contains(&v)))
+            });
+            if read_elsewhere {
+                continue;
+            }
+            return Some(Promoted { phi, copies, update, array, subscripts: cell, address: addr, init_store, store_back: back.map(|b| b.instr) });
         }
-        // Inside the loop: nothing, or only the same cell with stores of the update.
-        let body_s = &model.statements[body_stmt];
-        let inside: Vec<_> = accesses_array(body_s, array).collect();
-        let writes_update = |x: &&super::model::Access| {
-            x.kind == AccessKind::Write
-                && matches!(x.instr.and_then(|i| view.def(i)).map(|d| &d.op), Some(Op::Store { value, .. }) if *value == update)
-        };
-        if !inside.iter().all(|x| x.subscripts == cell && (x.kind == AccessKind::Read || writes_update(x))) {
-            continue;
-        }
-        if !inside.is_empty() && !inside.iter().any(writes_update) {
-            continue;
-        }
-        // The cell must hold the scalar's final value after the loop, as in
-        // LICM's shape: updated in memory in the body, or stored back by the
-        // exit statement.
-        let back = back.filter(|b| b.array == array && b.cell == cell);
-        if back.is_none() && !inside.iter().any(writes_update) {
-            continue;
-        }
-        // Without an LCSSA copy the exit reads the update itself: after the
-        // loop it too is the cell's value.
-        if model.statement_of(exit).is_some_and(|k| {
-            model.statements[k].accesses.iter().any(|x| x.kind == AccessKind::Read && x.target == Target::Scalar(update))
-        }) {
-            copies.push(update);
-        }
-        // The scalar is read nowhere but in the body and the exit statement.
-        let mapped: Vec<ValueId> = std::iter::once(phi).chain(copies.iter().copied()).collect();
-        let read_elsewhere = model.statements.iter().enumerate().any(|(k, s)| {
-            k != body_stmt
-                && s.block != exit
-                && s.accesses.iter().any(|x| x.kind == AccessKind::Read && matches!(x.target, Target::Scalar(v) if mapped.contains(&v)))
-        });
-        if read_elsewhere {
-            continue;
-        }
-        return Some(Promoted { phi, copies, update, array, subscripts: cell, address: addr, init_store, store_back: back.map(|b| b.instr) });
     }
     None
 }
