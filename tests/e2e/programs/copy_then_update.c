@@ -34,13 +34,17 @@ __attribute__((noinline)) void step_restrict(int n, double (*restrict E)[n], con
     }
 }
 
+/* A running maximum seeded from the transpose; E[i][j] itself is read
+ * (its old value) when k = j. */
 __attribute__((noinline)) void row_scan(int n, double (*restrict E)[n], const double (*restrict D)[n]) {
   for (int i = 0; i < n; i++)
     for (int j = 0; j < n; j++) {
-      double m = D[i][j];
-      for (int k = 0; k < n; k++)
-        m = m < D[i][k] + E[i][k] ? m : D[i][k] + E[i][k];
-      E[i][j] = m;
+      double best = D[j][i];
+      for (int k = 0; k < n; k++) {
+        double v = E[i][k] - D[k][j];
+        best = v > best ? v : best;
+      }
+      E[i][j] = best;
     }
 }
 
