@@ -1,6 +1,5 @@
-// Distribution for tiling: modified Gram-Schmidt. The square root (a call
-// that may set errno) keeps the k loop out of the model; in the SCoP of
-// the j loop (k is a parameter, o0 here) Pluto fuses
+// Distribution for tiling: one step k of Gram-Schmidt without the square
+// root. In the SCoP of the j loop (k is a parameter, o0 here) Pluto fuses
 // R's initialisation (S0), R's reduction over i (S1) and A's update (S2) in
 // j, with the i loops one after the other inside: two one-row bands,
 // nothing to tile, and the i loops walk down columns. The scalar row is
@@ -32,14 +31,12 @@
 // AST-NEXT: for (t5 = {{.*}})
 // AST-NEXT: S2(t5, t4);
 
-double sqrt(double);
-
 void gram_step(int m, int n, double (*A)[n], double (*Q)[n], double (*R)[n]) {
   for (int k = 0; k < n; k++) {
     double nrm = 0.0;
     for (int i = 0; i < m; i++)
       nrm += A[i][k] * A[i][k];
-    R[k][k] = sqrt(nrm);
+    R[k][k] = nrm;
     for (int i = 0; i < m; i++)
       Q[i][k] = A[i][k] / R[k][k];
     for (int j = k + 1; j < n; j++) {

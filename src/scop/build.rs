@@ -7,7 +7,7 @@
 //! [`Obligation`]s: the caller proves them with the polyhedral core before
 //! accepting the region.
 
-use super::affine::{dnf_and, dnf_coalesce, AffExpr, Constraint, Dnf, Sym};
+use super::affine::{dnf_and, AffExpr, Constraint, Dnf, Sym};
 use super::cfg;
 use super::conditions::{self, MAX_DISJUNCTS};
 use super::delinearize::delinearize;
@@ -342,7 +342,7 @@ fn block_domains(
     let mut entry_domain: HashMap<LoopId, Dnf> = HashMap::new();
     let mut context = Vec::new();
     for &b in order {
-        let mut dom = if b == view.loop_(root).header { vec![vec![]] } else { dnf_coalesce(incoming.remove(&b).unwrap_or_default()) };
+        let mut dom = if b == view.loop_(root).header { vec![vec![]] } else { incoming.remove(&b).unwrap_or_default() };
         if let Some(&l) = header_of.get(&b) {
             let k = Sym::Counter(l);
             let bound = conditions::upper_bound(&view.loop_(l).backedge_taken, k, env)?;
