@@ -137,13 +137,10 @@ fn find(view: &FunctionView, model: &Model, l: LoopId) -> Option<Promoted> {
             })
             .collect();
         let back = store_back(view, model, exit, update, &copies);
-        // Where the initial value is: already in the cell (loaded from it or
-        // stored to it before the loop), or only in a register, in which
-        // case the cell is the one the final value is stored back to and the
-        // entering statement will store the initial value there.
-        // The cells that hold the initial value, then (None) the cell the
-        // final value is stored back to, which the entering statement
-        // would then store the initial value to.
+        // Where the initial value is, tried in turn: in a cell it was loaded
+        // from or stored to before the loop, or (None) only in a register:
+        // then the cell is the one the final value is stored back to, and
+        // the entering statement will store the initial value there.
         let cells = initial_cells(view, &model.statements[pre_stmt], init);
         let candidates = cells.into_iter().map(Some).chain(std::iter::once(None));
         for candidate in candidates {
