@@ -31,20 +31,20 @@
 // AST-NEXT: for (t5 = {{.*}})
 // AST-NEXT: S2(t5, t4);
 
-void gram_step(int m, int n, double (*A)[n], double (*Q)[n], double (*R)[n]) {
-  for (int k = 0; k < n; k++) {
-    double nrm = 0.0;
-    for (int i = 0; i < m; i++)
-      nrm += A[i][k] * A[i][k];
-    R[k][k] = nrm;
-    for (int i = 0; i < m; i++)
-      Q[i][k] = A[i][k] / R[k][k];
-    for (int j = k + 1; j < n; j++) {
-      R[k][j] = 0.0;
-      for (int i = 0; i < m; i++)
-        R[k][j] += Q[i][k] * A[i][j];
-      for (int i = 0; i < m; i++)
-        A[i][j] -= Q[i][k] * R[k][j];
+void gram_step(int rows, int cols, double (*V)[cols], double (*U)[cols], double (*T)[cols]) {
+  for (int p = 0; p < cols; p++) {
+    double ss = 0.0;
+    for (int r = 0; r < rows; r++)
+      ss += V[r][p] * V[r][p];
+    T[p][p] = ss;
+    for (int r = 0; r < rows; r++)
+      U[r][p] = V[r][p] / T[p][p];
+    for (int c = p + 1; c < cols; c++) {
+      T[p][c] = 0.0;
+      for (int r = 0; r < rows; r++)
+        T[p][c] += U[r][p] * V[r][c];
+      for (int r = 0; r < rows; r++)
+        V[r][c] -= U[r][p] * T[p][c];
     }
   }
 }
