@@ -115,7 +115,11 @@ fn check_program(tools: &Tools, src: &Path, dir: &Path) -> (Vec<String>, usize) 
     let mut rewritten = 0;
     for openmp in [false, true] {
         let exe = dir.join(format!("{stem}.tessera{}", if openmp { ".omp" } else { "" }));
-        match compile(tools, src, &exe, true, openmp) {
+        // The OpenMP build also carries debug information: with -g, clang
+        // tracks assignments (!DIAssignID), which code Tessera copies or
+        // moves must keep consistent.
+        let debug: &[&str] = if openmp { &["-g"] } else { &[] };
+        match compile_with(tools, src, &exe, true, openmp, debug) {
             Ok(n) => rewritten = n,
             Err(e) => {
                 failures.push(format!("{stem} [openmp={openmp}]: {e}"));

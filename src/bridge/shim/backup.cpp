@@ -4,6 +4,7 @@
 // trip over.
 #include "context.h"
 
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/Cloning.h"
@@ -21,6 +22,25 @@ FunctionBackup::FunctionBackup(Function &F) : F(F) {
   SmallVector<ReturnInst *, 4> Returns;
   MetadataPredicate Identity = [](const Metadata *) { return true; };
   CloneFunctionBodyInto(*Copy, F, VMap, RF_None, Returns, "", nullptr, nullptr, nullptr, &Identity);
+  // An assignment ID links the #dbg_assign records of one function to its
+  // stores and allocas (-g at -O1 and above); the verifier rejects F while
+  // an instruction or record of another function (the copy) carries one of
+  // F's IDs. The copy holds its IDs aside until restore().
+  DIAssignID *Placeholder = nullptr;
+  for (BasicBlock &BB : *Copy)
+    for (Instruction &I : BB) {
+      if (MDNode *ID = I.getMetadata(LLVMContext::MD_DIAssignID)) {
+        AssignIDs.emplace_back(&I, ID);
+        I.setMetadata(LLVMContext::MD_DIAssignID, nullptr);
+      }
+      for (DbgVariableRecord &R : filterDbgVars(I.getDbgRecordRange()))
+        if (R.isDbgAssign()) {
+          if (!Placeholder)
+            Placeholder = DIAssignID::getDistinct(F.getContext());
+          AssignRecords.emplace_back(&R, R.getAssignID());
+          R.setAssignId(Placeholder);
+        }
+    }
 }
 
 FunctionBackup::~FunctionBackup() {
@@ -38,6 +58,12 @@ void FunctionBackup::restore() {
   F.splice(F.end(), Copy);
   for (unsigned I = 0; I < F.arg_size(); ++I)
     Copy->getArg(I)->replaceAllUsesWith(F.getArg(I));
+  for (auto &[I, ID] : AssignIDs)
+    I->setMetadata(LLVMContext::MD_DIAssignID, ID);
+  for (auto &[R, ID] : AssignRecords)
+    R->setAssignId(ID);
+  AssignIDs.clear();
+  AssignRecords.clear();
   // Parallel workers the failed attempt outlined are no longer called
   // (those of functions rewritten before are).
   SmallVector<Function *, 4> Orphans;

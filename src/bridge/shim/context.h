@@ -6,6 +6,7 @@
 
 #include "tessera_shim.h"
 
+#include "llvm/IR/DebugProgramInstruction.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Support/raw_ostream.h"
@@ -28,6 +29,10 @@ public:
 private:
   llvm::Function &F;
   llvm::Function *Copy = nullptr;
+  // The copy's instructions and #dbg_assign records, each with the
+  // assignment ID it carried in F (see the constructor).
+  std::vector<std::pair<llvm::Instruction *, llvm::MDNode *>> AssignIDs;
+  std::vector<std::pair<llvm::DbgVariableRecord *, llvm::DIAssignID *>> AssignRecords;
 };
 
 struct TesseraFunctionCtx {
