@@ -210,6 +210,30 @@ fn alias_checks_run_the_original_code_on_overlap() {
     }
 }
 
+/// Range checks of narrow index arithmetic pick the version: in
+/// narrow_index.c the ring index `(unsigned short)(i*m + j)` fits in 16
+/// bits at n = 150, m = 300 (optimized code) and wraps at n = 300 (original
+/// code); the 32-bit flattened subscripts of transpose_add fit at both.
+#[test]
+fn range_checks_run_the_original_code_when_an_index_wraps() {
+    let tools = tools();
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/e2e/programs/narrow_index.c");
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let reference = dir.path().join("ref");
+    compile(&tools, &src, &reference, false, false).expect("reference build");
+    let exe = dir.path().join("stats");
+    let rewritten = compile_with(&tools, &src, &exe, true, false, &["-mllvm", "-tessera-rtc-stats"]).expect("plugin build");
+    assert!(rewritten >= 3, "only {rewritten} SCoPs rewritten");
+    for (args, ring) in [(["150", "300"], "optimized 1, fallback 0"), (["300", "300"], "optimized 0, fallback 1")] {
+        let (expected, _) = run_with(&reference, None, &args).expect("reference run");
+        let (out, err) = run_with(&exe, None, &args).expect("plugin run");
+        assert_eq!(compare::compare_outputs(&expected, &out, REL_TOL), None, "{args:?}");
+        let counted = |kernel: &str, what: &str| err.lines().any(|l| l.starts_with(&format!("tessera-rtc-stats: {kernel} ")) && l.ends_with(what));
+        assert!(counted("ring_add", ring), "{args:?}: ring_add not counted '{ring}' in:\n{err}");
+        assert!(counted("transpose_add", "optimized 1, fallback 0"), "{args:?}: transpose_add in:\n{err}");
+    }
+}
+
 /// One program of tests/e2e/profile through the profile workflow, built in
 /// `dir` as `<name>.ref` (plain -O3), `<name>.gen` (instrumented) and
 /// `<name>.use` (rebuilt with the profile the instrumented runs wrote).
@@ -259,8 +283,8 @@ fn profile_workflow_specializes_profiled_sizes() {
     let tools = tools();
     let dir = tempfile::tempdir().expect("temporary directory");
     // The program, and the value recorded for its kernel at n = 48 and 24
-    // (n itself, or n*n - 1 for the bound).
-    for (name, hot, cold) in [("flat_mm_unsigned", "48", "24"), ("square_bound", "2303", "575")] {
+    // (the step n / 8, or n*n - 1 for the bound).
+    for (name, hot, cold) in [("decimate", "6", "3"), ("square_bound", "2303", "575")] {
         let case = ProfileCase { tools: &tools, dir: dir.path(), name };
         case.build_reference_and_instrumented();
         let exe = |what: &str| case.exe(what);

@@ -1,6 +1,7 @@
 //! The run-time condition under which the optimized code runs: the
-//! model's assumptions on parameters, and that no written array overlaps
-//! another array it may alias (SPolly-style alias checks).
+//! model's assumptions on parameters, the ranges of narrow arithmetic it
+//! relies on, and that no written array overlaps another array it may
+//! alias (SPolly-style alias checks).
 //!
 //! Each array's accessed byte range is `[base + lo·R, base + (hi+1)·R)`
 //! where `lo..hi` bounds the outermost subscript over the iteration domain
@@ -11,12 +12,16 @@
 //! wrap.
 
 use super::expr::ExprGen;
+use super::ok;
+use crate::bridge::rewrite::Ir;
 use crate::ir::{FunctionView, ValueKind};
 use crate::poly::{AffBound, BasicSet, Set};
 use crate::scop::affine::{AffExpr, Sym};
 use crate::scop::model::{ArrayId, Model, Target};
+use crate::scop::ranges::{self, Arith};
 use crate::scop::to_poly::{param_ranges, statement_space, Columns};
-use inkwell::values::IntValue;
+use inkwell::intrinsics::Intrinsic;
+use inkwell::values::{FunctionValue, IntValue};
 use inkwell::IntPredicate;
 use std::collections::HashMap;
 
@@ -145,4 +150,112 @@ fn aff_params<'a>(g: &ExprGen<'a, '_>, e: &AffExpr, params: &HashMap<Sym, IntVal
         acc = g.b.build_int_add(acc, t, "c").expect("positioned");
     }
     acc
+}
+
+/// The conjunction of the model's range checks (src/scop/ranges.rs),
+/// evaluated in i64 when the region is entered.
+pub fn range_checks<'a>(ir: &Ir<'a>, g: &ExprGen<'a, '_>, model: &Model, params: &HashMap<Sym, IntValue<'a>>) -> IntValue<'a> {
+    let mut acc = g.ctx.bool_type().const_int(1, false);
+    if model.range_checks.is_empty() {
+        return acc;
+    }
+    let declare = |name: &str| {
+        let i = Intrinsic::find(name).expect("LLVM has the overflow intrinsics");
+        i.get_declaration(ir.module(), &[g.ctx.i64_type().into()]).expect("declared for i64")
+    };
+    let mut rt = Runtime {
+        g,
+        params,
+        sadd: declare("llvm.sadd.with.overflow"),
+        smul: declare("llvm.smul.with.overflow"),
+        overflow: g.ctx.bool_type().const_int(0, false),
+    };
+    for rc in &model.range_checks {
+        let holds = ranges::condition(rc, &mut rt);
+        acc = ok(g.b.build_and(acc, holds, "range"));
+    }
+    acc
+}
+
+/// [`Arith`] as IR in i64: sums and products through the overflow
+/// intrinsics, an overflow anywhere failing the check. (Parameters are
+/// 64-bit at most, so i64 holds every value a check that passes needs.)
+struct Runtime<'a, 'g> {
+    g: &'g ExprGen<'a, 'g>,
+    params: &'g HashMap<Sym, IntValue<'a>>,
+    sadd: FunctionValue<'a>,
+    smul: FunctionValue<'a>,
+    overflow: IntValue<'a>,
+}
+
+impl<'a> Runtime<'a, '_> {
+    fn checked(&mut self, f: FunctionValue<'a>, a: IntValue<'a>, b: IntValue<'a>) -> IntValue<'a> {
+        let b_ = self.g.b;
+        let call = ok(b_.build_call(f, &[a.into(), b.into()], "chk"));
+        let pair = call.try_as_basic_value().basic().expect("a {i64, i1} result").into_struct_value();
+        let v = ok(b_.build_extract_value(pair, 0, "v")).into_int_value();
+        let o = ok(b_.build_extract_value(pair, 1, "o")).into_int_value();
+        self.overflow = ok(b_.build_or(self.overflow, o, "ovf"));
+        v
+    }
+
+    fn select(&mut self, pred: IntPredicate, a: IntValue<'a>, b: IntValue<'a>) -> IntValue<'a> {
+        let c = ok(self.g.b.build_int_compare(pred, a, b, "c"));
+        ok(self.g.b.build_select(c, a, b, "m")).into_int_value()
+    }
+}
+
+impl<'a> Arith for Runtime<'a, '_> {
+    type V = IntValue<'a>;
+    type C = IntValue<'a>;
+    fn constant(&mut self, c: i128) -> IntValue<'a> {
+        match i64::try_from(c) {
+            Ok(v) => self.g.i64(v),
+            Err(_) => {
+                // Out of i64: no value a passing check needs.
+                self.overflow = self.g.ctx.bool_type().const_int(1, false);
+                self.g.i64(0)
+            }
+        }
+    }
+    fn param(&mut self, s: Sym) -> IntValue<'a> {
+        self.params[&s]
+    }
+    fn add(&mut self, a: IntValue<'a>, b: IntValue<'a>) -> IntValue<'a> {
+        self.checked(self.sadd, a, b)
+    }
+    fn mul(&mut self, a: IntValue<'a>, b: IntValue<'a>) -> IntValue<'a> {
+        self.checked(self.smul, a, b)
+    }
+    fn div(&mut self, a: IntValue<'a>, d: i128, upper: bool) -> IntValue<'a> {
+        // Denominators are small (from the polyhedral core's rows).
+        match i64::try_from(d) {
+            Ok(d) => self.g.expr_div(a, d, upper),
+            Err(_) => self.constant(i128::MAX),
+        }
+    }
+    fn min(&mut self, a: IntValue<'a>, b: IntValue<'a>) -> IntValue<'a> {
+        self.select(IntPredicate::SLT, a, b)
+    }
+    fn max(&mut self, a: IntValue<'a>, b: IntValue<'a>) -> IntValue<'a> {
+        self.select(IntPredicate::SGT, a, b)
+    }
+    fn le(&mut self, a: IntValue<'a>, b: IntValue<'a>) -> IntValue<'a> {
+        ok(self.g.b.build_int_compare(IntPredicate::SLE, a, b, "le"))
+    }
+    fn truth(&mut self, t: bool) -> IntValue<'a> {
+        self.g.ctx.bool_type().const_int(t as u64, false)
+    }
+    fn and(&mut self, a: IntValue<'a>, b: IntValue<'a>) -> IntValue<'a> {
+        ok(self.g.b.build_and(a, b, "and"))
+    }
+    fn or(&mut self, a: IntValue<'a>, b: IntValue<'a>) -> IntValue<'a> {
+        ok(self.g.b.build_or(a, b, "or"))
+    }
+    fn overflowed(&mut self) -> IntValue<'a> {
+        self.overflow
+    }
+    fn not(&mut self, a: IntValue<'a>) -> IntValue<'a> {
+        ok(self.g.b.build_not(a, "not"))
+    }
 }

@@ -166,6 +166,7 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, opts
     }
     let g = ExprGen { b: &b, ctx: &ir.context };
     let mut rtc = checks::assumptions(&g, model, &params);
+    rtc = ok(b.build_and(rtc, checks::range_checks(ir, &g, model, &params), "rtc"));
     let alias = alias_condition(ir, &g, model, &pairs, &ranges, &param_list);
     rtc = ok(b.build_and(rtc, alias, "rtc"));
     let counter = opts.stats_label.as_ref().map(|label| stats::new_counter(ir, label));

@@ -74,6 +74,17 @@ impl Scev {
         }
     }
 
+    /// Whether a truncation occurs outside any extension (an extension of
+    /// a truncation reads the bits back as one integer; a bare one leaves
+    /// them to be read modulo 2^bits, as address arithmetic does).
+    pub fn has_bare_trunc(&self) -> bool {
+        match self {
+            Scev::Trunc(..) => true,
+            Scev::ZExt(..) | Scev::SExt(..) => false,
+            _ => self.children().iter().any(|c| c.has_bare_trunc()),
+        }
+    }
+
     /// Whether the expression mentions loop `l` (as an add recurrence).
     pub fn uses_loop(&self, l: LoopId) -> bool {
         match self {

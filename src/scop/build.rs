@@ -23,11 +23,20 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 /// At most this many parameters per SCoP (the scheduler's ILPs grow with them).
 pub const MAX_PARAMS: usize = 16;
 
+/// What an obligation requires of every point of its domain.
+#[derive(Clone, Debug)]
+pub enum Fact {
+    Affine(Constraint),
+    /// `lo <= poly <= hi` for a polynomial of degree 2 or more: proved, or
+    /// else checked at run time (a [`RangeCheck`]).
+    Range { poly: Polynomial, lo: i128, hi: Option<i128> },
+}
+
 /// `domain ⊆ { fact }` must hold for the model to be right.
 #[derive(Clone, Debug)]
 pub struct Obligation {
     pub domain: Dnf,
-    pub fact: Constraint,
+    pub fact: Fact,
     pub what: &'static str,
     /// For a delinearized subscript's bound, its access (statement and
     /// access index while building): [`build_region`] can split it another
@@ -125,27 +134,33 @@ impl Env<'_> {
 
     /// Turns the range facts recorded so far into obligations on `domain`.
     /// A polynomial `n·i + j` is non-negative when its delinearized
-    /// subscripts are (`i >= 0` and `0 <= j < n`); an upper bound on a
-    /// polynomial cannot be stated affinely and rejects the region.
+    /// subscripts are (`i >= 0` and `0 <= j < n`); other ranges of
+    /// polynomials (an upper bound: `n·i + j` computed in 32 bits does not
+    /// wrap) cannot be stated affinely: they become [`Fact::Range`].
     fn take_nonneg(&self, domain: &Dnf, out: &mut Vec<Obligation>) -> Result<(), Reason> {
         let overflow = || Reason::Overflow("range of a narrow integer".into());
         for (p, lo, hi) in self.nonneg.borrow_mut().drain(..) {
+            let delinearized = || -> Option<Vec<Constraint>> {
+                if lo != 0 || hi.is_some() {
+                    return None;
+                }
+                let d = delinearize(std::slice::from_ref(&p), &is_value_param).ok()?;
+                let mut f = vec![Constraint::ge0(d.subscripts[0][0].clone())];
+                f.extend(d.bounds[0].iter().cloned());
+                Some(f)
+            };
             let facts = match p.to_affine() {
                 Some(e) => {
                     let mut f = vec![Constraint::ge0(e.add_const(-lo).map_err(|_| overflow())?)];
                     if let Some(hi) = hi {
                         f.push(Constraint::ge0(e.scale(-1).and_then(|x| x.add_const(hi)).map_err(|_| overflow())?));
                     }
-                    f
+                    f.into_iter().map(Fact::Affine).collect()
                 }
-                None if lo == 0 && hi.is_none() => {
-                    let d = delinearize(std::slice::from_ref(&p), &is_value_param)
-                        .map_err(|_| Reason::ParameterProduct("in an unsigned value".into()))?;
-                    let mut f = vec![Constraint::ge0(d.subscripts[0][0].clone())];
-                    f.extend(d.bounds[0].iter().cloned());
-                    f
-                }
-                None => return Err(Reason::ParameterProduct("narrow integer arithmetic that may wrap".into())),
+                None => match delinearized() {
+                    Some(f) => f.into_iter().map(Fact::Affine).collect(),
+                    None => vec![Fact::Range { poly: p, lo, hi }],
+                },
             };
             for fact in facts {
                 out.push(Obligation { domain: domain.clone(), fact, what: "narrow integer arithmetic does not wrap", access: None });
@@ -236,6 +251,7 @@ pub fn build_region(view: &FunctionView, root: LoopId, shifted: &BTreeSet<(usize
         params,
         context,
         assumptions: vec![],
+        range_checks: vec![],
         arrays,
         statements,
         live_out,
@@ -366,7 +382,7 @@ fn block_domains(
                     return Err(Reason::NonAffineBound("inner loop with a min/max trip count".into()));
                 };
                 for c in conj {
-                    obligations.push(Obligation { domain: dom.clone(), fact: c.clone(), what: "inner loop runs when entered", access: None });
+                    obligations.push(Obligation { domain: dom.clone(), fact: Fact::Affine(c.clone()), what: "inner loop runs when entered", access: None });
                 }
             }
             entry_domain.insert(l, dom.clone());
@@ -469,7 +485,7 @@ impl ArrayTable {
                 for c in bounds {
                     let what = "subscript within its dimension";
                     let access = d.shifted[k].as_ref().map(|_| (s, acc));
-                    obligations.push(Obligation { domain: domains[s].clone(), fact: c.clone(), what, access });
+                    obligations.push(Obligation { domain: domains[s].clone(), fact: Fact::Affine(c.clone()), what, access });
                 }
             }
             let info = view.value(*base);
@@ -531,6 +547,12 @@ impl StatementBuilder<'_, '_> {
     /// An address as base pointer + element offset polynomial.
     fn split_address(&self, addr: ValueId, ty: Type) -> Result<(ValueId, Polynomial), Reason> {
         let scev = self.view.scev(addr).ok_or_else(|| Reason::NonAffineSubscript("address not analyzable".into()))?;
+        // Narrow pointers (address spaces with 32-bit pointers): the
+        // address wraps at their width, which an alias check's exact
+        // address ranges would miss.
+        if scev.has_bare_trunc() {
+            return Err(Reason::NonAffineSubscript("truncation".into()));
+        }
         let poly = Polynomial::from_scev(scev, self.env)?;
         let bases: Vec<(ValueId, i128)> = poly
             .terms

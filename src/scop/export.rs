@@ -3,7 +3,7 @@
 //! tools. Written by hand: the format is small and flat.
 
 use super::model::Model;
-use super::print::{access_text, array_text, context_text, domain_text, schedule_text};
+use super::print::{access_text, array_text, context_text, domain_text, range_text, schedule_text};
 use crate::ir::FunctionView;
 use std::fmt::Write;
 
@@ -54,8 +54,9 @@ pub fn to_json(model: &Model, view: &FunctionView, schedule: Option<&str>) -> St
         )
     }));
     let params = list(model.params.iter().map(|p| string(&p.name)));
+    let range_checks = list(model.range_checks.iter().map(|rc| string(&range_text(model, rc))));
     format!(
-        "{{\n  \"function\": {},\n  \"params\": {params},\n  \"context\": {},\n  \"assumptions\": {},\n  \"arrays\": {arrays},\n  \"statements\": {statements},\n  \"new_schedule\": {}\n}}\n",
+        "{{\n  \"function\": {},\n  \"params\": {params},\n  \"context\": {},\n  \"assumptions\": {},\n  \"range_checks\": {range_checks},\n  \"arrays\": {arrays},\n  \"statements\": {statements},\n  \"new_schedule\": {}\n}}\n",
         string(&model.function),
         string(&context_text(model, &model.context)),
         string(&context_text(model, &model.assumptions)),

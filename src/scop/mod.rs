@@ -5,7 +5,9 @@
 //! polynomials (`polynomial`), flattened subscripts are delinearized
 //! (`delinearize`), loop bounds and branch conditions become constraints
 //! (`conditions`), and `build` assembles the model of a loop nest; facts it
-//! relies on are proved with the polyhedral core (`to_poly`). `detect` runs
+//! relies on are proved with the polyhedral core (`to_poly`), or, for ranges
+//! of narrow arithmetic only a run-time test can settle, checked when the
+//! region is entered (`ranges`). `detect` runs
 //! this over a function and records, for every loop, why it is or is not
 //! in a SCoP (`reason`).
 
@@ -23,6 +25,7 @@ pub mod poly_scop;
 pub mod polynomial;
 pub mod print;
 mod quotient;
+pub mod ranges;
 pub mod reason;
 mod reductions;
 pub mod rotate;

@@ -99,6 +99,38 @@ pub struct ModelLoop {
     pub loc: Option<SrcLoc>,
 }
 
+/// Bounds of one counter as functions of the parameters: `ceil(expr/den)`
+/// for a lower bound, `floor(expr/den)` for an upper one (`expr` affine in
+/// the parameters, `den > 0`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParamBound {
+    pub expr: AffExpr,
+    pub den: i128,
+}
+
+/// A counter's box side: it lies within `max(lower) ..= min(upper)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CounterBox {
+    pub counter: Sym,
+    pub lower: Vec<ParamBound>,
+    pub upper: Vec<ParamBound>,
+}
+
+/// A range the model relies on but cannot prove at compile time: narrow
+/// integer arithmetic with a product of symbols (`i*n + j` computed in 32
+/// bits) does not wrap, `lo <= poly <= hi` over a statement's domain. It is
+/// checked at run time by interval arithmetic over a box around each
+/// disjunct of the domain (see `codegen::checks::range_checks`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RangeCheck {
+    pub poly: Polynomial,
+    pub lo: i128,
+    /// `None`: no upper bound to check.
+    pub hi: Option<i128>,
+    /// Per disjunct of the domain, the box of every counter of `poly`.
+    pub boxes: Vec<Vec<CounterBox>>,
+}
+
 #[derive(Clone, Debug)]
 pub struct Model {
     pub function: String,
@@ -112,6 +144,8 @@ pub struct Model {
     /// prove it: the optimized code may run only after a run-time check
     /// of these (the original code runs otherwise).
     pub assumptions: Vec<Constraint>,
+    /// Ranges of narrow arithmetic checked at run time, like `assumptions`.
+    pub range_checks: Vec<RangeCheck>,
     pub arrays: Vec<Array>,
     pub statements: Vec<Statement>,
     /// Values defined in the region and used after it.

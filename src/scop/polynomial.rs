@@ -145,6 +145,34 @@ impl Polynomial {
         Some(Polynomial { terms: self.terms.iter().map(|(m, c)| (m.clone(), c / d)).collect() })
     }
 
+    /// Writes the polynomial (`n*i0 + i1 - 1`) with `name` giving each
+    /// symbol's text.
+    pub fn fmt_with(&self, f: &mut dyn std::fmt::Write, name: &dyn Fn(Sym) -> String) -> std::fmt::Result {
+        let mut first = true;
+        // Monomials of higher degree first, the constant last.
+        let mut terms: Vec<(&Vec<Sym>, i128)> = self.terms.iter().map(|(m, &c)| (m, c)).collect();
+        terms.sort_by_key(|(m, _)| std::cmp::Reverse(m.len()));
+        for (m, c) in terms {
+            let mag = c.abs();
+            match (first, c < 0) {
+                (true, true) => f.write_str("-")?,
+                (true, false) => {}
+                (false, neg) => f.write_str(if neg { " - " } else { " + " })?,
+            }
+            let factors: Vec<String> = m.iter().map(|&s| name(s)).collect();
+            match (mag, factors.is_empty()) {
+                (_, true) => write!(f, "{mag}")?,
+                (1, false) => f.write_str(&factors.join("*"))?,
+                _ => write!(f, "{mag}*{}", factors.join("*"))?,
+            }
+            first = false;
+        }
+        if first {
+            f.write_str("0")?;
+        }
+        Ok(())
+    }
+
     pub fn from_scev(s: &Scev, env: &dyn SymEnv) -> Result<Polynomial, Reason> {
         let na = |what: &str| Reason::NonAffineSubscript(what.to_string());
         match s {
@@ -160,11 +188,25 @@ impl Polynomial {
             // is exact: it neither wrapped at its width nor, for zext, was
             // negative. Those ranges become obligations of the model.
             Scev::SExt(x, bits) | Scev::ZExt(x, bits) => {
-                let p = Self::from_scev(x, env)?;
+                // An extension of a truncation to its own width reads the
+                // truncated value's bits as one integer: the value itself
+                // when it lies in the extension's range.
+                let p = match x.as_ref() {
+                    Scev::Trunc(y, tb) if tb == bits => Self::from_scev(y, env)?,
+                    _ => Self::from_scev(x, env)?,
+                };
                 let (lo, hi) = extension_range(matches!(s, Scev::SExt(..)), *bits)?;
                 if lo != i128::MIN || hi.is_some() {
                     env.assume_range(&p, lo, hi);
                 }
+                Ok(p)
+            }
+            // A truncation's bits are the value modulo 2^bits: read as a
+            // signed integer, they are the value itself when it lies in
+            // the signed range (where no two values share their bits).
+            Scev::Trunc(x, bits) if (8..=32).contains(bits) => {
+                let p = Self::from_scev(x, env)?;
+                env.assume_range(&p, -(1i128 << (bits - 1)), Some((1i128 << (bits - 1)) - 1));
                 Ok(p)
             }
             Scev::Trunc(..) => Err(na("truncation")),

@@ -2,7 +2,7 @@
 //! domains, schedules and accesses, stable enough for tests to check.
 
 use super::affine::{AffExpr, Constraint, Sym};
-use super::model::{AccessKind, Model, SchedDim, Statement, Target};
+use super::model::{AccessKind, Model, ParamBound, RangeCheck, SchedDim, Statement, Target};
 use crate::ir::FunctionView;
 use std::fmt::Write;
 
@@ -38,6 +38,44 @@ fn tuple(model: &Model, s: &Statement) -> String {
 /// The context (and, separately, the run-time assumptions) as a set.
 pub fn context_text(model: &Model, cs: &[Constraint]) -> String {
     format!("{} -> {{ : {} }}", params(model), conj(model, cs))
+}
+
+/// A range checked at run time: `lo <= poly <= hi`, then the box of each
+/// disjunct (`i0 in [0, n - 1]`; several bounds are a max / a min).
+pub fn range_text(model: &Model, rc: &RangeCheck) -> String {
+    let mut o = String::new();
+    let name = |x| model.sym_name(x);
+    let _ = write!(o, "{} <= ", rc.lo);
+    let _ = rc.poly.fmt_with(&mut o, &name);
+    if let Some(hi) = rc.hi {
+        let _ = write!(o, " <= {hi}");
+    }
+    let bound = |b: &ParamBound, upper: bool| {
+        let e = expr(model, &b.expr);
+        match (b.den, upper) {
+            (1, _) => e,
+            (d, true) => format!("floor(({e})/{d})"),
+            (d, false) => format!("ceil(({e})/{d})"),
+        }
+    };
+    let side = |bs: &[ParamBound], upper: bool| {
+        let parts: Vec<String> = bs.iter().map(|b| bound(b, upper)).collect();
+        match parts.as_slice() {
+            [one] => one.clone(),
+            _ => format!("{}({})", if upper { "min" } else { "max" }, parts.join(", ")),
+        }
+    };
+    let boxes: Vec<String> = rc
+        .boxes
+        .iter()
+        .map(|bx| {
+            let sides: Vec<String> =
+                bx.iter().map(|c| format!("{} in [{}, {}]", name(c.counter), side(&c.lower, false), side(&c.upper, true))).collect();
+            if sides.is_empty() { "no counter".to_string() } else { sides.join(", ") }
+        })
+        .collect();
+    let _ = write!(o, " for {}", boxes.join("; or "));
+    o
 }
 
 /// An array's type and sizes, e.g. `double[*][n]`.
@@ -92,6 +130,9 @@ pub fn print_model(model: &Model, view: &FunctionView) -> String {
     let _ = writeln!(o, "  context: {}", context_text(model, &model.context));
     if !model.assumptions.is_empty() {
         let _ = writeln!(o, "  assumed (checked at run time): {}", context_text(model, &model.assumptions));
+    }
+    for rc in &model.range_checks {
+        let _ = writeln!(o, "  range checked at run time: {}", range_text(model, rc));
     }
     let _ = writeln!(o, "  arrays:");
     for a in &model.arrays {

@@ -2,9 +2,12 @@
 //! and proving the obligations detection collected.
 
 use super::affine::{AffExpr, Constraint, Dnf, Sym};
-use super::build::Obligation;
-use super::model::{Model, Statement};
+use super::build::{Fact, Obligation};
+use super::model::{CounterBox, Model, ParamBound, RangeCheck, Statement};
+use super::polynomial::Polynomial;
+use super::ranges::settled;
 use super::reason::Reason;
+use std::collections::BTreeSet;
 use crate::poly::space::{Space, Tuple};
 use crate::poly::{BasicSet, PolyError, Set};
 
@@ -118,7 +121,23 @@ pub fn prove(model: &mut Model, obligations: &[Obligation]) -> Result<(), (Reaso
     );
     for o in obligations {
         let blame = |r: Reason| (r, o.access);
-        let negated = Constraint::ge0(o.fact.expr.scale(-1).and_then(|e| e.add_const(-1)).map_err(|_| blame(overflow()))?);
+        let fact = match &o.fact {
+            Fact::Affine(c) => c,
+            Fact::Range { poly, lo, hi } => {
+                let mut context = assumed.clone();
+                context.extend(model.assumptions.iter().cloned());
+                if let Some(check) = range_check(&cols, &space, &context, &o.domain, poly, *lo, *hi).map_err(blame)? {
+                    match settled(&check) {
+                        Some(true) => {}
+                        Some(false) => return Err(blame(wraps())),
+                        None if model.range_checks.contains(&check) => {}
+                        None => model.range_checks.push(check),
+                    }
+                }
+                continue;
+            }
+        };
+        let negated = Constraint::ge0(fact.expr.scale(-1).and_then(|e| e.add_const(-1)).map_err(|_| blame(overflow()))?);
         for conj in &o.domain {
             let mut all: Vec<Constraint> = conj.clone();
             all.extend(assumed.iter().cloned());
@@ -132,17 +151,17 @@ pub fn prove(model: &mut Model, obligations: &[Obligation]) -> Result<(), (Reaso
             // values satisfy it (a constant fact such as -1 >= 0, from a
             // split of a subscript that is simply wrong): then the region
             // would never run its new code, and another split may be right.
-            if o.fact.expr.syms().all(|s| matches!(s, Sym::Param(_))) {
+            if fact.expr.syms().all(|s| matches!(s, Sym::Param(_))) {
                 let mut feasible: Vec<Constraint> = assumed.iter().chain(&model.assumptions).cloned().collect();
-                feasible.push(o.fact.clone());
+                feasible.push(fact.clone());
                 if !cols.basic_set(&space, &feasible).map_err(blame)?.is_empty().map_err(|e| blame(poly_reason(e)))? {
-                    model.assumptions.push(o.fact.clone());
+                    model.assumptions.push(fact.clone());
                     continue;
                 }
             }
-            let mut fact = String::new();
-            let _ = o.fact.fmt_with(&mut fact, &|s| model.sym_name(s));
-            return Err(blame(unproven(o.what, &fact)));
+            let mut text = String::new();
+            let _ = fact.fmt_with(&mut text, &|s| model.sym_name(s));
+            return Err(blame(unproven(o.what, &text)));
         }
     }
     Ok(())
@@ -150,6 +169,50 @@ pub fn prove(model: &mut Model, obligations: &[Obligation]) -> Result<(), (Reaso
 
 fn overflow() -> Reason {
     Reason::Overflow("obligation coefficient too large".into())
+}
+
+fn wraps() -> Reason {
+    Reason::ParameterProduct("narrow integer arithmetic that may wrap".into())
+}
+
+/// The run-time check of `lo <= poly <= hi` over `domain` (see
+/// [`super::ranges`]): per disjunct, the box of every counter of `poly`,
+/// from the bounds the polyhedral core derives under `context`. `None`
+/// when the domain is empty. A counter without a lower or an upper bound
+/// leaves the range unprovable.
+fn range_check(
+    cols: &Columns,
+    space: &Space,
+    context: &[Constraint],
+    domain: &Dnf,
+    poly: &Polynomial,
+    lo: i128,
+    hi: Option<i128>,
+) -> Result<Option<RangeCheck>, Reason> {
+    let counters: BTreeSet<Sym> = poly.terms.keys().flatten().copied().filter(|s| cols.dims.contains(s)).collect();
+    let mut boxes = Vec::new();
+    for conj in domain {
+        let mut all = conj.clone();
+        all.extend(context.iter().cloned());
+        let set = cols.basic_set(space, &all)?;
+        if set.is_empty().map_err(poly_reason)? {
+            continue;
+        }
+        let mut bx = Vec::new();
+        for &c in &counters {
+            let unit = cols.row(&AffExpr::sym(c))?;
+            let b = set.bounds_of(&unit).map_err(poly_reason)?;
+            if b.lower.is_empty() || b.upper.is_empty() {
+                return Err(wraps());
+            }
+            let side = |pieces: &[crate::poly::AffBound]| -> Vec<ParamBound> {
+                pieces.iter().map(|p| ParamBound { expr: cols.param_expr(&p.expr), den: p.den as i128 }).collect()
+            };
+            bx.push(CounterBox { counter: c, lower: side(&b.lower), upper: side(&b.upper) });
+        }
+        boxes.push(bx);
+    }
+    Ok((!boxes.is_empty()).then(|| RangeCheck { poly: poly.clone(), lo, hi, boxes }))
 }
 
 fn unproven(what: &str, fact: &str) -> Reason {
@@ -161,6 +224,17 @@ fn unproven(what: &str, fact: &str) -> Reason {
 }
 
 impl Columns {
+    /// A row over `[params | const]` as an expression in the parameters.
+    fn param_expr(&self, r: &[i64]) -> AffExpr {
+        let mut e = AffExpr::constant(*r.last().expect("non-empty") as i128);
+        for (s, &c) in self.params.iter().zip(r) {
+            if c != 0 {
+                e.coeffs.insert(*s, c as i128);
+            }
+        }
+        e
+    }
+
     fn expr_of(&self, r: &[i64]) -> AffExpr {
         let mut e = AffExpr::constant(*r.last().expect("non-empty") as i128);
         for (s, &c) in self.params.iter().chain(&self.dims).zip(r) {
@@ -208,7 +282,6 @@ pub fn simplify_domains(model: &mut Model) -> Result<(), Reason> {
 mod tests {
     use super::*;
     use crate::ir::{LoopId, ValueId};
-    use crate::scop::build::Obligation;
     use crate::scop::model::Param;
 
     fn model() -> Model {
@@ -219,6 +292,7 @@ mod tests {
             params: vec![Param { sym: Sym::Param(ValueId(0)), name: "n".into(), bits: 32 }],
             context: vec![],
             assumptions: vec![],
+            range_checks: vec![],
             arrays: vec![],
             statements: vec![],
             live_out: vec![],
@@ -229,7 +303,7 @@ mod tests {
     }
 
     fn obligation(fact: AffExpr) -> Obligation {
-        Obligation { domain: vec![vec![]], fact: Constraint::ge0(fact), what: "subscript within its dimension", access: Some((0, 1)) }
+        Obligation { domain: vec![vec![]], fact: Fact::Affine(Constraint::ge0(fact)), what: "subscript within its dimension", access: Some((0, 1)) }
     }
 
     #[test]
