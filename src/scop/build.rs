@@ -229,6 +229,7 @@ pub fn build_region(view: &FunctionView, root: LoopId, shifted: &BTreeSet<(usize
         .collect();
     let mut context = context;
     context.extend(quotients);
+    context.extend(enclosing_bounds(view, &env, &mut obligations));
     for &l in env.outer.borrow().iter() {
         params.push(Param { sym: Sym::Counter(l), name: format!("o{}", view.loop_(l).depth - 1), bits: 64 });
         // An enclosing loop's counter counts iterations from 0.
@@ -260,6 +261,32 @@ pub fn build_region(view: &FunctionView, root: LoopId, shifted: &BTreeSet<(usize
         rotated: vec![],
     };
     Ok((model, obligations))
+}
+
+/// Upper bounds of the enclosing loops whose counters are parameters of
+/// the region (`o0 <= n - 1` for a region inside `for (i < n)`): the
+/// region runs within one of their iterations. A bound that needs a
+/// parameter the region does not use is left out (it would only grow the
+/// parameter space); range facts its narrow arithmetic needs become
+/// obligations of the region.
+fn enclosing_bounds(view: &FunctionView, env: &Env<'_>, obligations: &mut Vec<Obligation>) -> Vec<Constraint> {
+    let mut out = Vec::new();
+    let outer: Vec<LoopId> = env.outer.borrow().iter().copied().collect();
+    for l in outer {
+        let (params, loops) = (env.params.borrow().clone(), env.outer.borrow().clone());
+        env.nonneg.borrow_mut().clear();
+        let bound = conditions::upper_bound(&view.loop_(l).backedge_taken, Sym::Counter(l), env);
+        let grew = *env.params.borrow() != params || *env.outer.borrow() != loops;
+        match bound {
+            Ok(d) if d.len() == 1 && !grew && env.take_nonneg(&vec![vec![]], obligations).is_ok() => out.extend(d[0].iter().cloned()),
+            _ => {
+                *env.params.borrow_mut() = params;
+                *env.outer.borrow_mut() = loops;
+                env.nonneg.borrow_mut().clear();
+            }
+        }
+    }
+    out
 }
 
 /// Conditions on the parameters that hold whenever the region is entered:
@@ -324,7 +351,7 @@ fn check_instructions(view: &FunctionView, blocks: &HashSet<BlockId>) -> Result<
         for i in &block.instrs {
             match &i.op {
                 Op::Unsupported { opcode } => return Err(Reason::UnsupportedInstruction(format!("'{opcode}'"))),
-                Op::Call { callee, pure: false } => return Err(Reason::UnsupportedCall(format!("'{callee}' may access memory or have side effects"))),
+                Op::Call { callee, pure: false, .. } => return Err(Reason::UnsupportedCall(format!("'{callee}' may access memory or have side effects"))),
                 Op::Load { volatile: true, .. } | Op::Store { volatile: true, .. } => {
                     return Err(Reason::UnsupportedInstruction("volatile access".into()))
                 }
