@@ -184,28 +184,35 @@ fn optimized_programs_match_clang_o3() {
 
 /// Run-time alias checks pick the version: in alias_overlaps.c every
 /// kernel runs once on disjoint arrays (optimized code) and four times on
-/// overlapping ones (original code), which -tessera-rtc-stats counts; the
-/// outputs equal plain -O3's (checked by the test above as well).
+/// overlapping ones (original code); in padded_alias.c the kernel runs on
+/// arrays back to back (optimized: the range of an array modelled with
+/// padded rows ends at its last element) and on arrays sharing one element
+/// (original code). -tessera-rtc-stats counts the runs; the outputs equal
+/// plain -O3's (checked by the test above as well).
 #[test]
 fn alias_checks_run_the_original_code_on_overlap() {
     let tools = tools();
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/e2e/programs/alias_overlaps.c");
-    let dir = tempfile::tempdir().expect("temporary directory");
-    let reference = dir.path().join("ref");
-    compile(&tools, &src, &reference, false, false).expect("reference build");
-    let expected = run(&reference, None).expect("reference run");
-    for openmp in [false, true] {
-        let exe = dir.path().join(format!("stats{openmp}"));
-        let rewritten = compile_with(&tools, &src, &exe, true, openmp, &["-mllvm", "-tessera-rtc-stats"]).expect("plugin build");
-        assert!(rewritten >= 4, "only {rewritten} SCoPs rewritten");
-        let (out, err) = run_with(&exe, Some(2), &[]).expect("plugin run");
-        assert_eq!(compare::compare_outputs(&expected, &out, REL_TOL), None, "openmp={openmp}");
-        for kernel in ["gemm", "smooth", "axpy", "rank1"] {
-            // "tessera-rtc-stats: gemm (alias_overlaps.c:12): optimized 1, fallback 4"
-            let ok = err.lines().any(|l| {
-                l.starts_with(&format!("tessera-rtc-stats: {kernel} ")) && l.ends_with(": optimized 1, fallback 4")
-            });
-            assert!(ok, "openmp={openmp}: {kernel} not counted 'optimized 1, fallback 4' in:\n{err}");
+    let cases: [(&str, &[&str], &str); 2] = [
+        ("alias_overlaps", &["gemm", "smooth", "axpy", "rank1"], "optimized 1, fallback 4"),
+        ("padded_alias", &["upper"], "optimized 1, fallback 1"),
+    ];
+    for (program, kernels, counts) in cases {
+        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/e2e/programs/{program}.c"));
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let reference = dir.path().join("ref");
+        compile(&tools, &src, &reference, false, false).expect("reference build");
+        let expected = run(&reference, None).expect("reference run");
+        for openmp in [false, true] {
+            let exe = dir.path().join(format!("stats{openmp}"));
+            let rewritten = compile_with(&tools, &src, &exe, true, openmp, &["-mllvm", "-tessera-rtc-stats"]).expect("plugin build");
+            assert!(rewritten >= kernels.len(), "{program}: only {rewritten} SCoPs rewritten");
+            let (out, err) = run_with(&exe, Some(2), &[]).expect("plugin run");
+            assert_eq!(compare::compare_outputs(&expected, &out, REL_TOL), None, "{program}, openmp={openmp}");
+            for kernel in kernels {
+                // "tessera-rtc-stats: gemm (alias_overlaps.c:12): optimized 1, fallback 4"
+                let ok = err.lines().any(|l| l.starts_with(&format!("tessera-rtc-stats: {kernel} ")) && l.ends_with(&format!(": {counts}")));
+                assert!(ok, "{program}, openmp={openmp}: {kernel} not counted '{counts}' in:\n{err}");
+            }
         }
     }
 }

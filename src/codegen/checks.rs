@@ -3,13 +3,20 @@
 //! relies on, and that no written array overlaps another array it may
 //! alias (SPolly-style alias checks).
 //!
-//! Each array's accessed byte range is `[base + lo·R, base + (hi+1)·R)`
-//! where `lo..hi` bounds the outermost subscript over the iteration domain
+//! Each array's accessed byte range starts at `base + lo·R`, where `lo`
+//! bounds the outermost subscript from below over the iteration domain
 //! (parametric bounds from `src/poly`) and `R` is the size of one outermost
-//! "row" (element size times the inner dimension sizes). Inner subscripts
-//! stay within their dimensions (detection proved it), so the range covers
-//! every access. Computed in i128 so that products of 64-bit sizes cannot
-//! wrap.
+//! "row" (element size times the inner dimension sizes). It ends after the
+//! last element accessed: inner subscripts stay within their dimensions
+//! (detection proved it), so the last element is the lexicographically
+//! largest subscript vector, bounded one dimension at a time: `hi0` bounds
+//! the outermost subscript, `hi1` the next one among the accesses in row
+//! `hi0`, and so on, giving `hi0·R0 + hi1·R1 + ... + (hi_k + 1)·R_k`. (A
+//! bound made of several pieces, their minimum, ends the chain there.)
+//! A whole last row would overshoot: an array modelled with padded rows
+//! (`R[k][k]` read as rows of n + 1) would reach into the next allocation
+//! and fail the check for nothing. Computed in i128 so that products of
+//! 64-bit sizes cannot wrap.
 
 use super::expr::ExprGen;
 use super::ok;
@@ -28,11 +35,14 @@ use std::collections::HashMap;
 /// At most this many arrays take part in alias checks (Polly's limit too).
 pub const MAX_CHECKED_ARRAYS: usize = 20;
 
-/// Bounds of one array's outermost subscript over all its accesses:
-/// `max(lower pieces)` per access, minimum over accesses, and likewise up.
+/// Where one array's accesses start and end, per access and disjunct of
+/// its domain: `lower`, the pieces of the outermost subscript's lower
+/// bound (their maximum); `last`, the chain of upper bounds of the last
+/// position (see the module documentation), outermost first, each level's
+/// pieces (their minimum).
 pub struct ArrayRange {
     pub lower: Vec<Vec<AffBound>>,
-    pub upper: Vec<Vec<AffBound>>,
+    pub last: Vec<Vec<Vec<AffBound>>>,
 }
 
 /// Which pairs of arrays need a check: at least one written, and not
@@ -93,24 +103,18 @@ pub fn admissible(model: &Model, pairs: &[(ArrayId, ArrayId)], rtc: bool) -> Res
     Ok(())
 }
 
-/// Parametric bounds of each checked array's outermost subscript.
+/// Parametric bounds of where each checked array's accesses start and end.
 pub fn array_range(model: &Model, a: ArrayId) -> Result<ArrayRange, String> {
-    let mut lower = Vec::new();
-    let mut upper = Vec::new();
+    let mut range = ArrayRange { lower: vec![], last: vec![] };
     let mut ctx = model.context.clone();
     ctx.extend(model.assumptions.iter().cloned());
     ctx.extend(param_ranges(model));
+    let unbounded = || format!("the accesses to '{}' are unbounded", model.array(a).name);
     for s in &model.statements {
         let cols = Columns::of(model, s);
         let space = statement_space(model, s);
         for acc in s.accesses.iter().filter(|x| x.target == Target::Array(a)) {
-            let sub = &acc.subscripts[0];
-            let mut f = vec![0i64; cols.params.len() + cols.dims.len() + 1];
-            for (&sym, &c) in &sub.coeffs {
-                let col = cols.params.iter().chain(&cols.dims).position(|x| *x == sym).ok_or("subscript symbol")?;
-                f[col] = i64::try_from(c).map_err(|_| "subscript coefficient too large")?;
-            }
-            *f.last_mut().expect("row") = i64::try_from(sub.constant).map_err(|_| "subscript constant too large")?;
+            let subs = acc.subscripts.iter().map(|sub| cols.row(sub)).collect::<Result<Vec<_>, _>>().map_err(|r| r.to_string())?;
             for conj in &s.domain {
                 let mut cs = conj.clone();
                 cs.extend(ctx.iter().cloned());
@@ -118,16 +122,48 @@ pub fn array_range(model: &Model, a: ArrayId) -> Result<ArrayRange, String> {
                 if Set::from_parts(space.clone(), vec![b.clone()]).map_err(|e| e.to_string())?.is_empty().map_err(|e| e.to_string())? {
                     continue;
                 }
-                let pb = b.bounds_of(&f).map_err(|e| format!("bounds of an access: {e}"))?;
+                let pb = b.bounds_of(&subs[0]).map_err(|e| format!("bounds of an access: {e}"))?;
                 if pb.lower.is_empty() || pb.upper.is_empty() {
-                    return Err(format!("the accesses to '{}' are unbounded", model.array(a).name));
+                    return Err(unbounded());
                 }
-                lower.push(pb.lower);
-                upper.push(pb.upper);
+                range.lower.push(pb.lower);
+                range.last.push(last_position(b, &subs, pb.upper).map_err(|e| format!("bounds of an access: {e}"))?);
             }
         }
     }
-    Ok(ArrayRange { lower, upper })
+    Ok(range)
+}
+
+/// The chain of upper bounds of the last position of an access over `b`
+/// (see the module documentation), given the outermost subscript's.
+fn last_position(mut b: BasicSet, subs: &[Vec<i64>], outer: Vec<AffBound>) -> crate::poly::PolyResult<Vec<Vec<AffBound>>> {
+    let np = b.n_param();
+    let mut chain = vec![outer];
+    for k in 1..subs.len() {
+        let [hi] = chain[k - 1].as_slice() else { break };
+        // Keep the points whose subscript k-1 is hi = floor(e / d):
+        // e - d + 1 <= d·sub <= e.
+        let (prev, den) = (&subs[k - 1], hi.den);
+        let mut at_most = vec![0i64; prev.len()];
+        for (col, &c) in prev.iter().enumerate() {
+            at_most[col] = crate::poly::int::mul(-c, den)?;
+        }
+        for p in 0..np {
+            at_most[p] = crate::poly::int::add(at_most[p], hi.expr[p])?;
+        }
+        let last = prev.len() - 1;
+        at_most[last] = crate::poly::int::add(at_most[last], hi.expr[np])?;
+        let mut at_least: Vec<i64> = at_most.iter().map(|&x| crate::poly::int::neg(x)).collect::<Result<_, _>>()?;
+        at_least[last] = crate::poly::int::add(at_least[last], den - 1)?;
+        b.add_ineq(at_most)?;
+        b.add_ineq(at_least)?;
+        let pb = b.bounds_of(&subs[k])?;
+        if pb.upper.is_empty() {
+            break;
+        }
+        chain.push(pb.upper);
+    }
+    Ok(chain)
 }
 
 /// Emits `lhs && rhs` style conjunction of the model's assumptions.

@@ -331,29 +331,47 @@ fn alias_condition<'a>(
             return *r;
         }
         let r = &precomputed[&a];
-        // Over all accesses: the lowest lower bound and the highest upper one.
+        let arr = model.array(a);
+        // Bytes per step of each subscript, outermost first: the element
+        // size times the sizes of the dimensions after it.
+        let mut rows = vec![c128(arr.elem_bytes as i64)];
+        for size in arr.inner_sizes.iter().rev() {
+            let mut terms = size.coeffs.iter().map(|(sym, &c)| {
+                let p = model.params.iter().position(|p| p.sym == *sym).expect("sizes use model parameters");
+                (c as i64, params[p])
+            });
+            rows.insert(0, ok(g.b.build_int_mul(rows[0], affine(&mut terms, size.constant as i64), "row")));
+        }
+        // The offset just past an access's last element (its chain of
+        // bounds; inner ones at least 0, see checks.rs).
+        let zero = c128(0);
+        let past_last = |chain: &[Vec<crate::poly::AffBound>]| -> IntValue<'a> {
+            let mut off = zero;
+            for (k, pieces) in chain.iter().enumerate() {
+                let mut v = bound(pieces, true);
+                if k > 0 {
+                    v = g.extremum(vec![v, zero], true).expect("two values");
+                }
+                if k + 1 == chain.len() {
+                    v = ok(g.b.build_int_add(v, c128(1), "past"));
+                }
+                off = ok(g.b.build_int_add(off, ok(g.b.build_int_mul(v, rows[k], "off")), "off"));
+            }
+            off
+        };
+        // Over all accesses: the lowest start and the highest end.
         let lo = g.extremum(r.lower.iter().map(|l| bound(l, false)).collect::<Vec<_>>(), false);
-        let hi = g.extremum(r.upper.iter().map(|u| bound(u, true)).collect::<Vec<_>>(), true);
-        let (Some(lo), Some(hi)) = (lo, hi) else {
+        let past = g.extremum(r.last.iter().map(|c| past_last(c)).collect::<Vec<_>>(), true);
+        let (Some(lo), Some(past)) = (lo, past) else {
             // Never accessed under the context: an empty range.
             let z = ir.context.i128_type().const_zero();
             ranges.insert(a, (z, z));
             return (z, z);
         };
-        let arr = model.array(a);
-        let mut row = c128(arr.elem_bytes as i64);
-        for size in &arr.inner_sizes {
-            let mut terms = size.coeffs.iter().map(|(sym, &c)| {
-                let p = model.params.iter().position(|p| p.sym == *sym).expect("sizes use model parameters");
-                (c as i64, params[p])
-            });
-            row = ok(g.b.build_int_mul(row, affine(&mut terms, size.constant as i64), "row"));
-        }
         let base_ptr = ir.basic_value(arr.base).into_pointer_value();
         let base = ok(g.b.build_ptr_to_int(base_ptr, i128t, "base"));
-        let start = ok(g.b.build_int_add(base, ok(g.b.build_int_mul(lo, row, "off")), "start"));
-        let hi1 = ok(g.b.build_int_add(hi, c128(1), "hi1"));
-        let end = ok(g.b.build_int_add(base, ok(g.b.build_int_mul(hi1, row, "off")), "end"));
+        let start = ok(g.b.build_int_add(base, ok(g.b.build_int_mul(lo, rows[0], "off")), "start"));
+        let end = ok(g.b.build_int_add(base, past, "end"));
         ranges.insert(a, (start, end));
         (start, end)
     };
