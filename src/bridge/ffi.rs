@@ -132,6 +132,7 @@ extern "C" {
         children: *mut *const u32,
     ) -> usize;
     pub fn tessera_call_is_pure(call: *mut c_void) -> i32;
+    pub fn tessera_call_sets_only_errno(call: *mut c_void) -> i32;
     pub fn tessera_arg_is_noalias(function: *mut c_void, index: u32) -> i32;
 
     pub fn tessera_ctx_prepare_loop(ctx: *mut FunctionCtxRaw, l: *mut LoopRaw) -> *mut c_void;

@@ -371,7 +371,9 @@ impl Builder<'_> {
             LLVMOpcode::LLVMCall => {
                 let callee = LLVMGetCalledValue(inst);
                 let callee = if LLVMIsAFunction(callee).is_null() { String::from("<indirect>") } else { name_of(callee) };
-                Op::Call { callee, pure: ffi::tessera_call_is_pure(inst as *mut c_void) != 0 }
+                let pure = ffi::tessera_call_is_pure(inst as *mut c_void) != 0;
+                let sets_errno = !pure && ffi::tessera_call_sets_only_errno(inst as *mut c_void) != 0;
+                Op::Call { callee, pure, sets_errno }
             }
             LLVMOpcode::LLVMPHI => {
                 let incoming = (0..LLVMCountIncoming(inst))

@@ -431,7 +431,7 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
             // outer iteration cost more than they gain (jacobi-2d: 8x slower).
             // A wavefront loop is the exception: each of its iterations runs
             // many tiles, and the tiles of one wavefront are independent.
-            Node::For(f) if self.openmp && self.depth == self.team_depth && f.parallel && !self.uses_scalars(&f.body) => {
+            Node::For(f) if self.openmp && self.depth == self.team_depth && f.parallel && self.may_run_on_threads(&f.body) => {
                 self.parallel_for(f)?;
             }
             Node::For(f) => {
@@ -481,10 +481,17 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
 }
 
 impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
-    /// Whether any statement under `nodes` communicates through scalar
-    /// slots (shared stack slots would race between threads).
-    fn uses_scalars(&self, nodes: &[Node]) -> bool {
-        any_stmt(nodes, &|s| self.model.statements[s].accesses.iter().any(|a| matches!(a.target, Target::Scalar(_))))
+    /// Whether the statements under `nodes` may run on other threads: none
+    /// communicates through scalar slots (shared stack slots would race
+    /// between threads), and none calls a function that sets errno (errno
+    /// is per thread: the caller's would be left as it was).
+    fn may_run_on_threads(&self, nodes: &[Node]) -> bool {
+        let view = self.region.view;
+        !any_stmt(nodes, &|s| {
+            let st = &self.model.statements[s];
+            st.accesses.iter().any(|a| matches!(a.target, Target::Scalar(_)))
+                || view.block(st.block).instrs.iter().any(|i| matches!(i.op, Op::Call { sets_errno: true, .. }))
+        })
     }
 
     /// Whether any statement under `nodes` calls a function that is not an

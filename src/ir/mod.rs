@@ -91,8 +91,11 @@ pub enum Op {
     Load { addr: ValueId, ty: Type, volatile: bool, atomic: bool },
     Store { addr: ValueId, value: ValueId, ty: Type, volatile: bool, atomic: bool },
     /// `pure`: reads and writes no memory, returns, does not throw
-    /// (`readnone` intrinsics such as `sqrt`, `exp`).
-    Call { callee: String, pure: bool },
+    /// (`readnone` intrinsics such as `llvm.sqrt`). `sets_errno`: its only
+    /// effect is to write errno, to one value whatever its arguments
+    /// (libm's `sqrt`, `exp`, ... compiled with errno), so the calls may
+    /// run in any order, but on the thread that ran the original ones.
+    Call { callee: String, pure: bool, sets_errno: bool },
     Phi { incoming: Vec<(BlockId, ValueId)> },
     ICmp { pred: Pred, lhs: ValueId, rhs: ValueId },
     /// `and`/`or`/`xor` and other binary operators, by LLVM opcode name.

@@ -351,7 +351,7 @@ fn check_instructions(view: &FunctionView, blocks: &HashSet<BlockId>) -> Result<
         for i in &block.instrs {
             match &i.op {
                 Op::Unsupported { opcode } => return Err(Reason::UnsupportedInstruction(format!("'{opcode}'"))),
-                Op::Call { callee, pure: false, .. } => return Err(Reason::UnsupportedCall(format!("'{callee}' may access memory or have side effects"))),
+                Op::Call { callee, pure: false, sets_errno: false } => return Err(Reason::UnsupportedCall(format!("'{callee}' may access memory or have side effects"))),
                 Op::Load { volatile: true, .. } | Op::Store { volatile: true, .. } => {
                     return Err(Reason::UnsupportedInstruction("volatile access".into()))
                 }

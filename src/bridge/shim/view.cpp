@@ -191,6 +191,32 @@ extern "C" int32_t tessera_call_is_pure(void *V) {
   return CB->doesNotAccessMemory() && CB->willReturn() && CB->doesNotThrow();
 }
 
+// Whether a call's only effect is to write errno, and to one value whatever
+// its arguments: libm functions that report only EDOM (sqrt, sin, ...) or
+// only ERANGE (exp, sinh, ...). Such calls may run in any order: errno ends
+// up with that value if any of them failed, as in the original order. (log
+// and pow report either, so which one errno keeps depends on the order.)
+extern "C" int32_t tessera_call_sets_only_errno(void *V) {
+  auto *CB = dyn_cast<CallBase>(static_cast<Value *>(V));
+  if (!CB || !CB->willReturn() || !CB->doesNotThrow())
+    return 0;
+  Function *F = CB->getCalledFunction();
+  if (!F || !F->isDeclaration())
+    return 0;
+  MemoryEffects ME = CB->getMemoryEffects();
+  if (!ME.getWithoutLoc(IRMemLocation::ErrnoMem).doesNotAccessMemory() ||
+      isRefSet(ME.getModRef(IRMemLocation::ErrnoMem)))
+    return 0;
+  static const char *const OneErrnoValue[] = {"sqrt", "exp",  "exp2", "expm1", "sin",   "cos",  "tan",
+                                              "asin", "acos", "sinh", "cosh",  "hypot", "fmod"};
+  StringRef Name = F->getName();
+  for (const char *Base : OneErrnoValue)
+    for (const char *Suffix : {"", "f", "l"})
+      if (Name == (Twine(Base) + Suffix).str())
+        return 1;
+  return 0;
+}
+
 extern "C" int32_t tessera_arg_is_noalias(void *Fn, uint32_t Index) {
   auto *F = static_cast<Function *>(Fn);
   return Index < F->arg_size() && F->getArg(Index)->hasNoAliasAttr();
