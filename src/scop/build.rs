@@ -38,10 +38,20 @@ pub struct Obligation {
     pub domain: Dnf,
     pub fact: Fact,
     pub what: &'static str,
-    /// For a delinearized subscript's bound, its access (statement and
-    /// access index while building): [`build_region`] can split it another
-    /// way (see `Delinearized::shifted`).
-    pub access: Option<(usize, usize)>,
+    /// What [`build_region`] can do differently if the fact cannot be
+    /// proved, rather than giving up on the region.
+    pub fallback: Option<Fallback>,
+}
+
+/// Another way to build a region's model, when an obligation fails.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Fallback {
+    /// Delinearize this access (statement, access index while building)
+    /// its other way (see `Delinearized::shifted`).
+    Split(usize, usize),
+    /// Copy this value where it is used instead of recomputing it from
+    /// counters and parameters (the fact makes its polynomial exact).
+    Copy(ValueId),
 }
 
 struct Env<'v> {
@@ -109,14 +119,15 @@ impl Env<'_> {
     /// Finds the values code generation may recompute: integers and
     /// pointers whose evolution is a polynomial in counters and parameters,
     /// with the range facts of their extensions proved on their block's
-    /// domain (a value whose facts cannot even be stated is copied instead).
-    fn find_rebuildable(&self, domains: &HashMap<BlockId, Dnf>, obligations: &mut Vec<Obligation>) {
+    /// domain. A value whose facts cannot be stated, or (`fallbacks`) could
+    /// not be proved, is copied instead.
+    fn find_rebuildable(&self, domains: &HashMap<BlockId, Dnf>, fallbacks: &BTreeSet<Fallback>, obligations: &mut Vec<Obligation>) {
         let mut blocks: Vec<BlockId> = self.blocks.iter().copied().collect();
         blocks.sort();
         for b in blocks {
             let domain = domains.get(&b).cloned().unwrap_or_default();
             for i in &self.view.block(b).instrs {
-                if !matches!(self.view.value(i.value).ty, Type::Int(_) | Type::Ptr) {
+                if !matches!(self.view.value(i.value).ty, Type::Int(_) | Type::Ptr) || fallbacks.contains(&Fallback::Copy(i.value)) {
                     continue;
                 }
                 let Some(s) = self.view.scev(i.value) else { continue };
@@ -124,7 +135,7 @@ impl Env<'_> {
                 let Ok(poly) = Polynomial::from_scev(s, self) else { continue };
                 let mut facts = Vec::new();
                 if self.take_nonneg(&domain, &mut facts).is_ok() {
-                    obligations.extend(facts);
+                    obligations.extend(facts.into_iter().map(|o| Obligation { fallback: Some(Fallback::Copy(i.value)), ..o }));
                     self.rebuildable.borrow_mut().insert(i.value, poly);
                 }
             }
@@ -163,7 +174,7 @@ impl Env<'_> {
                 },
             };
             for fact in facts {
-                out.push(Obligation { domain: domain.clone(), fact, what: "narrow integer arithmetic does not wrap", access: None });
+                out.push(Obligation { domain: domain.clone(), fact, what: "narrow integer arithmetic does not wrap", fallback: None });
             }
         }
         Ok(())
@@ -181,8 +192,8 @@ impl Env<'_> {
 }
 
 /// The model of the loop nest rooted at `root`, with its obligations;
-/// the accesses in `shifted` take their delinearization's other split.
-pub fn build_region(view: &FunctionView, root: LoopId, shifted: &BTreeSet<(usize, usize)>) -> Result<(Model, Vec<Obligation>), Reason> {
+/// it is built the other ways `fallbacks` name.
+pub fn build_region(view: &FunctionView, root: LoopId, fallbacks: &BTreeSet<Fallback>) -> Result<(Model, Vec<Obligation>), Reason> {
     let loops = cfg::loops_of(view, root);
     for &l in &loops {
         cfg::check_loop_shape(view, l)?;
@@ -202,12 +213,12 @@ pub fn build_region(view: &FunctionView, root: LoopId, shifted: &BTreeSet<(usize
     let order = cfg::topo_order(view, view.loop_(root).header, &region_blocks)?;
     let mut obligations = Vec::new();
     let (domains, context) = block_domains(view, &env, root, &order, &mut obligations)?;
-    env.find_rebuildable(&domains, &mut obligations);
+    env.find_rebuildable(&domains, fallbacks, &mut obligations);
     let mut b = StatementBuilder { view, env: &env, arrays: ArrayTable::default(), statements: vec![] };
     b.collect(&order, &domains, &mut obligations)?;
     let live_out = b.scalar_accesses(&order)?;
     let domains_by_stmt: Vec<Dnf> = b.statements.iter().map(|s| s.domain.clone()).collect();
-    let arrays = std::mem::take(&mut b.arrays).finish(view, shifted, &mut b.statements, &domains_by_stmt, &mut obligations)?;
+    let arrays = std::mem::take(&mut b.arrays).finish(view, fallbacks, &mut b.statements, &domains_by_stmt, &mut obligations)?;
     let mut statements = b.statements;
     // Blocks without accesses are pure control flow: no statement.
     statements.retain(|s| !s.accesses.is_empty());
@@ -409,7 +420,7 @@ fn block_domains(
                     return Err(Reason::NonAffineBound("inner loop with a min/max trip count".into()));
                 };
                 for c in conj {
-                    obligations.push(Obligation { domain: dom.clone(), fact: Fact::Affine(c.clone()), what: "inner loop runs when entered", access: None });
+                    obligations.push(Obligation { domain: dom.clone(), fact: Fact::Affine(c.clone()), what: "inner loop runs when entered", fallback: None });
                 }
             }
             entry_domain.insert(l, dom.clone());
@@ -495,7 +506,7 @@ impl ArrayTable {
     fn finish(
         self,
         view: &FunctionView,
-        shifted: &BTreeSet<(usize, usize)>,
+        fallbacks: &BTreeSet<Fallback>,
         stmts: &mut [Statement],
         domains: &[Dnf],
         obligations: &mut Vec<Obligation>,
@@ -505,14 +516,14 @@ impl ArrayTable {
             let d = delinearize(&self.offsets[a], &is_value_param)?;
             for (k, &(s, acc)) in self.uses[a].iter().enumerate() {
                 let (subs, bounds) = match &d.shifted[k] {
-                    Some((subs, bounds)) if shifted.contains(&(s, acc)) => (subs, bounds),
+                    Some((subs, bounds)) if fallbacks.contains(&Fallback::Split(s, acc)) => (subs, bounds),
                     _ => (&d.subscripts[k], &d.bounds[k]),
                 };
                 stmts[s].accesses[acc].subscripts = subs.clone();
                 for c in bounds {
                     let what = "subscript within its dimension";
-                    let access = d.shifted[k].as_ref().map(|_| (s, acc));
-                    obligations.push(Obligation { domain: domains[s].clone(), fact: Fact::Affine(c.clone()), what, access });
+                    let fallback = d.shifted[k].as_ref().map(|_| Fallback::Split(s, acc));
+                    obligations.push(Obligation { domain: domains[s].clone(), fact: Fact::Affine(c.clone()), what, fallback });
                 }
             }
             let info = view.value(*base);

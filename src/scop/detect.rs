@@ -11,9 +11,9 @@ use super::to_poly::{prove, simplify_domains};
 use crate::ir::{FunctionView, LoopId};
 use std::collections::BTreeSet;
 
-/// Accesses of one nest that may be delinearized their other way: each
-/// costs a rebuild of the model.
-const MAX_SHIFTED: usize = 8;
+/// Fallbacks tried for one nest (accesses delinearized their other way,
+/// values copied instead of recomputed): each costs a rebuild of the model.
+const MAX_FALLBACKS: usize = 12;
 
 /// What detection says about one loop.
 #[derive(Clone, Debug)]
@@ -36,15 +36,17 @@ pub struct Detection {
 pub fn model_region(view: &FunctionView, root: LoopId) -> Result<Model, Reason> {
     // An access whose delinearized subscripts cannot be proved within their
     // dimensions is tried once with its other split (a reversed inner
-    // subscript, `A[i][m-1-j]`); each retry rebuilds the model.
-    // The remark names the first failure, as without the retries.
-    let mut shifted = BTreeSet::new();
+    // subscript, `A[i][m-1-j]`); a value whose recomputation needs a fact
+    // that cannot be proved (`(i + j) % 4` read back from 2 bits) is copied
+    // instead. Each retry rebuilds the model. The remark names the first
+    // failure, as without the retries.
+    let mut fallbacks = BTreeSet::new();
     let mut first = None;
     let mut model = loop {
-        let (mut model, obligations) = build_region(view, root, &shifted)?;
+        let (mut model, obligations) = build_region(view, root, &fallbacks)?;
         match prove(&mut model, &obligations) {
             Ok(()) => break model,
-            Err((reason, Some(access))) if shifted.len() < MAX_SHIFTED && shifted.insert(access) => {
+            Err((reason, Some(f))) if fallbacks.len() < MAX_FALLBACKS && fallbacks.insert(f) => {
                 first.get_or_insert(reason);
             }
             Err((reason, _)) => return Err(first.unwrap_or(reason)),

@@ -2,7 +2,7 @@
 //! and proving the obligations detection collected.
 
 use super::affine::{AffExpr, Constraint, Dnf, Sym};
-use super::build::{Fact, Obligation};
+use super::build::{Fact, Fallback, Obligation};
 use super::model::{CounterBox, Model, ParamBound, RangeCheck, Statement};
 use super::polynomial::Polynomial;
 use super::ranges::settled;
@@ -104,9 +104,8 @@ pub fn param_ranges(model: &Model) -> Vec<Constraint> {
 /// point. A fact on parameters alone that cannot be proved becomes an
 /// assumption of the model (checked at run time before the optimized code
 /// runs); any other unproved fact rejects the region. On failure, also
-/// names the access whose subscript bound failed, if it can be
-/// delinearized another way.
-pub fn prove(model: &mut Model, obligations: &[Obligation]) -> Result<(), (Reason, Option<(usize, usize)>)> {
+/// names what the region's model could do differently (see [`Fallback`]).
+pub fn prove(model: &mut Model, obligations: &[Obligation]) -> Result<(), (Reason, Option<Fallback>)> {
     let mut assumed = model.context.clone();
     assumed.extend(param_ranges(model));
     // Obligations mention the region's counters: give every loop a column.
@@ -120,7 +119,7 @@ pub fn prove(model: &mut Model, obligations: &[Obligation]) -> Result<(), (Reaso
         &model.loops.iter().map(|l| l.name.as_str()).collect::<Vec<_>>(),
     );
     for o in obligations {
-        let blame = |r: Reason| (r, o.access);
+        let blame = |r: Reason| (r, o.fallback);
         let fact = match &o.fact {
             Fact::Affine(c) => c,
             Fact::Range { poly, lo, hi } => {
@@ -303,7 +302,7 @@ mod tests {
     }
 
     fn obligation(fact: AffExpr) -> Obligation {
-        Obligation { domain: vec![vec![]], fact: Fact::Affine(Constraint::ge0(fact)), what: "subscript within its dimension", access: Some((0, 1)) }
+        Obligation { domain: vec![vec![]], fact: Fact::Affine(Constraint::ge0(fact)), what: "subscript within its dimension", fallback: Some(Fallback::Split(0, 1)) }
     }
 
     #[test]
@@ -316,8 +315,8 @@ mod tests {
         // -1 >= 0 (a wrong split of a subscript) is no assumption: the
         // error names the access so that its other split is tried.
         let mut m = model();
-        let (_, access) = prove(&mut m, &[obligation(AffExpr::constant(-1))]).unwrap_err();
-        assert_eq!((access, m.assumptions.len()), (Some((0, 1)), 0));
+        let (_, fallback) = prove(&mut m, &[obligation(AffExpr::constant(-1))]).unwrap_err();
+        assert_eq!((fallback, m.assumptions.len()), (Some(Fallback::Split(0, 1)), 0));
         // n <= 2 after n >= 5: together never true.
         let mut m = model();
         let both = [obligation(n.add_const(-5).unwrap()), obligation(n.scale(-1).unwrap().add_const(2).unwrap())];
