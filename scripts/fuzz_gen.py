@@ -15,6 +15,26 @@ Safety by construction (no undefined behaviour at any size):
   iteration counts are bounded through maxp, so nothing overflows;
 - every allocated element is initialized; no division; no double->int;
 - arrays of different element types never overlap (strict aliasing).
+
+Features drawn from a second random stream (seeded from the same seed, so
+programs without them are the ones earlier versions generated):
+- libm calls that set errno (sqrt, exp, sin, cos) in double expressions of
+  about 12% of the programs; main sets errno = 0 before each kernel call and
+  prints it after (NaNs hash and print as one canonical NaN: their sign and
+  payload are unspecified in C and LLVM);
+- in 10% of the programs one nest sits in an outer loop that is not a SCoP:
+  its body also calls the noinline `tick(counter)`, which adds to a global
+  that main prints; the nest's first loop is mostly bounded by the outer
+  counter, and its subscripts favour it (the nest sees it as a parameter);
+- a third of the flattened arrays index in 32-bit unsigned arithmetic: either
+  `A[(unsigned)(<Horner>)]` with unsigned counters uncast inside (any wrap of
+  the intermediate values cancels, the final value is in range) or
+  `A[(unsigned)(s0) * extent + s1]` (wrapped as a whole in (unsigned) when a
+  long counter occurs, which would otherwise widen a wrapped value);
+- in about 3% of the programs a ring-buffer statement
+  `R[(unsigned short)(i * M + j)] += ...` on a double array of exactly 65536
+  elements (any int value truncated to 16 bits is in range; the int
+  polynomial stays below 2^31 at every size).
 """
 
 import copy
@@ -60,12 +80,19 @@ def lin_text(terms, const=0):
 
 
 class Generator:
-    def __init__(self, rng, opts=None):
+    def __init__(self, rng, opts=None, xrng=None):
         self.rng = rng
+        # Decisions about the newer features come from a stream of their own:
+        # a program that uses none of them is drawn exactly as before.
+        self.xrng = xrng or random.Random(0)
         self.opts = opts or {}
         self.nctr = 0
         self.nscal = 0
         self.budget = 0
+        self.math = False  # libm calls that set errno in double expressions
+        self.ring = None  # the ring-buffer array, while a ring statement is due
+        self.tick_hint = None  # the counter of a tick loop, for the loop directly inside it
+        self.prefer = None  # a counter subscripts favour (that of the enclosing tick loop)
 
     # ---------------------------------------------------------------- program
     def program(self):
@@ -92,6 +119,7 @@ class Generator:
                     dims.append([r.randrange(nparams), 1, 0 if r.random() < 0.75 else pad])
             style = "ptr" if nd == 1 else r.choice(["vla", "vla", "flat"])
             arrays.append({"name": "A%d" % a, "type": t, "dims": dims, "style": style})
+            self.pick_uidx(arrays[-1])
         # A fifth of the plain programs also get a pair of stencil sweeps
         # ping-ponging between two arrays of their own in a time loop: the
         # shape that time skewing, tiling and innermost distribution work on.
@@ -101,6 +129,8 @@ class Generator:
             dims = [[r.randrange(nparams), 1, 0] for _ in range(nd)]
             style = "ptr" if nd == 1 else r.choice(["vla", "flat"])
             sweep_arrays = [{"name": "A%d" % (narrays + k), "type": "double", "dims": copy.deepcopy(dims), "style": style} for k in range(2)]
+            for sa in sweep_arrays:
+                self.pick_uidx(sa)
             arrays.extend(sweep_arrays)
         # Parameters that are the extent of a dimension without padding are at
         # least 1 (a VLA extent must be positive; constant subscripts need a cell).
@@ -134,15 +164,27 @@ class Generator:
         self.maxdepth = 0
         self.budget = r.randint(3, 12)  # statements
         nnests = r.randint(1, 3)
+        x = self.xrng
+        self.math = x.random() < 0.2
+        tick_nest = x.randrange(nnests) if x.random() < 0.1 else None
+        if x.random() < 0.03:
+            self.ring = {"name": "A%d" % len(arrays), "type": "double", "dims": [], "style": "ring", "fixed": 65536}
         body = []
-        for _ in range(nnests):
+        for ni in range(nnests):
             depth = r.choices([1, 2, 3, 4], weights=[2, 4, 3, 2])[0]
-            body.append(self.loop([], depth, []))
+            if ni == tick_nest:
+                body.append(self.loop([], max(depth, 2), [], tick=True))
+            else:
+                body.append(self.loop([], depth, []))
             if r.random() < 0.15 and self.budget > 0:
                 body.append(self.stmt([], []))
         if sweep_arrays:
             body.insert(r.randint(0, len(body)), self.sweeps(*sweep_arrays))
         self.prog["body"] = body
+        if self.ring is not None and self.ring.get("used"):
+            del self.ring["used"]
+            arrays.append(self.ring)
+        self.ring = None
         # Sizes: bounded by iteration counts and array footprint.
         maxp = {1: 400, 2: 100, 3: 36, 4: 18}.get(self.maxdepth, 400)
         maxp = r.randint(max(4, maxp // 2), maxp)
@@ -153,6 +195,10 @@ class Generator:
             p["default"] = r.randint(maxp // 2, maxp) if r.random() < 0.8 else r.randint(1, 3)
         # Overlapping layout: arrays of one element type share one buffer.
         for a in arrays:
+            if a.get("fixed"):
+                k = self.xrng.random()
+                self.prog["offsets"][a["name"]] = "0" if k < 0.3 else str(self.xrng.choice([1, 5, 100, 65535]))
+                continue
             k = r.random()
             if k < 0.3:
                 off = "0"
@@ -163,11 +209,28 @@ class Generator:
             self.prog["offsets"][a["name"]] = off
         return self.prog
 
+    def pick_uidx(self, a):
+        """A third of the flattened arrays index in 32-bit unsigned arithmetic."""
+        if a["style"] != "flat":
+            return
+        k = self.xrng.random()
+        if k < 0.15:
+            a["uidx"] = "cast"
+        elif k < 0.35:
+            a["uidx"] = "u32"
+
     def footprint(self, a, maxp):
+        if a.get("fixed"):
+            return a["fixed"]
         n = 1
         for p, k, dp in a["dims"]:
             n *= k * maxp + 2 * dp
         return n
+
+    def size_text(self, a):
+        if a.get("fixed"):
+            return "%d" % a["fixed"]
+        return " * ".join("(long)%s" % self.extent_text(a, d) for d in range(len(a["dims"])))
 
     def extent_text(self, a, d):
         p, k, dp = a["dims"][d]
@@ -183,15 +246,23 @@ class Generator:
         self.nctr += 1
         return "i%d" % (self.nctr - 1)
 
-    def loop(self, scope, depth, bscal):
-        """A loop with `depth` levels below and including it."""
+    def loop(self, scope, depth, bscal, tick=False):
+        """A loop with `depth` levels below and including it. `tick`: the
+        loop is no SCoP (its body calls the opaque tick() first or last);
+        it is bounded by a parameter, and the loop directly inside it mostly
+        by its counter (a triangular nest that sees it as a parameter)."""
         r = self.rng
         self.maxdepth = max(self.maxdepth, len(scope) + depth)
         name = self.fresh_counter()
         params = self.prog["params"]
+        hint, self.tick_hint = self.tick_hint, None
         # upper bound (exclusive)
         choices = ["param"] * 6 + (["var"] * 3 if scope else []) + ["const"] + (["min"] if scope and self.wild else [])
         kind = r.choice(choices)
+        if tick:
+            kind = "param"
+        elif hint is not None and hint in scope and self.xrng.random() < 0.6:
+            kind = "var"
         if kind == "param":
             p = r.randrange(len(params))
             c = r.choice([0, 0, 0, -1, -2, 1, 2])
@@ -203,6 +274,8 @@ class Generator:
             uparam, uc, ub_min = p, c, c
         elif kind == "var":
             o = r.choice(scope)
+            if hint is not None and hint in scope:
+                o = hint
             c = r.choice([0, 0, 1, 2, -1])
             ub = lin_text([(1, o.use())], c)
             uparam, uc, ub_min = o.param, o.uc + c - 1, o.lc + c
@@ -247,7 +320,20 @@ class Generator:
         node = {"k": "for", "var": name, "ctype": ct, "lb": lb, "ub": ub, "cmp": cmp,
                 "dir": direction, "step": step, "body": []}
         inner = scope + [ctr]
-        node["body"] = self.body(inner, depth - 1, bscal)
+        if tick:
+            saved = self.prefer
+            self.prefer = ctr
+            self.tick_hint = ctr
+            node["body"] = self.body(inner, depth - 1, bscal)
+            self.tick_hint = None
+            self.prefer = saved
+            call = {"k": "call", "fn": "tick", "arg": ctr.use()}
+            if self.xrng.random() < 0.7:
+                node["body"].insert(0, call)
+            else:
+                node["body"].append(call)
+        else:
+            node["body"] = self.body(inner, depth - 1, bscal)
         return node
 
     def body(self, scope, depth, bscal):
@@ -334,12 +420,14 @@ class Generator:
                 "body": body, "lhs": lhs, "op": op, "val": val, "frefs": sorted(frefs)}
 
     # ---------------------------------------------------------------- accesses
-    def subscript(self, p, K, dpad, scope, inner=False):
+    def subscript(self, p, K, dpad, scope, inner=False, raw=False):
         """A subscript in [0, K * n_p + 2 * dpad) whenever it is evaluated.
         `inner`: the last dimension of a multi-dimensional array; outside
         wild programs it mostly gets no negative coefficient and no
         parameter term (a reversed A[i][n - 1 - j] needs delinearization's
-        other split: a third of them get one)."""
+        other split: a third of them get one). `raw`: unsigned counters are
+        not cast to int (only where the whole index is converted to
+        unsigned, so that modular arithmetic gives the value back)."""
         r = self.rng
         plain = inner and not self.wild and r.random() < 0.67
         pmin = self.prog["pmin"][p]
@@ -347,6 +435,9 @@ class Generator:
         compat = [c for c in scope if c.param == p or (c.param is None and c.uc - c.lc <= 6)]
         nterms = r.choices([0, 1, 2], weights=[1, 8, 2])[0] if compat else 0
         chosen = r.sample(compat, min(nterms, len(compat)))
+        pref = self.prefer
+        if pref is not None and pref in compat and pref not in chosen and self.xrng.random() < (0.2 if inner else 0.5):
+            chosen = [pref] + chosen[:1]
         terms = []
         for c in chosen:
             if c.param is None:
@@ -387,28 +478,40 @@ class Generator:
             terms = terms[:-1]
         lo2, hi2 = max(omin, -3), min(omax, 3)
         off = r.randint(lo2, hi2) if lo2 <= hi2 else r.choice([omin, omax])
-        parts = [(a, c.use()) for a, c in terms]
+        parts = [(a, c.name if raw and c.ctype == "unsigned" else c.use()) for a, c in terms]
         if b:
             parts.append((b, pname))
         return lin_text(parts, off + dpad)
 
     def access(self, arr, scope):
         nd = len(arr["dims"])
-        subs = [self.subscript(p, K, dp, scope, inner=(nd > 1 and d == nd - 1)) for d, (p, K, dp) in enumerate(arr["dims"])]
-        return self.render_access(arr, subs)
+        raw = arr.get("uidx") == "cast"
+        subs = [self.subscript(p, K, dp, scope, inner=(nd > 1 and d == nd - 1), raw=raw) for d, (p, K, dp) in enumerate(arr["dims"])]
+        longs = [c.name for c in scope if c.ctype == "long"]
+        return self.render_access(arr, subs, longs)
 
-    def render_access(self, arr, subs):
+    def render_access(self, arr, subs, longs=()):
+        """`longs`: names of long counters the subscripts may contain."""
         if arr["style"] in ("ptr", "vla"):
             return arr["name"] + "".join("[%s]" % s for s in subs)
         # flattened, Horner form
+        uidx = arr.get("uidx")
         idx = subs[0]
+        atomic = re.fullmatch(r"[A-Za-z0-9_]+", idx) is not None
+        if uidx == "u32":
+            # 32-bit unsigned from the first product on: the remaining
+            # (int) subscripts convert to unsigned and may wrap on the way
+            idx = "(unsigned)%s" % (idx if atomic else "(%s)" % idx)
+            atomic = True
         for d in range(1, len(subs)):
-            if re.fullmatch(r"[A-Za-z0-9_]+", idx):
-                idx = "%s * %s" % (idx, self.extent_text(arr, d))
-            else:
-                idx = "(%s) * %s" % (idx, self.extent_text(arr, d))
+            idx = ("%s * %s" if atomic else "(%s) * %s") % (idx, self.extent_text(arr, d))
+            atomic = False
             sub = subs[d]
             idx += (" - " + sub[1:]) if sub.startswith("-") else (" + " + sub)
+        # A long counter would widen a wrapped 32-bit value: convert the
+        # whole index back to unsigned (modular arithmetic all the way).
+        if uidx == "cast" or (uidx == "u32" and any(re.search(r"\b%s\b" % n, " ".join(subs)) for n in longs)):
+            idx = "(unsigned)(%s)" % idx
         return "%s[%s]" % (arr["name"], idx)
 
     def read(self, arr, scope, refs, wrap_int=True):
@@ -457,6 +560,9 @@ class Generator:
         scal = [(n, st) for n, st in bscal] + [(s["name"], s["type"]) for s in self.prog["kscalars"]]
         terms = []
         for _ in range(r.choices([1, 2, 3], weights=[3, 4, 2])[0]):
+            if t == "double" and self.math and self.xrng.random() < 0.3:
+                terms.append(self.math_term(scope, refs, dbl))
+                continue
             k = r.random()
             if t == "double":
                 if k < 0.45 and dbl:
@@ -493,6 +599,53 @@ class Generator:
                     terms.append(str(r.randint(-5, 7)))
         return terms
 
+    def math_term(self, scope, refs, dbl):
+        """A libm call that sets errno on some arguments: sqrt of a read
+        (often negative: NaN and EDOM), sin or cos of a read (EDOM only
+        for infinities), exp of a scaled read (ERANGE once values grow)."""
+        x = self.xrng
+        fn = x.choices(["sqrt", "exp", "sin", "cos"], weights=[5, 3, 2, 1])[0]
+        coef = x.choice(["0.25", "0.125", "0.5", "-0.25"])
+        if fn == "exp" and scope and x.random() < 0.3:
+            # overflows (inf) or underflows (0) for |counters| >= 12 or so:
+            # ERANGE, where sqrt's failures set EDOM
+            return "%s * exp(%s * (double)(%s))" % (coef, x.choice(["16.0", "64.0"]), self.lin_counters(scope))
+        if dbl and (not scope or x.random() < 0.8):
+            arg = self.read(x.choice(dbl), scope, refs)
+        elif scope:
+            arg = "0.03125 * (double)(%s)" % self.lin_counters(scope)
+        else:
+            arg = x.choice(["-1.0", "2.0", "0.5"])
+        if fn == "exp":
+            arg = "%s * %s" % (x.choice(["0.25", "-0.5", "2.0"]), arg)
+        return "%s * %s(%s)" % (coef, fn, arg)
+
+    def ring_stmt(self, scope, bscal):
+        """R[(unsigned short)(i * M + j)] += ...: a ring of 65536 doubles
+        indexed by an int polynomial truncated to 16 bits (in range
+        whatever its value; |value| < 2^31 since every counter and
+        parameter is below 512 and M <= 64 * maxp)."""
+        x = self.xrng
+        R = self.ring
+        R["used"] = True
+        params = self.prog["params"]
+
+        def index(off):
+            cs = x.sample(scope, min(len(scope), 2))
+            pn = x.choice(params)["name"]
+            mult = x.choice([pn, pn, "(%s * 64)" % pn, "257", "4099"])
+            out = "%s * %s" % (cs[0].use(), mult)
+            if len(cs) > 1:
+                out += " + %s" % cs[1].use()
+            return "%s[(unsigned short)(%s%s)]" % (R["name"], out, " + %d" % off if off else "")
+
+        refs = set([R["name"]])
+        terms = self.expr("double", scope, bscal, refs)
+        if x.random() < 0.3:
+            terms.append("0.5 * %s" % index(x.randint(0, 3)))
+        self.budget -= 1
+        return {"k": "stmt", "lhs": index(0), "type": "double", "op": x.choice(["+=", "+=", "="]), "terms": terms, "refs": sorted(refs)}
+
     def pick_ref(self, arrays, refs):
         a = self.rng.choice(arrays)
         refs.add(a["name"])
@@ -500,6 +653,8 @@ class Generator:
 
     def stmt(self, scope, bscal, force=False):
         r = self.rng
+        if self.ring is not None and not self.ring.get("used") and scope and self.xrng.random() < 0.5:
+            return self.ring_stmt(scope, bscal)
         if self.budget <= 0 and not force:
             return None
         self.budget -= 1
@@ -579,6 +734,8 @@ def items_text(items, ind, out):
             items_text(n["body"], ind + 1, out)
             out.append(sp + "  %s %s %s;" % (n["lhs"], n["op"], n["val"]))
             out.append(sp + "}")
+        elif k == "call":
+            out.append(sp + "%s(%s);" % (n["fn"], n["arg"]))
         else:
             raise ValueError(k)
 
@@ -593,10 +750,17 @@ def walk(items):
 
 def used_names(prog):
     """Array and scalar names the kernel body mentions (from its text, so
-    that it stays right while the reducer edits fragments)."""
+    that it stays right while the reducer edits fragments), and "tick" and
+    "errno" when it calls tick() or a libm function that sets errno."""
     out = []
     items_text(prog["body"], 0, out)
-    return set(re.findall(r"\b[AsS]\d+\b", "\n".join(out)))
+    text = "\n".join(out)
+    names = set(re.findall(r"\b[AsS]\d+\b", text))
+    if re.search(r"\btick\(", text):
+        names.add("tick")
+    if re.search(r"\b(sqrt|exp|sin|cos)\(", text):
+        names.add("errno")
+    return names
 
 
 def mentions(items, name):
@@ -606,14 +770,19 @@ def mentions(items, name):
 
 
 HELPERS = r"""
+/* NaNs hash as one: their sign and payload are unspecified (C, LLVM). */
 static unsigned long hash_double(const double *a, long n) {
   unsigned long h = 1469598103934665603UL;
   for (long i = 0; i < n; i++) {
-    unsigned long b;
-    memcpy(&b, &a[i], sizeof b);
+    unsigned long b = 0x7ff8000000000000UL;
+    if (a[i] == a[i])
+      memcpy(&b, &a[i], sizeof b);
     h = (h ^ b) * 1099511628211UL;
   }
   return h;
+}
+static double canon_nan(double x) {
+  return x == x ? x : __builtin_nan("");
 }
 static unsigned long hash_long(const long *a, long n) {
   unsigned long h = 1469598103934665603UL;
@@ -666,11 +835,31 @@ def render(prog, header_comment=None):
     def ext(a, d):
         return gen.extent_text(a, d)
 
+    def kernel_call(mode, call):
+        if "errno" in used:
+            out.append("    errno = 0;")
+        if "tick" in used:
+            out.append("    ticks = 0;")
+        out.append("    kernel(%s);" % ", ".join(call))
+        if "errno" in used:
+            # read at once: nothing else may touch errno in between
+            out.append("    int errno_%s = errno;" % mode)
+            out.append('    printf("%s errno %%d\\n", errno_%s);' % (mode, mode))
+        if "tick" in used:
+            out.append('    printf("%s ticks %%ld\\n", ticks);' % mode)
+
     out = []
     if header_comment:
         out.append("/* " + header_comment.replace("*/", "* /") + " */")
     out.append("#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>")
+    if "errno" in used:
+        out.append("#include <errno.h>\n#include <math.h>")
     out.append(HELPERS)
+    if "tick" in used:
+        # opaque to the SCoP detection (a call with a side effect), so the
+        # loop around it is no SCoP and the nests inside see its counter as
+        # a parameter
+        out.append("static long ticks;\n__attribute__((noinline)) static void tick(long i) { ticks += i; }\n")
     # kernel
     sig = ["int %s" % p["name"] for p in params]
     q = "restrict " if prog.get("restrict") else ""
@@ -702,8 +891,7 @@ def render(prog, header_comment=None):
         lo = prog["pmin"][i]
         out.append("  if (%s < %d) %s = %d;\n  if (%s > %d) %s = %d;" % (n, lo, n, lo, n, prog["maxp"], n, prog["maxp"]))
     for a in arrays:
-        size = " * ".join("(long)%s" % ext(a, d) for d in range(len(a["dims"])))
-        out.append("  long sz_%s = %s;" % (a["name"], size))
+        out.append("  long sz_%s = %s;" % (a["name"], gen.size_text(a)))
     out.append("  long lout[4] = {0, 0, 0, 0};\n  double dout[4] = {0, 0, 0, 0};")
     args = [p["name"] for p in params]
     if "disjoint" in prog["modes"]:
@@ -713,11 +901,11 @@ def render(prog, header_comment=None):
             out.append("    if (!%s) return 1;" % a["name"])
             out.append("    init_%s(%s, sz_%s, %d);" % (a["type"], a["name"], a["name"], i))
         call = args + ["(void *)%s" % a["name"] for a in arrays] + ["lout", "dout"]
-        out.append("    kernel(%s);" % ", ".join(call))
+        kernel_call("disjoint", call)
         for a in arrays:
             out.append('    printf("disjoint %s 0x%%016lx\\n", hash_%s(%s, sz_%s));' % (a["name"], a["type"], a["name"], a["name"]))
             out.append('    dump_%s("%s", %s, sz_%s);' % (a["type"], a["name"], a["name"], a["name"]))
-        out.append("    for (int k = 0; k < 4; k++)\n      printf(\"disjoint out%d %ld %a\\n\", k, lout[k], dout[k]);")
+        out.append("    for (int k = 0; k < 4; k++)\n      printf(\"disjoint out%d %ld %a\\n\", k, lout[k], canon_nan(dout[k]));")
         for a in arrays:
             out.append("    free(%s);" % a["name"])
         out.append("  }")
@@ -736,11 +924,11 @@ def render(prog, header_comment=None):
             out.append("    init_%s(buf_%s, len_%s, 7);" % (t, t, t))
         out.append("    for (int k = 0; k < 4; k++) { lout[k] = 0; dout[k] = 0; }")
         call = args + ["(void *)(buf_%s + off_%s)" % (a["type"], a["name"]) for a in arrays] + ["lout", "dout"]
-        out.append("    kernel(%s);" % ", ".join(call))
+        kernel_call("overlap", call)
         for t in sorted(groups):
             out.append('    printf("overlap %s 0x%%016lx\\n", hash_%s(buf_%s, len_%s));' % (t, t, t, t))
             out.append('    dump_%s("buf_%s", buf_%s, len_%s);' % (t, t, t, t))
-        out.append("    for (int k = 0; k < 4; k++)\n      printf(\"overlap out%d %ld %a\\n\", k, lout[k], dout[k]);")
+        out.append("    for (int k = 0; k < 4; k++)\n      printf(\"overlap out%d %ld %a\\n\", k, lout[k], canon_nan(dout[k]));")
         for t in sorted(groups):
             out.append("    free(buf_%s);" % t)
         out.append("  }")
@@ -749,7 +937,7 @@ def render(prog, header_comment=None):
 
 
 def generate(seed):
-    g = Generator(random.Random(seed))
+    g = Generator(random.Random(seed), xrng=random.Random("%s:features" % seed))
     prog = g.program()
     prog["seed"] = seed
     return prog
