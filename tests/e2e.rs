@@ -220,7 +220,9 @@ fn alias_checks_run_the_original_code_on_overlap() {
 /// Range checks of narrow index arithmetic pick the version: in
 /// narrow_index.c the ring index `(unsigned short)(i*m + j)` fits in 16
 /// bits at n = 150, m = 300 (optimized code) and wraps at n = 300 (original
-/// code); the 32-bit flattened subscripts of transpose_add fit at both.
+/// code); the 32-bit flattened subscripts of transpose_add fit at both;
+/// band_sum's bound `j < i + w` in 32 bits fits for w = 5 and wraps for
+/// w = 2^32 - 3 (one call each).
 #[test]
 fn range_checks_run_the_original_code_when_an_index_wraps() {
     let tools = tools();
@@ -238,6 +240,7 @@ fn range_checks_run_the_original_code_when_an_index_wraps() {
         let counted = |kernel: &str, what: &str| err.lines().any(|l| l.starts_with(&format!("tessera-rtc-stats: {kernel} ")) && l.ends_with(what));
         assert!(counted("ring_add", ring), "{args:?}: ring_add not counted '{ring}' in:\n{err}");
         assert!(counted("transpose_add", "optimized 1, fallback 0"), "{args:?}: transpose_add in:\n{err}");
+        assert!(counted("band_sum", "optimized 1, fallback 1"), "{args:?}: band_sum in:\n{err}");
     }
 }
 

@@ -12,7 +12,8 @@ use super::cfg;
 use super::conditions::{self, MAX_DISJUNCTS};
 use super::delinearize::delinearize;
 use super::model::*;
-use super::polynomial::{Polynomial, SymEnv};
+use super::conditions::has_minmax;
+use super::polynomial::{atom_sym, canonical_atom, is_minmax_like, Polynomial, SymEnv};
 use super::quotient::quotient_facts;
 use super::reason::Reason;
 use super::reductions;
@@ -30,6 +31,8 @@ pub enum Fact {
     /// `lo <= poly <= hi` for a polynomial of degree 2 or more: proved, or
     /// else checked at run time (a [`RangeCheck`]).
     Range { poly: Polynomial, lo: i128, hi: Option<i128> },
+    /// No point of the domain satisfies this DNF.
+    Never(Dnf),
 }
 
 /// `domain ⊆ { fact }` must hold for the model to be right.
@@ -42,6 +45,10 @@ pub struct Obligation {
     /// proved, rather than giving up on the region.
     pub fallback: Option<Fallback>,
 }
+
+/// What an obligation on the range of narrow arithmetic says: one that
+/// cannot be proved may still be checked at run time.
+pub const NARROW: &str = "narrow integer arithmetic does not wrap";
 
 /// Another way to build a region's model, when an obligation fails.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -66,6 +73,56 @@ struct Env<'v> {
     root: LoopId,
     /// Ranges recorded by `assume_range`, turned into obligations.
     nonneg: RefCell<Vec<(Polynomial, i128, Option<i128>)>>,
+    /// Loops counted from a start that is a min/max (see
+    /// [`SymEnv::origin`]): the start's SCEV and polynomial.
+    origins: HashMap<LoopId, (Scev, Polynomial)>,
+    /// The min/max parts of those starts, by placeholder index.
+    atoms: Vec<Scev>,
+}
+
+impl Env<'_> {
+    /// Loops of the region (below its root) whose counter PHI starts at a
+    /// min/max, `for (j = max(0, i - k); ...; j++)`: their counters are
+    /// counted from that start, so that addresses `A + 8·(max(0, i - k) +
+    /// k')` become affine in the counter. The root keeps counting from 0
+    /// (its start is a parameter).
+    fn find_origins(&mut self) {
+        fn collect(s: &Scev, out: &mut Vec<Scev>) {
+            match s {
+                _ if is_minmax_like(s) => {
+                    let a = canonical_atom(s);
+                    if !out.contains(a) {
+                        out.push(a.clone());
+                    }
+                }
+                Scev::Add(ts) | Scev::Mul(ts) => ts.iter().for_each(|t| collect(t, out)),
+                _ => {}
+            }
+        }
+        let mut loops: Vec<LoopId> = self.loops.iter().copied().filter(|&l| l != self.root).collect();
+        loops.sort();
+        for l in loops {
+            let header = self.view.loop_(l).header;
+            let start = self.view.block(header).instrs.iter().find_map(|i| match (&i.op, self.view.scev(i.value)) {
+                (Op::Phi { .. }, Some(Scev::AddRec { start, step, loop_, .. })) if *loop_ == l && **step == Scev::Const(1) && has_minmax(start) => {
+                    Some((**start).clone())
+                }
+                _ => None,
+            });
+            let Some(start) = start else { continue };
+            let before = self.atoms.len();
+            collect(&start, &mut self.atoms);
+            match Polynomial::with_atoms(&start, &*self) {
+                Ok(p) => {
+                    self.origins.insert(l, (start, p));
+                }
+                Err(_) => self.atoms.truncate(before),
+            }
+            self.nonneg.borrow_mut().clear();
+            self.params.borrow_mut().clear();
+            self.outer.borrow_mut().clear();
+        }
+    }
 }
 
 impl SymEnv for Env<'_> {
@@ -106,6 +163,15 @@ impl SymEnv for Env<'_> {
 
     fn assume_range(&self, e: &Polynomial, lo: i128, hi: Option<i128>) {
         self.nonneg.borrow_mut().push((e.clone(), lo, hi));
+    }
+
+    fn origin(&self, l: LoopId) -> Option<Polynomial> {
+        self.origins.get(&l).map(|(_, p)| p.clone())
+    }
+
+    fn atom(&self, s: &Scev) -> Option<Sym> {
+        let s = canonical_atom(s);
+        self.atoms.iter().position(|a| a == s).map(atom_sym)
     }
 }
 
@@ -174,7 +240,7 @@ impl Env<'_> {
                 },
             };
             for fact in facts {
-                out.push(Obligation { domain: domain.clone(), fact, what: "narrow integer arithmetic does not wrap", fallback: None });
+                out.push(Obligation { domain: domain.clone(), fact, what: NARROW, fallback: None });
             }
         }
         Ok(())
@@ -200,7 +266,7 @@ pub fn build_region(view: &FunctionView, root: LoopId, fallbacks: &BTreeSet<Fall
     }
     let region_blocks: HashSet<BlockId> = view.loop_(root).blocks.iter().copied().collect();
     check_instructions(view, &region_blocks)?;
-    let env = Env {
+    let mut env = Env {
         view,
         blocks: region_blocks.clone(),
         loops: loops.iter().copied().collect(),
@@ -209,7 +275,10 @@ pub fn build_region(view: &FunctionView, root: LoopId, fallbacks: &BTreeSet<Fall
         rebuildable: RefCell::new(BTreeMap::new()),
         root,
         nonneg: RefCell::new(vec![]),
+        origins: HashMap::new(),
+        atoms: vec![],
     };
+    env.find_origins();
     let order = cfg::topo_order(view, view.loop_(root).header, &region_blocks)?;
     let mut obligations = Vec::new();
     let (domains, context) = block_domains(view, &env, root, &order, &mut obligations)?;
@@ -319,6 +388,8 @@ fn entry_conditions(view: &FunctionView, region: &HashSet<BlockId>, root: LoopId
         rebuildable: RefCell::new(BTreeMap::new()),
         root,
         nonneg: RefCell::new(vec![]),
+        origins: HashMap::new(),
+        atoms: vec![],
     };
     let known: HashSet<Sym> = params.iter().map(|p| p.sym).collect();
     let outside = |b: &BlockId| !region.contains(b);
@@ -399,8 +470,9 @@ fn block_domains(
         let mut dom = if b == view.loop_(root).header { vec![vec![]] } else { incoming.remove(&b).unwrap_or_default() };
         if let Some(&l) = header_of.get(&b) {
             let k = Sym::Counter(l);
-            let bound = conditions::upper_bound(&view.loop_(l).backedge_taken, k, env)?;
-            let lower = vec![vec![Constraint::ge0(AffExpr::sym(k))]];
+            let btc = &view.loop_(l).backedge_taken;
+            // `k <= btc` for the counter counted from 0.
+            let bound = conditions::upper_bound(btc, k, env)?;
             // The loop runs at least once when entered: its first iteration
             // (k = 0) is within the bound.
             let at_zero = |c: &Constraint| {
@@ -411,18 +483,43 @@ fn block_domains(
             let ub_nonneg: Dnf = bound.iter().map(|conj| conj.iter().map(at_zero).collect()).collect();
             // `smax(n, 1) - 1` has the piece 0: the trip count is >= 1 whatever n is.
             let always_runs = ub_nonneg.iter().any(|conj| conj.iter().all(|c| c.expr.is_constant() && c.expr.constant >= 0 && !c.is_eq));
+            // A loop counted from its start s runs from s to s + btc.
+            let origin = match env.origins.get(&l) {
+                Some((start, _)) => {
+                    let s = conditions::bound_pieces(start, env)?;
+                    let end = conditions::bound_pieces(&conditions::sum_cancelling(start, btc), env)?;
+                    Some((s, end))
+                }
+                None => None,
+            };
             if l == root {
                 if let [conj] = ub_nonneg.as_slice() {
                     context.extend(conj.iter().cloned());
                 }
             } else if !always_runs {
-                let [conj] = ub_nonneg.as_slice() else {
-                    return Err(Reason::NonAffineBound("inner loop with a min/max trip count".into()));
+                let what = "inner loop runs when entered";
+                let never = match (&origin, ub_nonneg.as_slice()) {
+                    (None, [conj]) => {
+                        for c in conj {
+                            obligations.push(Obligation { domain: dom.clone(), fact: Fact::Affine(c.clone()), what, fallback: None });
+                        }
+                        None
+                    }
+                    // Its end is never below its start.
+                    (Some((s, end)), _) => Some(conditions::pieces_less(end, s, true)?),
+                    (None, _) => Some(conditions::negate_dnf(&ub_nonneg)?),
                 };
-                for c in conj {
-                    obligations.push(Obligation { domain: dom.clone(), fact: Fact::Affine(c.clone()), what: "inner loop runs when entered", fallback: None });
+                if let Some(never) = never {
+                    obligations.push(Obligation { domain: dom.clone(), fact: Fact::Never(never), what, fallback: None });
                 }
             }
+            let (lower, bound) = match origin {
+                None => (vec![vec![Constraint::ge0(AffExpr::sym(k))]], bound),
+                Some((s, end)) => {
+                    let kk = [vec![AffExpr::sym(k)]];
+                    (conditions::pieces_less(&s, &kk, false)?, conditions::pieces_less(&kk, &end, false)?)
+                }
+            };
             entry_domain.insert(l, dom.clone());
             dom = dnf_and(&dnf_and(&dom, &lower), &bound);
             env.take_nonneg(&dom, obligations)?;

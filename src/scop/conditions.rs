@@ -37,22 +37,7 @@ fn limit(d: Dnf) -> Result<Dnf, Reason> {
 /// `lhs pred rhs` (negated if asked) as a DNF.
 fn compare(pred: Pred, lhs: &AffExpr, rhs: &AffExpr, negate: bool) -> Result<Dnf, Reason> {
     use Pred::*;
-    let pred = if negate {
-        match pred {
-            Eq => Ne,
-            Ne => Eq,
-            Slt => Sge,
-            Sle => Sgt,
-            Sgt => Sle,
-            Sge => Slt,
-            Ult => Uge,
-            Ule => Ugt,
-            Ugt => Ule,
-            Uge => Ult,
-        }
-    } else {
-        pred
-    };
+    let pred = if negate { negated(pred) } else { pred };
     let c = |r: Result<Constraint, _>| r.map_err(|_| overflow());
     Ok(match pred {
         Eq => vec![vec![Constraint::eq0(lhs.sub(rhs).map_err(|_| overflow())?)]],
@@ -62,6 +47,135 @@ fn compare(pred: Pred, lhs: &AffExpr, rhs: &AffExpr, negate: bool) -> Result<Dnf
         Sgt | Ugt => vec![vec![c(Constraint::lt(rhs, lhs))?]],
         Sge | Uge => vec![vec![c(Constraint::le(rhs, lhs))?]],
     })
+}
+
+/// `lhs pred rhs` (negated if asked) where a side is a min/max, as a DNF:
+/// `x < min(a, b)` is `x < a and x < b`, `x < max(a, b)` is `x < a or
+/// x < b` (loop guards of `for (j = max(0, i - k); j <= min(n - 1, i + k); j++)`,
+/// `j < n && j < i + w` folded into one `umin`).
+fn compare_minmax(pred: Pred, lhs: &Scev, rhs: &Scev, negate: bool, env: &dyn SymEnv) -> Result<Dnf, Reason> {
+    let as_condition = |r: Reason| match r {
+        Reason::NonAffineBound(d) => Reason::NonAffineCondition(d),
+        other => other,
+    };
+    let l = bound_pieces(lhs, env).map_err(as_condition)?;
+    let r = bound_pieces(rhs, env).map_err(as_condition)?;
+    if is_unsigned(pred) {
+        assume_nonneg(&l, env);
+        assume_nonneg(&r, env);
+    }
+    let less = pieces_less;
+    use Pred::*;
+    let pred = if negate { negated(pred) } else { pred };
+    match pred {
+        Slt | Ult => less(&l, &r, true),
+        Sle | Ule => less(&l, &r, false),
+        Sgt | Ugt => less(&r, &l, true),
+        Sge | Uge => less(&r, &l, false),
+        Eq => limit(dnf_and(&less(&l, &r, false)?, &less(&r, &l, false)?)),
+        Ne => limit(less(&l, &r, true)?.into_iter().chain(less(&r, &l, true)?).collect()),
+    }
+}
+
+/// `a < b` (`a <= b` unless `strict`) as a DNF, where both sides are max
+/// over disjuncts of min over conjuncts (see [`bound_pieces`]).
+pub fn pieces_less(a: &[Vec<AffExpr>], b: &[Vec<AffExpr>], strict: bool) -> Result<Dnf, Reason> {
+    // max_i min_j a_ij < max_p min_q b_pq
+    //   iff  exists p, forall q, forall i, exists j: a_ij < b_pq
+    let mut out = Vec::new();
+    for bp in b {
+        let mut conj: Dnf = vec![vec![]];
+        for bq in bp {
+            for ai in a {
+                let mut any = Vec::new();
+                for aij in ai {
+                    let c = if strict { Constraint::lt(aij, bq) } else { Constraint::le(aij, bq) };
+                    any.push(vec![c.map_err(|_| overflow())?]);
+                }
+                conj = limit(dnf_and(&conj, &any))?;
+            }
+        }
+        out.extend(conj);
+    }
+    limit(out)
+}
+
+/// Records that a value given as pieces (see [`bound_pieces`]) is
+/// non-negative: it is one of its pieces, and is non-negative anyway when
+/// a piece of its maximum is a constant >= 0 (`smax(0, i - k)`).
+fn assume_nonneg(p: &[Vec<AffExpr>], env: &dyn SymEnv) {
+    if p.iter().any(|conj| conj.iter().all(|e| e.is_constant() && e.constant >= 0)) {
+        return;
+    }
+    for e in p.iter().flatten() {
+        env.assume_range(&affine_to_poly(e), 0, None);
+    }
+}
+
+/// The negation of a DNF, as a DNF.
+pub fn negate_dnf(d: &Dnf) -> Result<Dnf, Reason> {
+    let mut out: Dnf = vec![vec![]];
+    for conj in d {
+        let mut any: Dnf = Vec::new();
+        for c in conj {
+            let e = &c.expr;
+            let below = e.scale(-1).and_then(|x| x.add_const(-1)).map_err(|_| overflow())?;
+            any.push(vec![Constraint::ge0(below)]);
+            if c.is_eq {
+                any.push(vec![Constraint::ge0(e.add_const(-1).map_err(|_| overflow())?)]);
+            }
+        }
+        out = limit(dnf_and(&out, &any))?;
+    }
+    Ok(out)
+}
+
+/// `a + b` with terms `x` and `-1 * x` cancelled: the end of a loop that
+/// starts at a min/max `s` is `s + (umax(s, e) - s)`, that is `umax(s, e)`.
+pub fn sum_cancelling(a: &Scev, b: &Scev) -> Scev {
+    fn flatten(s: &Scev, out: &mut Vec<Scev>) {
+        match s {
+            Scev::Add(ts) => ts.iter().for_each(|t| flatten(t, out)),
+            t => out.push(t.clone()),
+        }
+    }
+    let mut terms = Vec::new();
+    flatten(a, &mut terms);
+    flatten(b, &mut terms);
+    let mut i = 0;
+    while i < terms.len() {
+        let partner = terms.iter().position(|t| matches!(t, Scev::Mul(fs) if fs.len() == 2 && fs[0] == Scev::Const(-1) && fs[1] == terms[i]));
+        match partner {
+            Some(j) => {
+                let (hi, lo) = (i.max(j), i.min(j));
+                terms.remove(hi);
+                terms.remove(lo);
+                i = 0;
+            }
+            None => i += 1,
+        }
+    }
+    match terms.len() {
+        0 => Scev::Const(0),
+        1 => terms.pop().expect("one term"),
+        _ => Scev::Add(terms),
+    }
+}
+
+fn negated(pred: Pred) -> Pred {
+    use Pred::*;
+    match pred {
+        Eq => Ne,
+        Ne => Eq,
+        Slt => Sge,
+        Sle => Sgt,
+        Sgt => Sle,
+        Sge => Slt,
+        Ult => Uge,
+        Ule => Ugt,
+        Ugt => Ule,
+        Uge => Ult,
+    }
 }
 
 fn is_unsigned(p: Pred) -> bool {
@@ -76,8 +190,12 @@ pub fn condition(view: &FunctionView, env: &dyn SymEnv, cond: ValueId, negate: b
     let def = view.def(cond).ok_or_else(opaque)?;
     match &def.op {
         Op::ICmp { pred, lhs, rhs } => {
-            let l = affine_of(view.scev(*lhs).ok_or_else(opaque)?, env, false)?;
-            let r = affine_of(view.scev(*rhs).ok_or_else(opaque)?, env, false)?;
+            let (ls, rs) = (view.scev(*lhs).ok_or_else(opaque)?, view.scev(*rhs).ok_or_else(opaque)?);
+            if has_minmax(ls) || has_minmax(rs) {
+                return compare_minmax(*pred, ls, rs, negate, env);
+            }
+            let l = affine_of(ls, env, false)?;
+            let r = affine_of(rs, env, false)?;
             if is_unsigned(*pred) {
                 for side in [&l, &r] {
                     env.assume_range(&affine_to_poly(side), 0, None);
@@ -168,31 +286,29 @@ fn quotient_bound(btc: &Scev, k: Sym, env: &dyn SymEnv) -> Result<Option<Dnf>, R
 
 /// The value of `s` as max over disjuncts of min over conjuncts of affine
 /// expressions: `vec![vec![a, b], vec![c]]` is `max(min(a, b), c)`.
-fn bound_pieces(s: &Scev, env: &dyn SymEnv) -> Result<Vec<Vec<AffExpr>>, Reason> {
+pub fn bound_pieces(s: &Scev, env: &dyn SymEnv) -> Result<Vec<Vec<AffExpr>>, Reason> {
+    // Unsigned and signed maximum (minimum) agree on non-negative values.
+    let unsigned_operand = |p: &[Vec<AffExpr>]| assume_nonneg(p, env);
     match s {
         Scev::CouldNotCompute => Err(Reason::NonAffineBound("trip count not computable".into())),
         Scev::SMax(ops) | Scev::UMax(ops) => {
-            if matches!(s, Scev::UMax(_)) {
-                for o in ops {
-                    env.assume_range(&Polynomial::from_scev(o, env).map_err(|r| retag(r, true))?, 0, None);
-                }
-            }
             let mut out = Vec::new();
             for o in ops {
-                out.extend(bound_pieces(o, env)?);
+                let p = bound_pieces(o, env)?;
+                if matches!(s, Scev::UMax(_)) {
+                    unsigned_operand(&p);
+                }
+                out.extend(p);
             }
             Ok(out)
         }
         Scev::SMin(ops) | Scev::UMin(ops) => {
-            if matches!(s, Scev::UMin(_)) {
-                // Unsigned and signed minimum agree on non-negative values.
-                for o in ops {
-                    env.assume_range(&Polynomial::from_scev(o, env).map_err(|r| retag(r, true))?, 0, None);
-                }
-            }
             let mut acc: Vec<Vec<AffExpr>> = vec![vec![]];
             for o in ops {
                 let p = bound_pieces(o, env)?;
+                if matches!(s, Scev::UMin(_)) {
+                    unsigned_operand(&p);
+                }
                 let mut next = Vec::new();
                 for a in &acc {
                     for b in &p {
@@ -254,8 +370,20 @@ fn bound_pieces(s: &Scev, env: &dyn SymEnv) -> Result<Vec<Vec<AffExpr>>, Reason>
         Scev::ZExt(x, bits) | Scev::SExt(x, bits) if has_minmax(x) => {
             // An extension of a min/max is the min/max of the extended
             // pieces when every piece is exact at the narrow width.
-            let (lo, hi) = extension_range(matches!(s, Scev::SExt(..)), *bits)?;
             let pieces = bound_pieces(x, env)?;
+            let (lo, hi) = match (s, x.as_ref()) {
+                // A signed min/max compares its pieces at the narrow width:
+                // each must be in the signed range, and the zero extension
+                // of the result is itself when it is non-negative, as it is
+                // when a piece of the maximum is a constant >= 0
+                // (`zext(smax(0, i - k))`).
+                (Scev::ZExt(..), Scev::SMax(_) | Scev::SMin(_)) => {
+                    let (slo, shi) = extension_range(true, *bits)?;
+                    let floor = pieces.iter().any(|conj| conj.iter().all(|e| e.is_constant() && e.constant >= 0));
+                    (if floor { slo } else { 0 }, shi)
+                }
+                _ => extension_range(matches!(s, Scev::SExt(..)), *bits)?,
+            };
             for e in pieces.iter().flatten() {
                 if lo != i128::MIN || hi.is_some() {
                     env.assume_range(&affine_to_poly(e), lo, hi);
@@ -267,7 +395,7 @@ fn bound_pieces(s: &Scev, env: &dyn SymEnv) -> Result<Vec<Vec<AffExpr>>, Reason>
     }
 }
 
-fn has_minmax(s: &Scev) -> bool {
+pub fn has_minmax(s: &Scev) -> bool {
     matches!(s, Scev::SMax(_) | Scev::UMax(_) | Scev::SMin(_) | Scev::UMin(_))
         || matches!(s, Scev::ZExt(x, _) | Scev::SExt(x, _) if has_minmax(x))
         || matches!(s, Scev::Mul(fs) if fs.len() == 2 && matches!(fs[0], Scev::Const(_)) && has_minmax(&fs[1]))
@@ -344,6 +472,79 @@ mod tests {
         assert!(matches!(upper_bound(&two, k, &env), Err(Reason::NonAffineBound(_))));
         let under_max = Scev::SMax(vec![Scev::Const(0), btc]);
         assert!(matches!(upper_bound(&under_max, k, &env), Err(Reason::NonAffineBound(_))));
+    }
+
+    /// Value of a DNF at a point (`val` gives each symbol's value).
+    fn holds(d: &Dnf, val: &dyn Fn(Sym) -> i128) -> bool {
+        d.iter().any(|conj| {
+            conj.iter().all(|c| {
+                let v = c.expr.coeffs.iter().map(|(&s, &k)| k * val(s)).sum::<i128>() + c.expr.constant;
+                if c.is_eq {
+                    v == 0
+                } else {
+                    v >= 0
+                }
+            })
+        })
+    }
+
+    #[test]
+    fn min_max_comparisons_match_brute_force() {
+        // lhs = smax(0, x - 2), rhs = smin(y, x + 1), over every predicate
+        // and its negation, against direct evaluation.
+        let (x, y) = (Scev::Unknown(ValueId(0)), Scev::Unknown(ValueId(1)));
+        let lhs = Scev::SMax(vec![Scev::Const(0), Scev::Add(vec![x.clone(), Scev::Const(-2)])]);
+        let rhs = Scev::SMin(vec![y, Scev::Add(vec![x, Scev::Const(1)])]);
+        let env = Env(RefCell::new(0));
+        use Pred::*;
+        for pred in [Eq, Ne, Slt, Sle, Sgt, Sge] {
+            for negate in [false, true] {
+                let d = compare_minmax(pred, &lhs, &rhs, negate, &env).unwrap();
+                for xv in -4i128..8 {
+                    for yv in -4i128..8 {
+                        let val = |s: Sym| if s == Sym::Param(ValueId(0)) { xv } else { yv };
+                        let (l, r) = ((xv - 2).max(0), yv.min(xv + 1));
+                        let want = match pred {
+                            Eq => l == r,
+                            Ne => l != r,
+                            Slt => l < r,
+                            Sle => l <= r,
+                            Sgt => l > r,
+                            Sge => l >= r,
+                            _ => unreachable!(),
+                        } != negate;
+                        assert_eq!(holds(&d, &val), want, "{pred:?} negate {negate} x {xv} y {yv}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn negated_dnf_matches_brute_force() {
+        let (a, b) = (AffExpr::sym(Sym::Param(ValueId(0))), AffExpr::sym(Sym::Param(ValueId(1))));
+        let d: Dnf = vec![
+            vec![Constraint::le(&a, &b).unwrap(), Constraint::ge0(a.add_const(3).unwrap())],
+            vec![Constraint::eq0(a.sub(&b).unwrap().add_const(-2).unwrap())],
+        ];
+        let n = negate_dnf(&d).unwrap();
+        for av in -6i128..6 {
+            for bv in -6i128..6 {
+                let val = |s: Sym| if s == Sym::Param(ValueId(0)) { av } else { bv };
+                assert_eq!(holds(&n, &val), !holds(&d, &val), "a {av} b {bv}");
+            }
+        }
+    }
+
+    #[test]
+    fn sums_cancel_a_term_and_its_negation() {
+        // s + (-s + umax(s, e)) = umax(s, e): the end of a loop that starts at s.
+        let s = Scev::SMax(vec![Scev::Const(0), Scev::Unknown(ValueId(0))]);
+        let e = Scev::UMax(vec![s.clone(), Scev::Unknown(ValueId(1))]);
+        let btc = Scev::Add(vec![Scev::Mul(vec![Scev::Const(-1), s.clone()]), e.clone()]);
+        assert_eq!(sum_cancelling(&s, &btc), e);
+        let other = Scev::Add(vec![Scev::Const(3), Scev::Unknown(ValueId(2))]);
+        assert_eq!(sum_cancelling(&s, &other), Scev::Add(vec![s.clone(), Scev::Const(3), Scev::Unknown(ValueId(2))]));
     }
 
     #[test]

@@ -31,6 +31,53 @@ pub trait SymEnv {
     /// Records a fact the model must guarantee: `lo <= e` and, if given,
     /// `e <= hi` (a value computed at a narrow width does not wrap).
     fn assume_range(&self, e: &Polynomial, lo: i128, hi: Option<i128>);
+    /// For a loop whose counter starts at a min/max (`j = max(0, i - k)`),
+    /// counted from that start rather than from 0: the start, over the
+    /// placeholder symbols of its min/max parts (see [`SymEnv::atom`]).
+    fn origin(&self, _l: LoopId) -> Option<Polynomial> {
+        None
+    }
+    /// The placeholder symbol of a min/max that is part of some loop's
+    /// start. Placeholders must cancel: a polynomial that keeps one is
+    /// rejected.
+    fn atom(&self, _s: &Scev) -> Option<Sym> {
+        None
+    }
+}
+
+/// Placeholder symbols of min/max parts of loop starts are parameters
+/// whose value ids lie beyond any function's values.
+pub const ATOM_BASE: u32 = u32::MAX - (1 << 16);
+
+pub fn atom_sym(index: usize) -> Sym {
+    Sym::Param(ValueId(ATOM_BASE + index as u32))
+}
+
+fn is_atom(s: &Sym) -> bool {
+    matches!(s, Sym::Param(v) if v.0 >= ATOM_BASE)
+}
+
+/// The min/max an extension of one stands for, when the extension
+/// changes no value: a sign extension, or a zero extension of a signed
+/// maximum that has a constant operand >= 0 (`zext(smax(0, i - k))`, the
+/// start of a loop, is the same number as the narrow `smax(0, i - k)` its
+/// other recurrences use).
+pub fn canonical_atom(s: &Scev) -> &Scev {
+    match s {
+        Scev::SExt(x, _) => canonical_atom(x),
+        Scev::ZExt(x, _) if matches!(x.as_ref(), Scev::SMax(ops) if ops.iter().any(|o| matches!(o, Scev::Const(c) if *c >= 0))) => canonical_atom(x),
+        _ => s,
+    }
+}
+
+/// A min/max, or an extension of one: what a loop start's placeholder
+/// stands for.
+pub fn is_minmax_like(s: &Scev) -> bool {
+    match s {
+        Scev::SMax(_) | Scev::UMax(_) | Scev::SMin(_) | Scev::UMin(_) => true,
+        Scev::ZExt(x, _) | Scev::SExt(x, _) => is_minmax_like(x),
+        _ => false,
+    }
 }
 
 fn overflow() -> Reason {
@@ -174,15 +221,39 @@ impl Polynomial {
     }
 
     pub fn from_scev(s: &Scev, env: &dyn SymEnv) -> Result<Polynomial, Reason> {
+        let p = Self::with_atoms(s, env)?;
+        if p.has_atoms() {
+            return Err(Reason::NonAffineSubscript("min/max".into()));
+        }
+        Ok(p)
+    }
+
+    fn has_atoms(&self) -> bool {
+        self.terms.keys().flatten().any(is_atom)
+    }
+
+    /// Like [`Polynomial::from_scev`], but the min/max parts of loop starts
+    /// stay as placeholders.
+    pub fn with_atoms(s: &Scev, env: &dyn SymEnv) -> Result<Polynomial, Reason> {
         let na = |what: &str| Reason::NonAffineSubscript(what.to_string());
+        if is_minmax_like(s) {
+            if let Some(a) = env.atom(s) {
+                return Ok(Polynomial::sym(a));
+            }
+        }
         match s {
             Scev::Const(c) => Ok(Polynomial::constant(checked(Some(*c))?)),
             Scev::Unknown(v) => Ok(Polynomial::sym(env.unknown(*v)?)),
-            Scev::Add(ts) => ts.iter().try_fold(Polynomial::default(), |acc, t| acc.add(&Self::from_scev(t, env)?)),
-            Scev::Mul(fs) => fs.iter().try_fold(Polynomial::constant(1), |acc, t| acc.mul(&Self::from_scev(t, env)?)),
+            Scev::Add(ts) => ts.iter().try_fold(Polynomial::default(), |acc, t| acc.add(&Self::with_atoms(t, env)?)),
+            Scev::Mul(fs) => fs.iter().try_fold(Polynomial::constant(1), |acc, t| acc.mul(&Self::with_atoms(t, env)?)),
             Scev::AddRec { start, step, loop_, .. } => {
                 let k = Polynomial::sym(env.counter(*loop_)?);
-                Self::from_scev(start, env)?.add(&Self::from_scev(step, env)?.mul(&k)?)
+                let (start, step) = (Self::with_atoms(start, env)?, Self::with_atoms(step, env)?);
+                match env.origin(*loop_) {
+                    None => start.add(&step.mul(&k)?),
+                    // Counted from its start o: the value after k - o steps.
+                    Some(o) => start.add(&step.mul(&k.add(&o.scale(-1)?)?)?),
+                }
             }
             // An extension is transparent when the narrow value it extends
             // is exact: it neither wrapped at its width nor, for zext, was
@@ -192,9 +263,13 @@ impl Polynomial {
                 // truncated value's bits as one integer: the value itself
                 // when it lies in the extension's range.
                 let p = match x.as_ref() {
-                    Scev::Trunc(y, tb) if tb == bits => Self::from_scev(y, env)?,
-                    _ => Self::from_scev(x, env)?,
+                    Scev::Trunc(y, tb) if tb == bits => Self::with_atoms(y, env)?,
+                    _ => Self::with_atoms(x, env)?,
                 };
+                if p.has_atoms() {
+                    // A range fact cannot be stated over a placeholder.
+                    return Err(na("min/max"));
+                }
                 let (lo, hi) = extension_range(matches!(s, Scev::SExt(..)), *bits)?;
                 if lo != i128::MIN || hi.is_some() {
                     env.assume_range(&p, lo, hi);
@@ -245,6 +320,43 @@ mod tests {
 
     fn env() -> Env {
         Env { nonneg: RefCell::new(vec![]) }
+    }
+
+    /// Loop 1 is counted from its start smax(0, v0).
+    struct Origins(Scev);
+    impl SymEnv for Origins {
+        fn unknown(&self, v: ValueId) -> Result<Sym, Reason> {
+            Ok(Sym::Param(v))
+        }
+        fn counter(&self, l: LoopId) -> Result<Sym, Reason> {
+            Ok(Sym::Counter(l))
+        }
+        fn assume_range(&self, _: &Polynomial, _: i128, _: Option<i128>) {}
+        fn origin(&self, l: LoopId) -> Option<Polynomial> {
+            (l == LoopId(1)).then(|| Polynomial::sym(atom_sym(0)))
+        }
+        fn atom(&self, s: &Scev) -> Option<Sym> {
+            (*s == self.0).then(|| atom_sym(0))
+        }
+    }
+
+    #[test]
+    fn counters_from_a_min_max_start_cancel_it() {
+        let start = Scev::SMax(vec![Scev::Const(0), Scev::Unknown(ValueId(0))]);
+        let env = Origins(start.clone());
+        // {A + 8·smax(0, v0), +, 8}<L1> = A + 8·k1
+        let addr = Scev::addrec(Scev::Add(vec![Scev::Unknown(ValueId(5)), Scev::Mul(vec![Scev::Const(8), start.clone()])]), Scev::Const(8), LoopId(1));
+        let p = Polynomial::from_scev(&addr, &env).unwrap().to_affine().unwrap();
+        assert_eq!((p.coeff(Sym::Counter(LoopId(1))), p.coeff(Sym::Param(ValueId(5))), p.coeffs.len()), (8, 1, 2));
+        // {0, +, 1}<L1> counts iterations: k1 - smax(0, v0), not affine.
+        let from_zero = Scev::addrec(Scev::Const(0), Scev::Const(1), LoopId(1));
+        assert!(matches!(Polynomial::from_scev(&from_zero, &env), Err(Reason::NonAffineSubscript(_))));
+        // The start itself, outside its loop, is no polynomial either.
+        assert!(Polynomial::from_scev(&start, &env).is_err());
+        // Other loops count from 0 as before.
+        let other = Scev::addrec(start.clone(), Scev::Const(1), LoopId(0));
+        assert!(Polynomial::from_scev(&other, &env).is_err());
+        assert_eq!(Polynomial::from_scev(&Scev::addrec(Scev::Const(2), Scev::Const(1), LoopId(0)), &env).unwrap().to_affine().unwrap().constant, 2);
     }
 
     #[test]

@@ -2,7 +2,8 @@
 //! and proving the obligations detection collected.
 
 use super::affine::{AffExpr, Constraint, Dnf, Sym};
-use super::build::{Fact, Fallback, Obligation};
+use super::build::{Fact, Fallback, Obligation, NARROW};
+use super::conditions::affine_to_poly;
 use super::model::{CounterBox, Model, ParamBound, RangeCheck, Statement};
 use super::polynomial::Polynomial;
 use super::ranges::settled;
@@ -120,17 +121,38 @@ pub fn prove(model: &mut Model, obligations: &[Obligation]) -> Result<(), (Reaso
     );
     for o in obligations {
         let blame = |r: Reason| (r, o.fallback);
+        let check_range = |model: &mut Model, poly: &Polynomial, lo: i128, hi: Option<i128>| -> Result<(), (Reason, Option<Fallback>)> {
+            let mut context = assumed.clone();
+            context.extend(model.assumptions.iter().cloned());
+            if let Some(check) = range_check(&cols, &space, &context, &o.domain, poly, lo, hi).map_err(blame)? {
+                match settled(&check) {
+                    Some(true) => {}
+                    Some(false) => return Err(blame(wraps())),
+                    None if model.range_checks.contains(&check) => {}
+                    None => model.range_checks.push(check),
+                }
+            }
+            Ok(())
+        };
         let fact = match &o.fact {
             Fact::Affine(c) => c,
             Fact::Range { poly, lo, hi } => {
-                let mut context = assumed.clone();
-                context.extend(model.assumptions.iter().cloned());
-                if let Some(check) = range_check(&cols, &space, &context, &o.domain, poly, *lo, *hi).map_err(blame)? {
-                    match settled(&check) {
-                        Some(true) => {}
-                        Some(false) => return Err(blame(wraps())),
-                        None if model.range_checks.contains(&check) => {}
-                        None => model.range_checks.push(check),
+                check_range(model, poly, *lo, *hi)?;
+                continue;
+            }
+            Fact::Never(never) => {
+                for conj in &o.domain {
+                    for n in never {
+                        let mut all: Vec<Constraint> = conj.iter().chain(&assumed).chain(&model.assumptions).chain(n).cloned().collect();
+                        all.dedup();
+                        if !cols.basic_set(&space, &all).map_err(blame)?.is_empty().map_err(|e| blame(poly_reason(e)))? {
+                            let mut text = String::new();
+                            for (i, c) in n.iter().enumerate() {
+                                text += if i > 0 { " and " } else { "not " };
+                                let _ = c.fmt_with(&mut text, &|s| model.sym_name(s));
+                            }
+                            return Err(blame(unproven(o.what, &text)));
+                        }
                     }
                 }
                 continue;
@@ -157,6 +179,16 @@ pub fn prove(model: &mut Model, obligations: &[Obligation]) -> Result<(), (Reaso
                     model.assumptions.push(fact.clone());
                     continue;
                 }
+            }
+            // Narrow arithmetic on counters that may wrap for some
+            // parameters (`j < i + w` in 32 bits) is checked at run time
+            // instead, over the box of the counters, unless the model can
+            // be built another way.
+            // (A fact on counters alone, `-i >= 0`, could only hold on a
+            // trivial box: the region is rejected instead.)
+            if o.what == NARROW && !fact.is_eq && o.fallback.is_none() && fact.expr.syms().any(|s| matches!(s, Sym::Param(_))) {
+                check_range(model, &affine_to_poly(&fact.expr), 0, None)?;
+                break;
             }
             let mut text = String::new();
             let _ = fact.fmt_with(&mut text, &|s| model.sym_name(s));
@@ -269,6 +301,22 @@ pub fn simplify_domains(model: &mut Model) -> Result<(), Reason> {
             let mut cs: Vec<Constraint> = simple.eqs().iter().map(|r| Constraint::eq0(cols.expr_of(r))).collect();
             cs.extend(simple.ineqs().iter().map(|r| Constraint::ge0(cols.expr_of(r))));
             out.push(cs);
+        }
+        // A disjunct within another is dropped (loop bounds with min/max
+        // give such pieces: `j = max(0, i - k)` is also `j >= 0 and j >= i - k`).
+        if out.len() > 1 {
+            let sets = out.iter().map(|conj| Ok(Set::from(cols.basic_set(&space, conj)?.intersect(&ctx).map_err(poly_reason)?))).collect::<Result<Vec<Set>, Reason>>()?;
+            let mut keep = vec![true; out.len()];
+            for a in 0..out.len() {
+                for b in 0..out.len() {
+                    if a != b && keep[b] && sets[a].is_subset(&sets[b]).map_err(poly_reason)? {
+                        keep[a] = false;
+                        break;
+                    }
+                }
+            }
+            let mut k = keep.iter();
+            out.retain(|_| *k.next().expect("one flag per disjunct"));
         }
         model.statements[i].domain = out;
     }

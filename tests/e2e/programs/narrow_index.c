@@ -40,20 +40,23 @@ int main(int argc, char **argv) {
   int m = arg(argc, argv, 2, 300, 1, 4000);
   double *x = malloc(sizeof(double) * m), *ring = calloc(65536, sizeof(double));
   double *A = malloc(sizeof(double) * n * n), *B = calloc((size_t)n * n, sizeof(double));
-  double *sums = calloc(n, sizeof(double));
-  if (!x || !ring || !A || !B || !sums) return 1;
+  double *sums = calloc(n, sizeof(double)), *wrapped = calloc(n, sizeof(double));
+  if (!x || !ring || !A || !B || !sums || !wrapped) return 1;
   for (int j = 0; j < m; j++) x[j] = (double)((j * 7) % 11) - 5.0;
   for (int i = 0; i < n * n; i++) A[i] = (double)((i * 13) % 17) / 17.0;
 
   ring_add(n, m, x, ring);
   transpose_add(n, B, A);
   band_sum(n, 5, sums, A);
+  /* i + w wraps in 32 bits for i >= 3: the band is empty there */
+  band_sum(n, 4294967293u, wrapped, A);
 
   double r = 0, rw = 0, b = 0, s = 0;
   for (int i = 0; i < 65536; i++) { r += ring[i]; rw += ring[i] * (i % 7 + 1); }
   for (int i = 0; i < n * n; i++) b += B[i] * (i % 5 + 1);
-  for (int i = 0; i < n; i++) s += sums[i] * (i % 3 + 1);
+  double sw = 0;
+  for (int i = 0; i < n; i++) { s += sums[i] * (i % 3 + 1); sw += wrapped[i] * (i % 3 + 1); }
   printf("ring %.17g\nring_weighted %.17g\nring_last %.17g\n", r, rw, ring[65535]);
-  printf("transpose %.17g\nband %.17g\n", b, s);
+  printf("transpose %.17g\nband %.17g\nband_wrapped %.17g\n", b, s, sw);
   return 0;
 }
