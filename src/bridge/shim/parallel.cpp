@@ -18,6 +18,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/CodeExtractor.h"
 
 using namespace llvm;
@@ -77,7 +78,18 @@ extern "C" int32_t tessera_outline_parallel(TesseraFunctionCtx *Ctx, void **Bloc
   // num_threads 0: OMP_NUM_THREADS or the runtime's default; flags 0.
   FunctionCallee Parallel =
       gomp(M, "GOMP_parallel", FunctionType::get(Type::getVoidTy(C), {Ptr, Ptr, I32, I32}, false));
+  // The runtime may set errno as it starts its threads (libomp does on
+  // first use), which the program did not ask for: the caller's errno is
+  // kept. (Loops whose calls may set errno never run on the team.)
+  Value *Errno = nullptr, *Saved = nullptr;
+  if (M.getTargetTriple().isOSLinux()) {
+    FunctionCallee Loc = M.getOrInsertFunction("__errno_location", FunctionType::get(Ptr, {}, false));
+    Errno = B.CreateCall(Loc, {}, "errno.addr");
+    Saved = B.CreateLoad(I32, Errno, "errno.saved");
+  }
   B.CreateCall(Parallel, {Sub, Call->getArgOperand(0), ConstantInt::get(I32, 0), ConstantInt::get(I32, 0)});
+  if (Errno)
+    B.CreateStore(Saved, Errno);
   Call->eraseFromParent();
   return 1;
 }
