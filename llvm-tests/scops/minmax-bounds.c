@@ -39,3 +39,14 @@ void packed_copy(int n, int w, double (*restrict P)[2 * w + 1], const double (*r
       P[i][k++] = 2.0 * A[i][j] + 1.0;
   }
 }
+
+// A stride-4 loop from i: its trip count (umax(n, i + 4) - i - 1) /u 4
+// divides a maximum, read as 4k <= n - i - 1 (or k = 0).
+// MODEL-LABEL: SCoP in 'every_fourth'
+// MODEL: domain: [n] -> { S0[i0, i1] : i0 >= 0 and i1 >= 0 and n >= i0 + 4i1 + 1 }
+void every_fourth(int n, double *restrict G, const double *restrict b) {
+  // CHECK: minmax-bounds.c:[[@LINE+1]]:3: remark: loop is in a SCoP (2 loop(s), 1 statement(s))
+  for (int i = 0; i < n; i++)
+    for (int j = i; j < n; j += 4)
+      G[i * n + j] += b[j - i];
+}

@@ -277,11 +277,13 @@ fn quotient_bound(btc: &Scev, k: Sym, env: &dyn SymEnv) -> Result<Option<Dnf>, R
     for t in rest {
         a = a.add(&affine_of(t, env, true)?).map_err(|_| overflow())?;
     }
-    let xp = Polynomial::from_scev(x, env).map_err(|r| retag(r, true))?;
-    env.assume_range(&xp, 0, None);
-    let xe = xp.to_affine().ok_or_else(|| Reason::ParameterProduct("in a loop bound".into()))?;
-    let e = AffExpr::sym(k).sub(&a).and_then(|ka| xe.sub(&ka.scale(d)?)).map_err(|_| overflow())?;
-    Ok(Some(vec![vec![Constraint::ge0(e)]]))
+    // The dividend may be a min/max (`(umax(n, i + 4) - i - 1) /u 4`, the
+    // trip count of `for (j = i; j < n; j += 4)`): d·(k - a) is below one
+    // of its pieces.
+    let xs = bound_pieces(x, env)?;
+    assume_nonneg(&xs, env);
+    let dk = AffExpr::sym(k).sub(&a).and_then(|ka| ka.scale(d)).map_err(|_| overflow())?;
+    Ok(Some(pieces_less(&[vec![dk]], &xs, false)?))
 }
 
 /// The value of `s` as max over disjuncts of min over conjuncts of affine
@@ -545,6 +547,34 @@ mod tests {
         assert_eq!(sum_cancelling(&s, &btc), e);
         let other = Scev::Add(vec![Scev::Const(3), Scev::Unknown(ValueId(2))]);
         assert_eq!(sum_cancelling(&s, &other), Scev::Add(vec![s.clone(), Scev::Const(3), Scev::Unknown(ValueId(2))]));
+    }
+
+    #[test]
+    fn quotient_of_a_maximum_matches_brute_force() {
+        // k <= (umax(n, i + 4) - i - 1) /u 4: the trip count of
+        // for (j = i; j < n; j += 4), for every i < n.
+        let (n, i) = (Scev::Unknown(ValueId(0)), Scev::Unknown(ValueId(1)));
+        let x = Scev::Add(vec![
+            Scev::Const(-1),
+            Scev::Mul(vec![Scev::Const(-1), i.clone()]),
+            Scev::UMax(vec![n, Scev::Add(vec![i, Scev::Const(4)])]),
+        ]);
+        let btc = Scev::UDiv(Box::new(x), Box::new(Scev::Const(4)));
+        let k = Sym::Counter(LoopId(0));
+        let d = upper_bound(&btc, k, &Env(RefCell::new(0))).unwrap();
+        for nv in 1i128..14 {
+            for iv in 0..nv {
+                for kv in 0i128..6 {
+                    let val = |s: Sym| match s {
+                        Sym::Param(ValueId(0)) => nv,
+                        Sym::Param(_) => iv,
+                        _ => kv,
+                    };
+                    let btc = (nv.max(iv + 4) - iv - 1) / 4;
+                    assert_eq!(holds(&d, &val), kv <= btc, "n {nv} i {iv} k {kv}");
+                }
+            }
+        }
     }
 
     #[test]
