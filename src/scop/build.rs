@@ -78,6 +78,9 @@ struct Env<'v> {
     origins: HashMap<LoopId, (Scev, Polynomial)>,
     /// The min/max parts of those starts, by placeholder index.
     atoms: Vec<Scev>,
+    /// PHIs that merge values equal on every path (see `merge_phis`), with
+    /// their common polynomial.
+    merged: RefCell<HashMap<ValueId, Polynomial>>,
 }
 
 impl Env<'_> {
@@ -169,6 +172,10 @@ impl SymEnv for Env<'_> {
         self.origins.get(&l).map(|(_, p)| p.clone())
     }
 
+    fn value(&self, v: ValueId) -> Option<Polynomial> {
+        self.merged.borrow().get(&v).cloned()
+    }
+
     fn atom(&self, s: &Scev) -> Option<Sym> {
         let s = canonical_atom(s);
         self.atoms.iter().position(|a| a == s).map(atom_sym)
@@ -182,6 +189,58 @@ fn is_value_param(s: Sym) -> bool {
 }
 
 impl Env<'_> {
+    /// PHIs outside loop headers whose incoming values are polynomials
+    /// that agree on every incoming edge: -O3's partial redundancy
+    /// elimination merges `0` on the path where `i == 0` with `i * r`
+    /// computed on the other (SCEV sees an opaque PHI). The PHI is the
+    /// polynomial of one incoming value when every other one equals it
+    /// once the equalities of its edge's domain (`i = 0`) are substituted.
+    /// The range facts of that polynomial become obligations on the PHI's
+    /// block (the value is copied instead if they fail).
+    fn merge_phis(&self, domains: &HashMap<BlockId, Dnf>, edges: &HashMap<(BlockId, BlockId), Dnf>, fallbacks: &BTreeSet<Fallback>, obligations: &mut Vec<Obligation>) {
+        let headers: HashSet<BlockId> = self.loops.iter().map(|&l| self.view.loop_(l).header).collect();
+        let mut blocks: Vec<BlockId> = self.blocks.iter().copied().filter(|b| !headers.contains(b)).collect();
+        blocks.sort();
+        for b in blocks {
+            let here = self.view.block(b).loop_;
+            let around = |s: &Sym| match s {
+                Sym::Counter(l) if self.loops.contains(l) => here.is_some_and(|inner| self.view.loop_contains(*l, inner)),
+                _ => true,
+            };
+            for i in &self.view.block(b).instrs {
+                let Op::Phi { incoming } = &i.op else { continue };
+                let opaque = matches!(self.view.scev(i.value), Some(Scev::Unknown(v)) if *v == i.value);
+                if !opaque || fallbacks.contains(&Fallback::Copy(i.value)) || !matches!(self.view.value(i.value).ty, Type::Int(_) | Type::Ptr) {
+                    continue;
+                }
+                self.nonneg.borrow_mut().clear();
+                let polys: Option<Vec<Polynomial>> = incoming
+                    .iter()
+                    .map(|&(_, v)| self.view.scev(v).and_then(|s| Polynomial::from_scev(s, self).ok()))
+                    .map(|p| p.filter(|p| p.terms.keys().flatten().all(around)))
+                    .collect();
+                self.nonneg.borrow_mut().clear();
+                let Some(polys) = polys else { continue };
+                let agrees = |cand: &Polynomial| {
+                    incoming.iter().zip(&polys).all(|(&(pred, _), p)| match (p.scale(-1).and_then(|m| cand.add(&m)), edges.get(&(pred, b))) {
+                        (Ok(diff), Some(dom)) => dom.iter().all(|conj| vanishes(&diff, conj)),
+                        _ => false,
+                    })
+                };
+                let Some(k) = polys.iter().position(agrees) else { continue };
+                // Record the chosen value's range facts again, on this block.
+                let Some(s) = self.view.scev(incoming[k].1) else { continue };
+                let _ = Polynomial::from_scev(s, self);
+                let mut facts = Vec::new();
+                if self.take_nonneg(domains.get(&b).unwrap_or(&vec![]), &mut facts).is_ok() {
+                    obligations.extend(facts.into_iter().map(|o| Obligation { fallback: Some(Fallback::Copy(i.value)), ..o }));
+                    self.merged.borrow_mut().insert(i.value, polys[k].clone());
+                }
+            }
+        }
+        self.nonneg.borrow_mut().clear();
+    }
+
     /// Finds the values code generation may recompute: integers and
     /// pointers whose evolution is a polynomial in counters and parameters,
     /// with the range facts of their extensions proved on their block's
@@ -257,6 +316,25 @@ impl Env<'_> {
     }
 }
 
+/// Whether `p` is zero wherever the conjunction holds, as far as its
+/// equalities that fix a counter (`i = 0`, `j = i + 1`) show.
+fn vanishes(p: &Polynomial, conj: &[Constraint]) -> bool {
+    let mut p = p.clone();
+    for c in conj.iter().filter(|c| c.is_eq) {
+        let fixed = c.expr.coeffs.iter().find(|(s, k)| matches!(s, Sym::Counter(_)) && k.abs() == 1);
+        let Some((&s, &k)) = fixed else { continue };
+        // k·s + rest = 0, so s = -rest / k = -k·rest.
+        let mut rest = c.expr.clone();
+        rest.coeffs.remove(&s);
+        let Ok(by) = conditions::affine_to_poly(&rest).scale(-k) else { return false };
+        match p.substitute(s, &by) {
+            Ok(q) => p = q,
+            Err(_) => return false,
+        }
+    }
+    p.terms.values().all(|&c| c == 0)
+}
+
 /// The model of the loop nest rooted at `root`, with its obligations;
 /// it is built the other ways `fallbacks` name.
 pub fn build_region(view: &FunctionView, root: LoopId, fallbacks: &BTreeSet<Fallback>) -> Result<(Model, Vec<Obligation>), Reason> {
@@ -277,11 +355,14 @@ pub fn build_region(view: &FunctionView, root: LoopId, fallbacks: &BTreeSet<Fall
         nonneg: RefCell::new(vec![]),
         origins: HashMap::new(),
         atoms: vec![],
+        merged: RefCell::new(HashMap::new()),
     };
     env.find_origins();
     let order = cfg::topo_order(view, view.loop_(root).header, &region_blocks)?;
     let mut obligations = Vec::new();
-    let (domains, context) = block_domains(view, &env, root, &order, &mut obligations)?;
+    let mut edges = HashMap::new();
+    let (domains, context) = block_domains(view, &env, root, &order, &mut obligations, &mut edges)?;
+    env.merge_phis(&domains, &edges, fallbacks, &mut obligations);
     env.find_rebuildable(&domains, fallbacks, &mut obligations);
     let mut b = StatementBuilder { view, env: &env, arrays: ArrayTable::default(), statements: vec![] };
     b.collect(&order, &domains, &mut obligations)?;
@@ -390,6 +471,7 @@ fn entry_conditions(view: &FunctionView, region: &HashSet<BlockId>, root: LoopId
         nonneg: RefCell::new(vec![]),
         origins: HashMap::new(),
         atoms: vec![],
+        merged: RefCell::new(HashMap::new()),
     };
     let known: HashSet<Sym> = params.iter().map(|p| p.sym).collect();
     let outside = |b: &BlockId| !region.contains(b);
@@ -458,6 +540,7 @@ fn block_domains(
     root: LoopId,
     order: &[BlockId],
     obligations: &mut Vec<Obligation>,
+    edges: &mut HashMap<(BlockId, BlockId), Dnf>,
 ) -> Result<(HashMap<BlockId, Dnf>, Vec<Constraint>), Reason> {
     let header_of: HashMap<BlockId, LoopId> = env.loops.iter().map(|&l| (view.loop_(l).header, l)).collect();
     let mut incoming: HashMap<BlockId, Dnf> = HashMap::new();
@@ -530,6 +613,7 @@ fn block_domains(
         let block = view.block(b);
         let mut flow = |to: BlockId, d: Dnf| {
             if env.blocks.contains(&to) {
+                edges.entry((b, to)).or_default().extend(d.iter().cloned());
                 incoming.entry(to).or_default().extend(d);
             }
         };
@@ -833,5 +917,29 @@ fn assign_schedules(view: &FunctionView, root: LoopId, order: &[BlockId], stmts:
             sched.push(SchedDim::Pos(pos));
         }
         s.schedule = sched;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn merged_values_vanish_only_where_the_equalities_fix_them() {
+        let (i, j) = (Sym::Counter(LoopId(0)), Sym::Counter(LoopId(1)));
+        let r = Sym::Param(ValueId(7));
+        // r·i - 0 is 0 where i = 0.
+        let ri = Polynomial::sym(r).mul(&Polynomial::sym(i)).unwrap();
+        let at_zero = vec![Constraint::eq0(AffExpr::sym(i))];
+        assert!(vanishes(&ri, &at_zero));
+        // Not where i >= 0 only, nor where j = 0.
+        assert!(!vanishes(&ri, &[Constraint::ge0(AffExpr::sym(i))]));
+        assert!(!vanishes(&ri, &[Constraint::eq0(AffExpr::sym(j))]));
+        // r·j - r·i - r is 0 where j = i + 1 (j - i - 1 = 0).
+        let rj = Polynomial::sym(r).mul(&Polynomial::sym(j)).unwrap();
+        let diff = rj.add(&ri.scale(-1).unwrap()).unwrap().add(&Polynomial::sym(r).scale(-1).unwrap()).unwrap();
+        let next = AffExpr::sym(j).sub(&AffExpr::sym(i)).unwrap().add_const(-1).unwrap();
+        assert!(vanishes(&diff, &[Constraint::eq0(next.clone())]));
+        assert!(!vanishes(&diff, &[Constraint::eq0(next.add_const(1).unwrap())]));
     }
 }

@@ -31,6 +31,11 @@ pub trait SymEnv {
     /// Records a fact the model must guarantee: `lo <= e` and, if given,
     /// `e <= hi` (a value computed at a narrow width does not wrap).
     fn assume_range(&self, e: &Polynomial, lo: i128, hi: Option<i128>);
+    /// The polynomial of a value SCEV could not look into but detection
+    /// could (a PHI merging equal values), if any.
+    fn value(&self, _v: ValueId) -> Option<Polynomial> {
+        None
+    }
     /// For a loop whose counter starts at a min/max (`j = max(0, i - k)`),
     /// counted from that start rather than from 0: the start, over the
     /// placeholder symbols of its min/max parts (see [`SymEnv::atom`]).
@@ -243,7 +248,10 @@ impl Polynomial {
         }
         match s {
             Scev::Const(c) => Ok(Polynomial::constant(checked(Some(*c))?)),
-            Scev::Unknown(v) => Ok(Polynomial::sym(env.unknown(*v)?)),
+            Scev::Unknown(v) => match env.value(*v) {
+                Some(p) => Ok(p),
+                None => Ok(Polynomial::sym(env.unknown(*v)?)),
+            },
             Scev::Add(ts) => ts.iter().try_fold(Polynomial::default(), |acc, t| acc.add(&Self::with_atoms(t, env)?)),
             Scev::Mul(fs) => fs.iter().try_fold(Polynomial::constant(1), |acc, t| acc.mul(&Self::with_atoms(t, env)?)),
             Scev::AddRec { start, step, loop_, .. } => {
