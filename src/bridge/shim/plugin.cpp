@@ -5,6 +5,8 @@
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Plugins/PassPlugin.h"
+#include "llvm/Transforms/Scalar/LoopPassManager.h"
+#include "llvm/Transforms/Scalar/LoopRotation.h"
 
 #include <cstddef>
 #include <memory>
@@ -41,6 +43,29 @@ int32_t tesseraRunRust(TesseraFunctionCtx &Ctx, int32_t Mode) {
 }
 
 namespace {
+
+// Earlier passes may leave loops un-rotated (unswitching the last iteration
+// of a reversed loop does): LLVM rotates them again right after the
+// vectorizer-start extension point, Tessera (which models rotated loops)
+// first. Functions whose loops are all rotated are left untouched, so the
+// loop-simplify and LCSSA forms the rotation needs change nothing else.
+class RotateUnrotatedLoops : public PassInfoMixin<RotateUnrotatedLoops> {
+public:
+  PreservedAnalyses run(Function &F, FunctionAnalysisManager &FAM) {
+    if (!tesseraEnabled() || F.isDeclaration())
+      return PreservedAnalyses::all();
+    LoopInfo &LI = FAM.getResult<LoopAnalysis>(F);
+    bool Unrotated = false;
+    for (Loop *L : LI.getLoopsInPreorder())
+      Unrotated |= !L->isRotatedForm();
+    if (!Unrotated)
+      return PreservedAnalyses::all();
+    FunctionPassManager Rotate;
+    Rotate.addPass(createFunctionToLoopPassAdaptor(LoopRotatePass()));
+    return Rotate.run(F, FAM);
+  }
+  static bool isRequired() { return true; }
+};
 
 // The optimizer. Inside clang's pipeline (Cleanup set) a function
 // simplification pipeline follows a change, as Polly does, so that the new
@@ -134,6 +159,7 @@ extern "C" void tessera_register_passes(void *PBPtr, const TesseraCallbacks *CBs
       return;
     auto Cleanup = std::make_shared<FunctionPassManager>(
         Builder->buildFunctionSimplificationPipeline(Level, ThinOrFullLTOPhase::None));
+    FPM.addPass(RotateUnrotatedLoops());
     FPM.addPass(TesseraPass(std::move(Cleanup)));
   });
 }
