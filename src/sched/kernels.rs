@@ -327,6 +327,33 @@ pub fn rows_carried() -> Kernel {
     Kernel { name: "rows-carried", scop, params: vec![4] }
 }
 
+/// In-place triangular multiply by rows from the last one up (trmm):
+/// row `n-1-t` of `B` takes the old rows above it, then is scaled. The
+/// row loop `t` carries the dependences, the column loop `j` none.
+pub fn trmm_rows() -> Kernel {
+    let scop = build(
+        "[n, m] -> { : n >= 1 and m >= 1 }",
+        &[
+            (
+                "[n, m] -> { S0[t, j, k] : 0 <= t < n and 0 <= j < m and 0 <= k < n - 1 - t }",
+                "[n, m] -> { S0[t, j, k] -> [0, t, 0, j, 0, k, 0] }",
+                &[
+                    ("R", "[n, m] -> { S0[t, j, k] -> B[n - 1 - t, j] }"),
+                    ("R", "[n, m] -> { S0[t, j, k] -> L[n - 1 - t, k] }"),
+                    ("R", "[n, m] -> { S0[t, j, k] -> B[k, j] }"),
+                    ("W", "[n, m] -> { S0[t, j, k] -> B[n - 1 - t, j] }"),
+                ],
+            ),
+            (
+                "[n, m] -> { S1[t, j] : 0 <= t < n and 0 <= j < m }",
+                "[n, m] -> { S1[t, j] -> [0, t, 0, j, 1, 0, 0] }",
+                &[("R", "[n, m] -> { S1[t, j] -> B[n - 1 - t, j] }"), ("W", "[n, m] -> { S1[t, j] -> B[n - 1 - t, j] }")],
+            ),
+        ],
+    );
+    Kernel { name: "trmm-rows", scop, params: vec![4, 5] }
+}
+
 pub fn all() -> Vec<Kernel> {
     vec![
         matmul(),

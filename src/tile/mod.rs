@@ -23,8 +23,9 @@
 //! order.
 //!
 //! When the code is to run in parallel ([`TileConfig::wavefronts`]), a
-//! tiled band whose outermost row carries a dependence (a time loop:
-//! Jacobi, Seidel) is marked `wavefront`: its first tile dimension becomes
+//! tiled band whose outermost tile loop carries a dependence first gets a
+//! parallel tile loop of the band in front, if it has one; failing that
+//! (a time loop: Jacobi, Seidel), it is marked `wavefront`: its first tile dimension becomes
 //! the sum of the tile coordinates ([`crate::sched::Band::wavefront`]; the
 //! rows stay plain tile rows, the AST generator changes coordinates), and
 //! its other tile dimensions are parallel: every dependence has a
@@ -121,6 +122,9 @@ pub fn try_tile(scop: &PolyScop, deps: &Deps, sched: &Schedule, relaxed: &BTreeS
             continue;
         }
         cand.dims = tiled_marks(deps, &cur, &band, inner, relaxed)?;
+        if cfg.wavefronts && !intervals {
+            parallel_tile_first(&mut cand, b);
+        }
         // Wavefronts reorder the tiles: only when no live range of a relaxed
         // scalar spans two points of the band (the check above was on the
         // plain tile order).
@@ -158,6 +162,29 @@ fn tiled_marks(deps: &Deps, sched: &Schedule, band: &Band, inner: usize, relaxed
     dims.extend(zero.iter().map(|&(strict, loose)| DimInfo { kind: RowKind::Loop, parallel: strict, parallel_if_reduction: !strict && loose }));
     dims.extend(p.dims[start..].iter().cloned());
     Ok(dims)
+}
+
+/// When the outer tile loop of tiled band `b` carries a dependence but a
+/// later tile loop of the band is parallel, that one goes first: the tile
+/// loops of a permutable band may run in any order, and a parallel tile
+/// loop's mark (zero difference on every pair left at the band's start)
+/// holds at any position in the band. The team then runs slabs of tiles
+/// instead of many small wavefronts (trmm: the rows carry the dependence,
+/// the columns do not). Only when no live range of a relaxed scalar spans
+/// two points of the band (then no order of the tiles breaks one).
+fn parallel_tile_first(sched: &mut Schedule, b: usize) {
+    let Band { start, len, .. } = sched.bands[b];
+    if sched.dims[start].parallel {
+        return;
+    }
+    let Some(k) = (1..len).find(|&k| sched.dims[start + k].parallel) else { return };
+    for rows in sched.stmts.iter_mut() {
+        rows[start..=start + k].rotate_right(1);
+    }
+    sched.dims[start..=start + k].rotate_right(1);
+    if let Some(sizes) = sched.bands[b].tile_sizes.as_mut() {
+        sizes[..=k].rotate_right(1);
+    }
 }
 
 fn point_order(len: usize, inner: usize) -> Vec<usize> {

@@ -55,6 +55,32 @@ fn matmul_tiles() {
     assert!(s.dims[5].parallel && s.dims[0].parallel);
 }
 
+/// A tiled band whose outer tile loop carries every dependence and whose
+/// other one none (trmm by rows, with its tile loops swapped by hand: the
+/// order the scheduler gives the benchmark's trmm): the parallel tile loop
+/// is moved first, with its size, and the checker accepts both orders.
+#[test]
+fn parallel_tile_loop_goes_first() {
+    let k = kernels::trmm_rows();
+    let (mut s, text) = tiled(&k, &TileConfig { sizes: Some(vec![2, 3]), wavefronts: false, ..TileConfig::default() });
+    let b = s.bands.iter().position(|b| b.tile_sizes.is_some()).unwrap_or_else(|| panic!("no tiled band:\n{text}"));
+    let start = s.bands[b].start;
+    assert!(s.dims[start].parallel && !s.dims[start + 1].parallel, "j tiles first already:\n{text}");
+    for rows in s.stmts.iter_mut() {
+        rows.swap(start, start + 1);
+    }
+    s.dims.swap(start, start + 1);
+    s.bands[b].tile_sizes.as_mut().expect("tiled").swap(0, 1);
+    let swapped = print_schedule(&k.scop, &s);
+    check(&k.scop, &s, &CheckOptions::new(&k.params)).unwrap_or_else(|e| panic!("{e}\n{swapped}"));
+    parallel_tile_first(&mut s, b);
+    let text = print_schedule(&k.scop, &s);
+    check(&k.scop, &s, &CheckOptions::new(&k.params)).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert!(s.dims[start].parallel && !s.dims[start + 1].parallel, "{text}");
+    assert_eq!(s.bands[b].tile_sizes, Some(vec![2, 3]), "{text}");
+    assert_ne!(swapped, text);
+}
+
 /// Tiling only where some reuse is too far apart for the caches
 /// ([`reuse`]): matrix multiply and 1-D Jacobi are tiled; Floyd–Warshall's
 /// `(i, j)` band (one row between two uses of `D[k][j]`) and a 2-D sweep
