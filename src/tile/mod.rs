@@ -178,14 +178,21 @@ fn parallel_tile_first(sched: &mut Schedule, b: usize) {
         return;
     }
     let Some(k) = (1..len).find(|&k| sched.dims[start + k].parallel) else { return };
+    // Its tiles are what the threads share: at most PARALLEL_TILE wide,
+    // so that a few threads get even shares of a few thousand iterations.
     for rows in sched.stmts.iter_mut() {
         rows[start..=start + k].rotate_right(1);
+        rows[start].div = rows[start].div.min(PARALLEL_TILE);
     }
     sched.dims[start..=start + k].rotate_right(1);
     if let Some(sizes) = sched.bands[b].tile_sizes.as_mut() {
         sizes[..=k].rotate_right(1);
+        sizes[0] = sizes[0].min(PARALLEL_TILE);
     }
 }
+
+/// The widest tile of a parallel tile loop moved first.
+const PARALLEL_TILE: i64 = 128;
 
 fn point_order(len: usize, inner: usize) -> Vec<usize> {
     let mut order: Vec<usize> = (0..len).filter(|&k| k != inner).collect();
