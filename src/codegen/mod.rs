@@ -28,7 +28,7 @@ use crate::ast::{Ast, Node};
 use crate::bridge::rewrite::Ir;
 use crate::ir::{FunctionView, Op, ValueId};
 use crate::scop::affine::Sym;
-use crate::scop::model::{ArrayId, Model, Target};
+use crate::scop::model::{Access, AccessKind, ArrayId, Model, Target};
 use expr::{Env, ExprGen};
 use inkwell::basic_block::BasicBlock;
 use inkwell::builder::Builder;
@@ -76,8 +76,11 @@ struct Gen<'r, 'a, 'b> {
     /// The depth at which a parallel loop may start a team: 0, or one
     /// more inside an outermost wavefront loop.
     team_depth: usize,
-    /// Worker regions to outline once the new code is reachable.
-    parallel_regions: Vec<Vec<BasicBlock<'a>>>,
+    /// Worker regions to outline once the new code is reachable, with the
+    /// stack slots of their threads' private scalars.
+    parallel_regions: Vec<(Vec<BasicBlock<'a>>, Vec<InstructionValue<'a>>)>,
+    /// How many times each statement occurs in the loop tree.
+    occurrences: HashMap<usize, usize>,
 }
 
 /// How to generate code for one SCoP.
@@ -214,6 +217,7 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, opts
         depth: 0,
         team_depth: 0,
         parallel_regions: vec![],
+        occurrences: occurrences(&ast.body),
     };
     if let Err(e) = gen.nodes(&ast.body) {
         // Nothing reaches the new blocks yet: drop them, the IR is as before.
@@ -277,9 +281,22 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, opts
     // LoopVersioning do the same).
     ir.annotate_alias_scopes(&gen.arrays);
     // Worker regions run sequentially as they are; outlined, on a team.
-    for region in &gen.parallel_regions {
+    for (region, private) in &gen.parallel_regions {
         if ir.outline_parallel(region) {
             gen.summary.openmp_loops += 1;
+        } else {
+            // Run in place: the slots go to the entry block, so that they
+            // are allocated once, not on each entry of the worker.
+            let entry = ir.function.get_first_basic_block().ok_or("function without blocks")?;
+            let at_entry = ir.context.create_builder();
+            match entry.get_first_instruction() {
+                Some(i) => at_entry.position_before(&i),
+                None => at_entry.position_at_end(entry),
+            }
+            for slot in private {
+                slot.remove_from_basic_block();
+                at_entry.insert_instruction(slot, None);
+            }
         }
     }
     Ok(gen.summary)
@@ -487,11 +504,35 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
     /// is per thread: the caller's would be left as it was).
     fn may_run_on_threads(&self, nodes: &[Node]) -> bool {
         let view = self.region.view;
-        !any_stmt(nodes, &|s| {
-            let st = &self.model.statements[s];
-            st.accesses.iter().any(|a| matches!(a.target, Target::Scalar(_)))
-                || view.block(st.block).instrs.iter().any(|i| matches!(i.op, Op::Call { sets_errno: true, .. }))
-        })
+        let errno = any_stmt(nodes, &|s| view.block(self.model.statements[s].block).instrs.iter().any(|i| matches!(i.op, Op::Call { sets_errno: true, .. })));
+        !errno && self.private_scalars(nodes).is_some()
+    }
+
+    /// The scalars the statements under a parallel loop write, if each
+    /// thread may have copies of its own: no statement elsewhere reads
+    /// them and they are not live after the region, so only the loop's own
+    /// iterations see the values it writes. The loop being parallel, an
+    /// iteration reads only what it wrote itself or what was there before
+    /// the loop (each copy starts with that value). Scalars the loop only
+    /// reads stay shared.
+    fn private_scalars(&self, nodes: &[Node]) -> Option<Vec<ValueId>> {
+        let mut inside = HashMap::new();
+        count_stmts(nodes, &mut inside);
+        let scalar = |a: &Access, kind: AccessKind| match a.target {
+            Target::Scalar(v) if a.kind == kind => Some(v),
+            _ => None,
+        };
+        let written: BTreeSet<ValueId> = inside.keys().flat_map(|&s| self.model.statements[s].accesses.iter().filter_map(|a| scalar(a, AccessKind::Write))).collect();
+        let elsewhere = (0..self.model.statements.len()).filter(|s| self.occurrences.get(s).copied().unwrap_or(0) > inside.get(s).copied().unwrap_or(0));
+        for s in elsewhere {
+            if self.model.statements[s].accesses.iter().filter_map(|a| scalar(a, AccessKind::Read)).any(|v| written.contains(&v)) {
+                return None;
+            }
+        }
+        if self.model.live_out.iter().any(|v| written.contains(v)) {
+            return None;
+        }
+        Some(written.into_iter().collect())
     }
 
     /// Whether any statement under `nodes` calls a function that is not an
@@ -518,6 +559,22 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         let enter = ok(self.b.build_int_compare(IntPredicate::SLE, lb, ub, "enter"));
         ok(self.b.build_conditional_branch(enter, worker, exit));
         self.b.position_at_end(worker);
+        // Each thread's copies of the scalars the loop writes: slots in the
+        // worker's first block, which outlining makes the entry of the
+        // thread's function (where they are promoted to registers); they
+        // start with the shared values.
+        let private = self.private_scalars(&f.body).ok_or("a parallel loop with shared scalars")?;
+        let mut shared = Vec::new();
+        let mut slots = Vec::new();
+        for &v in &private {
+            let slot = *self.region.slots.get(&v).ok_or("scalar without a slot")?;
+            let ty = self.ir.basic_value(v).get_type();
+            let copy = ok(self.b.build_alloca(ty, "tessera.private"));
+            slots.extend(copy.as_instruction());
+            let value = ok(self.b.build_load(ty, slot, "shared"));
+            ok(self.b.build_store(copy, value));
+            shared.push((v, self.region.slots.insert(v, copy).expect("checked above")));
+        }
         let (num_threads, thread_num) = self.ir.omp_queries();
         let i64t = self.ir.context.i64_type();
         let call = |fv| -> IntValue<'a> {
@@ -546,6 +603,9 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         self.memory.pop();
         self.depth -= 1;
         self.env.vars[f.var] = saved;
+        for (v, slot) in shared {
+            self.region.slots.insert(v, slot);
+        }
         body?;
         let g = ExprGen { b: &self.b, ctx: &self.ir.context };
         let next = ok(self.b.build_int_nsw_add(iv_val, g.i64(1), "t.next"));
@@ -555,7 +615,7 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         iv.add_incoming(&[(&lo, worker), (&next, latch)]);
         self.b.position_at_end(done);
         ok(self.b.build_unconditional_branch(exit));
-        self.parallel_regions.push(self.blocks[first..].to_vec());
+        self.parallel_regions.push((self.blocks[first..].to_vec(), slots));
         self.summary.loops += 1;
         self.summary.parallel_loops += 1;
         self.b.position_at_end(exit);
@@ -570,6 +630,26 @@ fn any_stmt(nodes: &[Node], pred: &dyn Fn(usize) -> bool) -> bool {
         Node::For(f) => any_stmt(&f.body, pred),
         Node::If { then, otherwise, .. } => any_stmt(then, pred) || any_stmt(otherwise, pred),
     })
+}
+
+/// Counts the occurrences of each statement under `nodes`.
+fn count_stmts(nodes: &[Node], out: &mut HashMap<usize, usize>) {
+    for n in nodes {
+        match n {
+            Node::Stmt { stmt, .. } => *out.entry(*stmt).or_default() += 1,
+            Node::For(f) => count_stmts(&f.body, out),
+            Node::If { then, otherwise, .. } => {
+                count_stmts(then, out);
+                count_stmts(otherwise, out);
+            }
+        }
+    }
+}
+
+fn occurrences(nodes: &[Node]) -> HashMap<usize, usize> {
+    let mut out = HashMap::new();
+    count_stmts(nodes, &mut out);
+    out
 }
 
 fn contains_loop(n: &Node) -> bool {
