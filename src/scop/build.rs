@@ -14,7 +14,7 @@ use super::delinearize::delinearize;
 use super::model::*;
 use super::conditions::has_minmax;
 use super::polynomial::{atom_sym, canonical_atom, is_minmax_like, Polynomial, SymEnv};
-use super::quotient::quotient_facts;
+use super::quotient::{quotient_facts, unsigned_quotient};
 use super::reason::Reason;
 use super::reductions;
 use crate::ir::*;
@@ -81,6 +81,8 @@ struct Env<'v> {
     /// PHIs that merge values equal on every path (see `merge_phis`), with
     /// their common polynomial.
     merged: RefCell<HashMap<ValueId, Polynomial>>,
+    /// Blocks every entry of the region passes (see `entry_chain`).
+    chain: Vec<BlockId>,
 }
 
 impl Env<'_> {
@@ -174,6 +176,15 @@ impl SymEnv for Env<'_> {
 
     fn value(&self, v: ValueId) -> Option<Polynomial> {
         self.merged.borrow().get(&v).cloned()
+    }
+
+    /// A quotient SCEV writes as a division (`w / 2` computed by an `lshr`
+    /// before the nest, or its zero extension) is the parameter of an
+    /// instruction computing it on the region's entry chain (it dominates
+    /// the region), if there is one.
+    fn quotient(&self, s: &Scev) -> Option<Sym> {
+        let v = self.chain.iter().flat_map(|&b| &self.view.block(b).instrs).find(|i| self.view.scev(i.value) == Some(s))?;
+        self.unknown(v.value).ok()
     }
 
     fn atom(&self, s: &Scev) -> Option<Sym> {
@@ -356,6 +367,7 @@ pub fn build_region(view: &FunctionView, root: LoopId, fallbacks: &BTreeSet<Fall
         origins: HashMap::new(),
         atoms: vec![],
         merged: RefCell::new(HashMap::new()),
+        chain: entry_chain(view, &region_blocks, root),
     };
     env.find_origins();
     let order = cfg::topo_order(view, view.loop_(root).header, &region_blocks)?;
@@ -380,7 +392,18 @@ pub fn build_region(view: &FunctionView, root: LoopId, fallbacks: &BTreeSet<Fall
     // Quotients (`p / 2`) get facts linking them to their dividends, which
     // become parameters too.
     let used: Vec<ValueId> = env.params.borrow().iter().copied().collect();
-    let quotients: Vec<Constraint> = used.into_iter().flat_map(|q| quotient_facts(view, &env, q)).collect();
+    let mut quotients: Vec<Constraint> = used.iter().flat_map(|&q| quotient_facts(view, &env, q)).collect();
+    // Unsigned quotients (see `Env::quotient`) hold their facts only for a
+    // non-negative dividend: the optimized code runs only then.
+    let mut assumptions = Vec::new();
+    for &q in &used {
+        env.nonneg.borrow_mut().clear();
+        if let Some((facts, dividend)) = unsigned_quotient(view, &env, q, &|| !env.nonneg.borrow().is_empty()) {
+            quotients.extend(facts);
+            assumptions.push(dividend);
+        }
+    }
+    env.nonneg.borrow_mut().clear();
     let mut params: Vec<Param> = env
         .params
         .borrow()
@@ -412,7 +435,7 @@ pub fn build_region(view: &FunctionView, root: LoopId, fallbacks: &BTreeSet<Fall
         loops,
         params,
         context,
-        assumptions: vec![],
+        assumptions,
         range_checks: vec![],
         arrays,
         statements,
@@ -450,16 +473,32 @@ fn enclosing_bounds(view: &FunctionView, env: &Env<'_>, obligations: &mut Vec<Ob
     out
 }
 
-/// Conditions on the parameters that hold whenever the region is entered:
-/// the branches on the chain of single predecessors leading to it (-O3
-/// hoists loop guards such as `n > 0` out of the nest).
-fn entry_conditions(view: &FunctionView, region: &HashSet<BlockId>, root: LoopId, params: &[Param]) -> Vec<Constraint> {
+/// The blocks every entry of the region passes last, nearest first: the
+/// block entering its header, then each one's single predecessor (at most
+/// 32). Values defined there dominate the region.
+fn entry_chain(view: &FunctionView, region: &HashSet<BlockId>, root: LoopId) -> Vec<BlockId> {
     let mut preds: HashMap<BlockId, Vec<BlockId>> = HashMap::new();
     for (i, b) in view.blocks.iter().enumerate() {
         for s in b.successors() {
             preds.entry(s).or_default().push(BlockId(i as u32));
         }
     }
+    let outside = |b: &BlockId| !region.contains(b);
+    let entering: Vec<BlockId> = preds.get(&view.loop_(root).header).map(|v| v.iter().copied().filter(outside).collect()).unwrap_or_default();
+    let [mut cur] = entering.as_slice() else { return vec![] };
+    let mut chain = vec![cur];
+    for _ in 0..32 {
+        let Some([q]) = preds.get(&cur).map(|v| v.as_slice()) else { break };
+        chain.push(*q);
+        cur = *q;
+    }
+    chain
+}
+
+/// Conditions on the parameters that hold whenever the region is entered:
+/// the branches on the chain of single predecessors leading to it (-O3
+/// hoists loop guards such as `n > 0` out of the nest).
+fn entry_conditions(view: &FunctionView, region: &HashSet<BlockId>, root: LoopId, params: &[Param]) -> Vec<Constraint> {
     let env = Env {
         view,
         blocks: region.clone(),
@@ -472,14 +511,12 @@ fn entry_conditions(view: &FunctionView, region: &HashSet<BlockId>, root: LoopId
         origins: HashMap::new(),
         atoms: vec![],
         merged: RefCell::new(HashMap::new()),
+        chain: vec![],
     };
     let known: HashSet<Sym> = params.iter().map(|p| p.sym).collect();
-    let outside = |b: &BlockId| !region.contains(b);
-    let entering: Vec<BlockId> = preds.get(&view.loop_(root).header).map(|v| v.iter().copied().filter(outside).collect()).unwrap_or_default();
     let mut out = Vec::new();
-    let [mut cur] = entering.as_slice() else { return out };
-    for _ in 0..32 {
-        let Some([q]) = preds.get(&cur).map(|v| v.as_slice()) else { break };
+    for pair in entry_chain(view, region, root).windows(2) {
+        let (cur, q) = (pair[0], &pair[1]);
         if let Terminator::CondBr { cond, then_, else_ } = &view.block(*q).term {
             if then_ != else_ {
                 let dnf = conditions::condition(view, &env, *cond, *else_ == cur);
@@ -492,7 +529,6 @@ fn entry_conditions(view: &FunctionView, region: &HashSet<BlockId>, root: LoopId
                 }
             }
         }
-        cur = *q;
     }
     out
 }

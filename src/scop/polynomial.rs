@@ -36,6 +36,11 @@ pub trait SymEnv {
     fn value(&self, _v: ValueId) -> Option<Polynomial> {
         None
     }
+    /// The parameter standing for an unsigned division SCEV could not
+    /// look through (see `quotient_facts`), if any.
+    fn quotient(&self, _s: &Scev) -> Option<Sym> {
+        None
+    }
     /// For a loop whose counter starts at a min/max (`j = max(0, i - k)`),
     /// counted from that start rather than from 0: the start, over the
     /// placeholder symbols of its min/max parts (see [`SymEnv::atom`]).
@@ -293,7 +298,7 @@ impl Polynomial {
                 Ok(p)
             }
             Scev::Trunc(..) => Err(na("truncation")),
-            Scev::UDiv(..) => Err(na("division")),
+            Scev::UDiv(..) => env.quotient(s).map(Polynomial::sym).ok_or_else(|| na("division")),
             Scev::SMax(_) | Scev::UMax(_) | Scev::SMin(_) | Scev::UMin(_) => Err(na("min/max")),
             Scev::PtrToInt(_) => Err(na("pointer-to-integer cast")),
             Scev::CouldNotCompute => Err(na("not computable")),

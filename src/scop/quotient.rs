@@ -9,7 +9,7 @@
 //! - `q = ashr p, c` (rounds down, `d = 2^c`): `0 <= p - d·q <= d-1`.
 
 use super::affine::{AffExpr, Constraint, Sym};
-use super::polynomial::SymEnv;
+use super::polynomial::{Polynomial, SymEnv};
 use crate::ir::{FunctionView, Op, ValueId, ValueKind};
 
 /// The integer value of a constant operand, if it is one.
@@ -44,10 +44,47 @@ pub fn quotient_facts(view: &FunctionView, env: &dyn SymEnv, q: ValueId) -> Vec<
     ]
 }
 
+/// For a parameter `q` that is `x >>u c` or `x /u d` (SCEV's unsigned
+/// division, turned into a parameter by detection): `0 <= x - d·q <= d-1`,
+/// which holds when `x >= 0`, and that condition, to be checked at run time
+/// (a negative 32-bit `x` is a huge unsigned one). `x` is read through its
+/// evolution, so the facts speak of the parameters it is computed from.
+/// `None` for any other parameter, or a dividend that is not affine
+/// without range facts of its own.
+pub fn unsigned_quotient(view: &FunctionView, env: &dyn SymEnv, q: ValueId, ranges_recorded: &dyn Fn() -> bool) -> Option<(Vec<Constraint>, Constraint)> {
+    let mut def = view.def(q)?;
+    // The zero extension of a quotient is the same number (a logical shift
+    // by at least one, or a division by at least two, is below 2^31).
+    if let (Op::Pure { opcode }, [x]) = (&def.op, def.operands.as_slice()) {
+        if opcode == "zext" {
+            def = view.def(*x)?;
+        }
+    }
+    let Op::Binary { opcode } = &def.op else { return None };
+    let [x, by] = def.operands.as_slice() else { return None };
+    let by = constant(view, *by)?;
+    let d = match opcode.as_str() {
+        "udiv" if (2..=1 << 20).contains(&by) => by,
+        "lshr" if (1..=20).contains(&by) => 1i128 << by,
+        _ => return None,
+    };
+    let p = match view.scev(*x) {
+        Some(e) => Polynomial::from_scev(e, env).ok()?,
+        None => Polynomial::sym(env.unknown(*x).ok()?),
+    };
+    if ranges_recorded() {
+        return None;
+    }
+    let x = p.to_affine()?;
+    let r = x.sub(&AffExpr::sym(Sym::Param(q)).scale(d).ok()?).ok()?;
+    let facts = vec![Constraint::ge0(r.clone()), Constraint::ge0(r.scale(-1).ok()?.add_const(d - 1).ok()?)];
+    Some((facts, Constraint::ge0(x)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ir::{Block, BlockId, Instr, LoopId, Terminator, Type, ValueInfo};
+    use crate::ir::{Block, BlockId, Instr, LoopId, Scev, Terminator, Type, ValueInfo};
     use crate::scop::polynomial::Polynomial;
     use crate::scop::reason::Reason;
 
@@ -101,6 +138,26 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn unsigned_quotients_hold_for_non_negative_dividends() {
+        for (opcode, by, d) in [("lshr", "1", 2i128), ("lshr", "3", 8), ("udiv", "3", 3)] {
+            let mut v = view(opcode, by);
+            v.scevs.insert(ValueId(0), Scev::Unknown(ValueId(0)));
+            let (facts, dividend) = unsigned_quotient(&v, &Params, ValueId(2), &|| false).expect(opcode);
+            assert_eq!(dividend.expr.coeff(Sym::Param(ValueId(0))), 1);
+            for p in 0i128..60 {
+                for q in -5i128..40 {
+                    assert_eq!(holds(&facts, p, q), q == p / d, "{opcode} {by}: p {p} q {q}");
+                }
+            }
+        }
+        // A dividend whose evolution records a range fact gives nothing.
+        let mut v = view("lshr", "1");
+        v.scevs.insert(ValueId(0), Scev::Unknown(ValueId(0)));
+        assert!(unsigned_quotient(&v, &Params, ValueId(2), &|| true).is_none());
+        assert!(unsigned_quotient(&view("ashr", "1"), &Params, ValueId(2), &|| false).is_none());
     }
 
     #[test]

@@ -1,0 +1,17 @@
+// RUN: %clang -O3 -g -fpass-plugin=%tessera -Rpass-analysis=tessera -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: %clang -O3 -fno-discard-value-names -fpass-plugin=%tessera -mllvm -tessera-print-scops -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=MODEL
+// A half width computed before the nest with an unsigned division (an
+// lshr) is what SCEV writes as a division inside the nest's subscripts.
+// The lshr becomes a parameter, linked to its dividend by
+// 0 <= w - 2*half <= 1, which holds when w is non-negative: that is
+// checked at run time.
+
+// MODEL-LABEL: SCoP in 'pair_rows'
+// MODEL: assumed (checked at run time): {{.*}} w >= 0
+void pair_rows(int n, int w, double *restrict out, const double *restrict in) {
+  unsigned half = (unsigned)w / 2;
+  // CHECK: unsigned-quotient.c:[[@LINE+1]]:3: remark: loop is in a SCoP (2 loop(s), 1 statement(s))
+  for (int i = 0; i < n; i++)
+    for (unsigned j = 0; j < half; j++)
+      out[i * half + j] = in[i * w + 2 * j] + in[i * w + 2 * j + 1];
+}
