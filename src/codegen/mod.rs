@@ -498,10 +498,11 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
 }
 
 impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
-    /// Whether the statements under `nodes` may run on other threads: none
-    /// communicates through scalar slots (shared stack slots would race
-    /// between threads), and none calls a function that sets errno (errno
-    /// is per thread: the caller's would be left as it was).
+    /// Whether the statements under `nodes` may run on other threads: the
+    /// scalars they write may have per-thread copies (shared stack slots
+    /// would race between threads; see `private_scalars`), and none calls
+    /// a function that sets errno (errno is per thread: the caller's would
+    /// be left as it was).
     fn may_run_on_threads(&self, nodes: &[Node]) -> bool {
         let view = self.region.view;
         let errno = any_stmt(nodes, &|s| view.block(self.model.statements[s].block).instrs.iter().any(|i| matches!(i.op, Op::Call { sets_errno: true, .. })));
