@@ -31,6 +31,8 @@ programs without them are the ones earlier versions generated):
   the intermediate values cancels, the final value is in range) or
   `A[(unsigned)(s0) * extent + s1]` (wrapped as a whole in (unsigned) when a
   long counter occurs, which would otherwise widen a wrapped value);
+- half a parameter in a loop bound is, half of the time, computed in
+  unsigned arithmetic (`(int)((unsigned)n / 2u)`, an lshr);
 - in about 3% of the programs a ring-buffer statement
   `R[(unsigned short)(i * M + j)] += ...` on a double array of exactly 65536
   elements (any int value truncated to 16 bits is in range; the int
@@ -269,7 +271,14 @@ class Generator:
             # Sometimes half the parameter (a quotient in the bound): its
             # range lies within that of n_p + c, so the interval
             # bookkeeping of n_p + c stays safe.
-            pt = params[p]["name"] if r.random() < 0.9 else "(%s / 2)" % params[p]["name"]
+            # Half of it also in unsigned arithmetic (an lshr, which SCEV
+            # sees as a division; the parameter is >= 0, so the value is
+            # the same).
+            pn = params[p]["name"]
+            if r.random() < 0.9:
+                pt = pn
+            else:
+                pt = "(%s / 2)" % pn if self.xrng.random() < 0.5 else "(int)((unsigned)%s / 2u)" % pn
             ub = lin_text([(1, pt)], c)
             uparam, uc, ub_min = p, c, c
         elif kind == "var":
