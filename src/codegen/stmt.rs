@@ -36,7 +36,7 @@ impl RegionInfo<'_, '_> {
 
     /// The polynomial rebuilding `v` in a statement whose loops are
     /// `enclosing` (the rule detection used: `Model::rebuilt_at`).
-    pub fn synthesizable(&self, v: ValueId, enclosing: &[LoopId]) -> Option<&Polynomial> {
+    pub fn synthesizable(&self, v: ValueId, enclosing: &[LoopId]) -> Option<Polynomial> {
         self.model.rebuilt_at(v, &|l| enclosing.contains(&l))
     }
 }
@@ -166,7 +166,7 @@ impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
             }
             load
         } else if let Some(p) = self.region.synthesizable(v, &self.stmt.loops) {
-            self.expand(v, p)?
+            self.expand(v, &p)?
         } else if let Some(slot) = self.region.slots.get(&v) {
             ok(self.b.build_load(ty, *slot, "scalar"))
         } else {

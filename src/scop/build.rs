@@ -83,6 +83,8 @@ struct Env<'v> {
     merged: RefCell<HashMap<ValueId, Polynomial>>,
     /// Blocks every entry of the region passes (see `entry_chain`).
     chain: Vec<BlockId>,
+    /// See `Model::exit_values`.
+    exit_values: RefCell<ExitValues>,
 }
 
 impl Env<'_> {
@@ -269,6 +271,7 @@ impl Env<'_> {
                 let Some(s) = self.view.scev(i.value) else { continue };
                 self.nonneg.borrow_mut().clear();
                 let Ok(poly) = Polynomial::from_scev(s, self) else { continue };
+                let Some(poly) = self.at_loop_exits(poly, b) else { continue };
                 let mut facts = Vec::new();
                 if self.take_nonneg(&domain, &mut facts).is_ok() {
                     obligations.extend(facts.into_iter().map(|o| Obligation { fallback: Some(Fallback::Copy(i.value)), ..o }));
@@ -277,6 +280,85 @@ impl Env<'_> {
             }
         }
         self.nonneg.borrow_mut().clear();
+    }
+
+    /// A value defined after a loop of the region whose evolution still
+    /// mentions the loop's counter (SCEV reads `j` through the LCSSA PHI of
+    /// a loop that ended) means the counter at the loop's last iteration:
+    /// its back-edge-taken count, when that is one affine piece (and the
+    /// loop counts from 0). The range facts recorded for the evolution are
+    /// read the same way. `None` when a count is not such a piece.
+    fn at_loop_exits(&self, poly: Polynomial, b: BlockId) -> Option<Polynomial> {
+        let here = self.view.block(b).loop_;
+        let ended = |p: &Polynomial| -> Option<LoopId> {
+            p.terms.keys().flatten().find_map(|s| match s {
+                Sym::Counter(l) if self.loops.contains(l) && !here.is_some_and(|h| self.view.loop_contains(*l, h)) => Some(*l),
+                _ => None,
+            })
+        };
+        let mut out = poly;
+        // An inner loop's count may mention an outer loop that ended too.
+        for _ in 0..8 {
+            let Some(l) = ended(&out).or_else(|| self.nonneg.borrow().iter().find_map(|(p, _, _)| ended(p))) else { return Some(out) };
+            if self.origins.contains_key(&l) {
+                return None;
+            }
+            let facts = std::mem::take(&mut *self.nonneg.borrow_mut());
+            let pieces = conditions::bound_pieces(&self.view.loop_(l).backedge_taken, self);
+            // The count's own facts were proved with the loop's domain.
+            *self.nonneg.borrow_mut() = facts;
+            let pieces = pieces.ok()?;
+            let [conj] = pieces.as_slice() else { return None };
+            let [last] = conj.as_slice() else { return None };
+            let last = conditions::affine_to_poly(last);
+            out = out.substitute(Sym::Counter(l), &last).ok()?;
+            let mut facts = self.nonneg.borrow_mut();
+            for f in facts.iter_mut() {
+                f.0 = f.0.substitute(Sym::Counter(l), &last).ok()?;
+            }
+        }
+        None
+    }
+
+    /// The value at its loop's last iteration of each recomputable header
+    /// PHI of a loop below the root (counted from 0) whose back-edge-taken
+    /// count is one affine piece: the PHI with the counter replaced by
+    /// that count. A header PHI is set on every iteration, so after the
+    /// loop it holds the last iteration's value. The count's range facts
+    /// were proved with the loop's domain.
+    fn find_exit_values(&self) {
+        let mut out = ExitValues::new();
+        for &l in &self.loops {
+            if l == self.root || self.origins.contains_key(&l) {
+                continue;
+            }
+            let lp = self.view.loop_(l);
+            // Only for PHIs read after the loop: a count may make a
+            // parameter of its own.
+            let phis: Vec<ValueId> = self.view.block(lp.header).instrs.iter().filter(|i| matches!(i.op, Op::Phi { .. })).map(|i| i.value).collect();
+            let read_after = |v: &ValueId| {
+                self.blocks.iter().filter(|b| !lp.blocks.contains(b)).any(|&b| self.view.block(b).instrs.iter().any(|i| i.operands.contains(v)))
+            };
+            if !phis.iter().any(read_after) {
+                continue;
+            }
+            let pieces = conditions::bound_pieces(&lp.backedge_taken, self);
+            self.nonneg.borrow_mut().clear();
+            let Ok(pieces) = pieces else { continue };
+            let [conj] = pieces.as_slice() else { continue };
+            let [last] = conj.as_slice() else { continue };
+            let last = conditions::affine_to_poly(last);
+            for i in &self.view.block(lp.header).instrs {
+                if !matches!(i.op, Op::Phi { .. }) {
+                    continue;
+                }
+                let Some(p) = self.rebuildable.borrow().get(&i.value).cloned() else { continue };
+                if let Ok(at_end) = p.substitute(Sym::Counter(l), &last) {
+                    out.insert(i.value, (l, at_end));
+                }
+            }
+        }
+        *self.exit_values.borrow_mut() = out;
     }
 
     /// Turns the range facts recorded so far into obligations on `domain`.
@@ -323,7 +405,7 @@ impl Env<'_> {
     /// after that loop is its last value, which must travel as a scalar.
     fn synthesizable_at(&self, v: ValueId, use_block: Option<BlockId>) -> bool {
         let encloses = |l: LoopId| use_block.and_then(|b| self.view.block(b).loop_).is_some_and(|inner| self.view.loop_contains(l, inner));
-        rebuilt_at(&self.rebuildable.borrow(), &|l| self.loops.contains(&l), v, &encloses).is_some()
+        rebuilt_at(&self.rebuildable.borrow(), &self.exit_values.borrow(), &|l| self.loops.contains(&l), v, &encloses).is_some()
     }
 }
 
@@ -368,6 +450,7 @@ pub fn build_region(view: &FunctionView, root: LoopId, fallbacks: &BTreeSet<Fall
         atoms: vec![],
         merged: RefCell::new(HashMap::new()),
         chain: entry_chain(view, &region_blocks, root),
+        exit_values: RefCell::new(BTreeMap::new()),
     };
     env.find_origins();
     let order = cfg::topo_order(view, view.loop_(root).header, &region_blocks)?;
@@ -376,6 +459,7 @@ pub fn build_region(view: &FunctionView, root: LoopId, fallbacks: &BTreeSet<Fall
     let (domains, context) = block_domains(view, &env, root, &order, &mut obligations, &mut edges)?;
     env.merge_phis(&domains, &edges, fallbacks, &mut obligations);
     env.find_rebuildable(&domains, fallbacks, &mut obligations);
+    env.find_exit_values();
     let mut b = StatementBuilder { view, env: &env, arrays: ArrayTable::default(), statements: vec![] };
     b.collect(&order, &domains, &mut obligations)?;
     let live_out = b.scalar_accesses(&order)?;
@@ -441,6 +525,7 @@ pub fn build_region(view: &FunctionView, root: LoopId, fallbacks: &BTreeSet<Fall
         statements,
         live_out,
         rebuildable: env.rebuildable.take(),
+        exit_values: env.exit_values.take(),
         promoted: vec![],
         rotated: vec![],
     };
@@ -512,6 +597,7 @@ fn entry_conditions(view: &FunctionView, region: &HashSet<BlockId>, root: LoopId
         atoms: vec![],
         merged: RefCell::new(HashMap::new()),
         chain: vec![],
+        exit_values: RefCell::new(BTreeMap::new()),
     };
     let known: HashSet<Sym> = params.iter().map(|p| p.sym).collect();
     let mut out = Vec::new();
@@ -780,7 +866,7 @@ impl StatementBuilder<'_, '_> {
                     _ => continue,
                 };
                 loc = loc.or_else(|| i.loc.clone());
-                let (base, offset) = self.split_address(addr, ty)?;
+                let (base, offset) = self.split_address(addr, ty, b)?;
                 self.env.take_nonneg(&domain, obligations)?;
                 let array = self.arrays.add(base, ty, offset, idx, accesses.len())?;
                 accesses.push(Access { kind, target: Target::Array(array), subscripts: vec![], instr: Some(i.value) });
@@ -800,7 +886,7 @@ impl StatementBuilder<'_, '_> {
     }
 
     /// An address as base pointer + element offset polynomial.
-    fn split_address(&self, addr: ValueId, ty: Type) -> Result<(ValueId, Polynomial), Reason> {
+    fn split_address(&self, addr: ValueId, ty: Type, block: BlockId) -> Result<(ValueId, Polynomial), Reason> {
         let scev = self.view.scev(addr).ok_or_else(|| Reason::NonAffineSubscript("address not analyzable".into()))?;
         // Narrow pointers (address spaces with 32-bit pointers): the
         // address wraps at their width, which an alias check's exact
@@ -809,6 +895,9 @@ impl StatementBuilder<'_, '_> {
             return Err(Reason::NonAffineSubscript("truncation".into()));
         }
         let poly = Polynomial::from_scev(scev, self.env)?;
+        // An address after a loop that still names its counter means the
+        // counter's last value.
+        let poly = self.env.at_loop_exits(poly, block).ok_or_else(|| Reason::NonAffineSubscript("value of a loop's last iteration".into()))?;
         let bases: Vec<(ValueId, i128)> = poly
             .terms
             .iter()

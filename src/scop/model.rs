@@ -154,6 +154,10 @@ pub struct Model {
     /// recompute from counters and parameters instead of copying (their
     /// extensions were proved exact), with their polynomials.
     pub rebuildable: std::collections::BTreeMap<ValueId, Polynomial>,
+    /// Counters used after their loop (a loop's header PHI read after it,
+    /// as -O3 leaves it when it sinks the last iteration's work out of the
+    /// loop): the loop and the counter's polynomial at its last iteration.
+    pub exit_values: ExitValues,
     /// Scalars LICM promoted from a memory cell, mapped back to it.
     pub promoted: Vec<super::delicm::Promoted>,
     /// PHIs that carried a loaded value to the next iteration, mapped back
@@ -172,8 +176,8 @@ impl Model {
     /// after that loop is its last value, not a function of the use's
     /// counters: it is not rebuilt there (it travels as a scalar). Detection
     /// and code generation both decide with this one rule.
-    pub fn rebuilt_at(&self, v: ValueId, encloses: &dyn Fn(LoopId) -> bool) -> Option<&Polynomial> {
-        rebuilt_at(&self.rebuildable, &|l| self.loops.iter().any(|m| m.id == l), v, encloses)
+    pub fn rebuilt_at(&self, v: ValueId, encloses: &dyn Fn(LoopId) -> bool) -> Option<Polynomial> {
+        rebuilt_at(&self.rebuildable, &self.exit_values, &|l| self.loops.iter().any(|m| m.id == l), v, encloses)
     }
 
     /// The display name of a symbol.
@@ -196,18 +200,53 @@ impl Model {
 }
 
 
+/// See [`Model::exit_values`].
+pub type ExitValues = std::collections::BTreeMap<ValueId, (LoopId, Polynomial)>;
+
 /// [`Model::rebuilt_at`] before the model exists (detection's own use):
-/// `region_loop` tells the region's loops from enclosing ones.
-pub fn rebuilt_at<'p>(
-    rebuildable: &'p std::collections::BTreeMap<ValueId, Polynomial>,
+/// `region_loop` tells the region's loops from enclosing ones. A counter
+/// used after its loop is rebuilt as its value at the loop's last
+/// iteration ([`Model::exit_values`]).
+pub fn rebuilt_at(
+    rebuildable: &std::collections::BTreeMap<ValueId, Polynomial>,
+    exit_values: &ExitValues,
     region_loop: &dyn Fn(LoopId) -> bool,
     v: ValueId,
     encloses: &dyn Fn(LoopId) -> bool,
-) -> Option<&'p Polynomial> {
+) -> Option<Polynomial> {
+    let enclosed = |p: &Polynomial| {
+        p.terms.keys().flatten().all(|s| match s {
+            Sym::Counter(l) if region_loop(*l) => encloses(*l),
+            _ => true,
+        })
+    };
     let p = rebuildable.get(&v)?;
-    let ok = p.terms.keys().flatten().all(|s| match s {
-        Sym::Counter(l) if region_loop(*l) => encloses(*l),
-        _ => true,
-    });
-    ok.then_some(p)
+    if enclosed(p) {
+        return Some(p.clone());
+    }
+    let (l, last) = exit_values.get(&v)?;
+    (!encloses(*l) && enclosed(last)).then(|| last.clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_counter_after_its_loop_is_its_last_value() {
+        let (i, j) = (Sym::Counter(LoopId(0)), Sym::Counter(LoopId(1)));
+        let n = Polynomial::sym(Sym::Param(ValueId(9)));
+        let v = ValueId(3);
+        // v = i + j + 1, with j's last value n - 1 - i: v = n after the loop.
+        let at_v = Polynomial::sym(i).add(&Polynomial::sym(j)).unwrap().add(&Polynomial::constant(1)).unwrap();
+        let rebuildable = std::collections::BTreeMap::from([(v, at_v.clone())]);
+        let exits = ExitValues::from([(v, (LoopId(1), n.clone()))]);
+        let region = |_: LoopId| true;
+        assert_eq!(rebuilt_at(&rebuildable, &exits, &region, v, &|_| true), Some(at_v.clone()));
+        assert_eq!(rebuilt_at(&rebuildable, &exits, &region, v, &|l| l == LoopId(0)), Some(n));
+        // Without an exit value, or outside both loops, nothing.
+        assert_eq!(rebuilt_at(&rebuildable, &ExitValues::new(), &region, v, &|l| l == LoopId(0)), None);
+        let exits_i = ExitValues::from([(v, (LoopId(1), Polynomial::sym(i)))]);
+        assert_eq!(rebuilt_at(&rebuildable, &exits_i, &region, v, &|_| false), None);
+    }
 }

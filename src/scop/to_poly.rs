@@ -344,6 +344,7 @@ mod tests {
             statements: vec![],
             live_out: vec![],
             rebuildable: Default::default(),
+            exit_values: Default::default(),
             promoted: vec![],
             rotated: vec![],
         }
