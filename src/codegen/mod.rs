@@ -130,11 +130,7 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, opts
     let b = ir.context.create_builder();
 
     // Stack slots, in the entry block so that they dominate everything.
-    let entry = ir.function.get_first_basic_block().ok_or("function without blocks")?;
-    match entry.get_first_instruction() {
-        Some(i) => b.position_before(&i),
-        None => b.position_at_end(entry),
-    }
+    position_at_entry(ir, &b)?;
     let scalars: BTreeSet<ValueId> = model
         .statements
         .iter()
@@ -287,12 +283,8 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, opts
         } else {
             // Run in place: the slots go to the entry block, so that they
             // are allocated once, not on each entry of the worker.
-            let entry = ir.function.get_first_basic_block().ok_or("function without blocks")?;
             let at_entry = ir.context.create_builder();
-            match entry.get_first_instruction() {
-                Some(i) => at_entry.position_before(&i),
-                None => at_entry.position_at_end(entry),
-            }
+            position_at_entry(ir, &at_entry)?;
             for slot in private {
                 slot.remove_from_basic_block();
                 at_entry.insert_instruction(slot, None);
@@ -300,6 +292,16 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, opts
         }
     }
     Ok(gen.summary)
+}
+
+/// Positions `b` at the start of the function's entry block.
+fn position_at_entry<'a>(ir: &Ir<'a>, b: &Builder<'a>) -> Result<(), String> {
+    let entry = ir.function.get_first_basic_block().ok_or("function without blocks")?;
+    match entry.get_first_instruction() {
+        Some(i) => b.position_before(&i),
+        None => b.position_at_end(entry),
+    }
+    Ok(())
 }
 
 /// Whether `v` is a PHI at the header of one of the region's loops.

@@ -303,14 +303,7 @@ impl Env<'_> {
             if self.origins.contains_key(&l) {
                 return None;
             }
-            let facts = std::mem::take(&mut *self.nonneg.borrow_mut());
-            let pieces = conditions::bound_pieces(&self.view.loop_(l).backedge_taken, self);
-            // The count's own facts were proved with the loop's domain.
-            *self.nonneg.borrow_mut() = facts;
-            let pieces = pieces.ok()?;
-            let [conj] = pieces.as_slice() else { return None };
-            let [last] = conj.as_slice() else { return None };
-            let last = conditions::affine_to_poly(last);
+            let last = self.last_counter(l)?;
             out = out.substitute(Sym::Counter(l), &last).ok()?;
             let mut facts = self.nonneg.borrow_mut();
             for f in facts.iter_mut() {
@@ -320,12 +313,24 @@ impl Env<'_> {
         None
     }
 
+    /// Loop `l`'s counter at its last iteration: its back-edge-taken count,
+    /// when that is one affine piece. The count's range facts were proved
+    /// with the loop's domain: they are not recorded again.
+    fn last_counter(&self, l: LoopId) -> Option<Polynomial> {
+        let facts = std::mem::take(&mut *self.nonneg.borrow_mut());
+        let pieces = conditions::bound_pieces(&self.view.loop_(l).backedge_taken, self);
+        *self.nonneg.borrow_mut() = facts;
+        let pieces = pieces.ok()?;
+        let [conj] = pieces.as_slice() else { return None };
+        let [last] = conj.as_slice() else { return None };
+        Some(conditions::affine_to_poly(last))
+    }
+
     /// The value at its loop's last iteration of each recomputable header
     /// PHI of a loop below the root (counted from 0) whose back-edge-taken
     /// count is one affine piece: the PHI with the counter replaced by
     /// that count. A header PHI is set on every iteration, so after the
-    /// loop it holds the last iteration's value. The count's range facts
-    /// were proved with the loop's domain.
+    /// loop it holds the last iteration's value.
     fn find_exit_values(&self) {
         let mut out = ExitValues::new();
         for &l in &self.loops {
@@ -342,12 +347,7 @@ impl Env<'_> {
             if !phis.iter().any(read_after) {
                 continue;
             }
-            let pieces = conditions::bound_pieces(&lp.backedge_taken, self);
-            self.nonneg.borrow_mut().clear();
-            let Ok(pieces) = pieces else { continue };
-            let [conj] = pieces.as_slice() else { continue };
-            let [last] = conj.as_slice() else { continue };
-            let last = conditions::affine_to_poly(last);
+            let Some(last) = self.last_counter(l) else { continue };
             for i in &self.view.block(lp.header).instrs {
                 if !matches!(i.op, Op::Phi { .. }) {
                     continue;

@@ -100,11 +100,17 @@ pub fn pieces_less(a: &[Vec<AffExpr>], b: &[Vec<AffExpr>], strict: bool) -> Resu
     limit(out)
 }
 
+/// Whether a value given as pieces is non-negative whatever its symbols:
+/// a disjunct of its maximum whose pieces are all constants >= 0.
+fn has_nonneg_constant_piece(p: &[Vec<AffExpr>]) -> bool {
+    p.iter().any(|conj| conj.iter().all(|e| e.is_constant() && e.constant >= 0))
+}
+
 /// Records that a value given as pieces (see [`bound_pieces`]) is
 /// non-negative: it is one of its pieces, and is non-negative anyway when
 /// a piece of its maximum is a constant >= 0 (`smax(0, i - k)`).
 fn assume_nonneg(p: &[Vec<AffExpr>], env: &dyn SymEnv) {
-    if p.iter().any(|conj| conj.iter().all(|e| e.is_constant() && e.constant >= 0)) {
+    if has_nonneg_constant_piece(p) {
         return;
     }
     for e in p.iter().flatten() {
@@ -381,7 +387,7 @@ pub fn bound_pieces(s: &Scev, env: &dyn SymEnv) -> Result<Vec<Vec<AffExpr>>, Rea
                 // (`zext(smax(0, i - k))`).
                 (Scev::ZExt(..), Scev::SMax(_) | Scev::SMin(_)) => {
                     let (slo, shi) = extension_range(true, *bits)?;
-                    let floor = pieces.iter().any(|conj| conj.iter().all(|e| e.is_constant() && e.constant >= 0));
+                    let floor = has_nonneg_constant_piece(&pieces);
                     (if floor { slo } else { 0 }, shi)
                 }
                 _ => extension_range(matches!(s, Scev::SExt(..)), *bits)?,
