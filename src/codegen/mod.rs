@@ -21,6 +21,7 @@
 
 pub mod checks;
 pub mod expr;
+mod parallel;
 pub mod stats;
 pub mod stmt;
 
@@ -28,7 +29,7 @@ use crate::ast::{Ast, Node};
 use crate::bridge::rewrite::Ir;
 use crate::ir::{FunctionView, Op, ValueId};
 use crate::scop::affine::Sym;
-use crate::scop::model::{Access, AccessKind, ArrayId, Model, Target};
+use crate::scop::model::{ArrayId, Model, Target};
 use expr::{Env, ExprGen};
 use inkwell::basic_block::BasicBlock;
 use inkwell::builder::Builder;
@@ -73,14 +74,24 @@ struct Gen<'r, 'a, 'b> {
     openmp: bool,
     /// Number of loops enclosing the node being generated.
     depth: usize,
-    /// The depth at which a parallel loop may start a team: 0, or one
-    /// more inside an outermost wavefront loop.
-    team_depth: usize,
-    /// Worker regions to outline once the new code is reachable, with the
-    /// stack slots of their threads' private scalars.
-    parallel_regions: Vec<(Vec<BasicBlock<'a>>, Vec<InstructionValue<'a>>)>,
+    /// Whether the node being generated is in a worker (runs on a team).
+    in_team: bool,
+    /// Worker regions to outline once the new code is reachable.
+    workers: Vec<Worker<'a>>,
     /// How many times each statement occurs in the loop tree.
     occurrences: HashMap<usize, usize>,
+}
+
+/// A parallel loop's worker (see `parallel`).
+struct Worker<'a> {
+    /// Its blocks, entry first.
+    blocks: Vec<BasicBlock<'a>>,
+    /// The stack slots of its threads' private scalars.
+    slots: Vec<InstructionValue<'a>>,
+    /// Its calls of omp_get_num_threads and omp_get_thread_num.
+    queries: [IntValue<'a>; 2],
+    /// Whether to fork a team (decided at run time), None: always.
+    fork: Option<IntValue<'a>>,
 }
 
 /// How to generate code for one SCoP.
@@ -211,8 +222,8 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, opts
         blocks: vec![start, end],
         openmp: opts.openmp,
         depth: 0,
-        team_depth: 0,
-        parallel_regions: vec![],
+        in_team: false,
+        workers: vec![],
         occurrences: occurrences(&ast.body),
     };
     if let Err(e) = gen.nodes(&ast.body) {
@@ -276,16 +287,22 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, opts
     // the vectorizer go without checks of its own (Polly and
     // LoopVersioning do the same).
     ir.annotate_alias_scopes(&gen.arrays);
-    // Worker regions run sequentially as they are; outlined, on a team.
-    for (region, private) in &gen.parallel_regions {
-        if ir.outline_parallel(region) {
+    // Workers run outlined, on a team; if that fails, in place on the
+    // calling thread alone.
+    for w in &gen.workers {
+        if ir.outline_parallel(&w.blocks, w.fork) {
             gen.summary.openmp_loops += 1;
         } else {
-            // Run in place: the slots go to the entry block, so that they
-            // are allocated once, not on each entry of the worker.
+            // The whole range, whatever team the caller may be in.
+            for (q, alone) in w.queries.iter().zip([1, 0]) {
+                q.replace_all_uses_with(q.get_type().const_int(alone, false));
+                q.as_instruction().expect("a call").erase_from_basic_block();
+            }
+            // The slots go to the entry block, so that they are allocated
+            // once, not on each entry of the worker.
             let at_entry = ir.context.create_builder();
             position_at_entry(ir, &at_entry)?;
-            for slot in private {
+            for slot in &w.slots {
                 slot.remove_from_basic_block();
                 at_entry.insert_instruction(slot, None);
             }
@@ -445,12 +462,9 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
                 ok(self.b.build_unconditional_branch(merge));
                 self.b.position_at_end(merge);
             }
-            // Only a loop outside every other loop starts a team: inside a
-            // sequential loop (a stencil's time loop) a fork and join per
-            // outer iteration cost more than they gain (jacobi-2d: 8x slower).
-            // A wavefront loop is the exception: each of its iterations runs
-            // many tiles, and the tiles of one wavefront are independent.
-            Node::For(f) if self.openmp && self.depth == self.team_depth && f.parallel && self.may_run_on_threads(&f.body) => {
+            // A parallel loop outside every team runs on one (see `parallel`
+            // for when one under sequential loops forks).
+            Node::For(f) if self.openmp && !self.in_team && f.parallel && self.may_run_on_threads(&f.body) => {
                 self.parallel_for(f)?;
             }
             Node::For(f) => {
@@ -465,14 +479,9 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
                 let iv_val = iv.as_basic_value().into_int_value();
                 let saved = self.env.vars[f.var].replace(iv_val);
                 self.memory.push(vec![]);
-                let team_depth = self.team_depth;
-                if f.wavefront && self.depth == 0 {
-                    self.team_depth = 1;
-                }
                 self.depth += 1;
                 let body = self.nodes(&f.body);
                 self.depth -= 1;
-                self.team_depth = team_depth;
                 body?;
                 let mem = self.memory.pop().unwrap_or_default();
                 self.env.vars[f.var] = saved;
@@ -483,15 +492,10 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
                 let latch = self.b.get_insert_block().expect("positioned");
                 iv.add_incoming(&[(&lb, from), (&next, latch)]);
                 self.summary.loops += 1;
-                let innermost = !f.body.iter().any(contains_loop);
                 if f.parallel {
                     self.summary.parallel_loops += 1;
                 }
-                if f.vectorizable && f.parallel && innermost {
-                    let force = !self.calls_functions(&f.body) && !f.body.iter().any(|n| matches!(n, Node::If { .. }));
-                    self.ir.mark_loop(br, &mem, true, force);
-                    self.summary.vectorizable_loops += force as usize;
-                }
+                self.mark_vectorizable(f, br, &mem);
                 self.b.position_at_end(exit);
             }
         }
@@ -500,42 +504,15 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
 }
 
 impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
-    /// Whether the statements under `nodes` may run on other threads: the
-    /// scalars they write may have per-thread copies (shared stack slots
-    /// would race between threads; see `private_scalars`), and none calls
-    /// a function that sets errno (errno is per thread: the caller's would
-    /// be left as it was).
-    fn may_run_on_threads(&self, nodes: &[Node]) -> bool {
-        let view = self.region.view;
-        let errno = any_stmt(nodes, &|s| view.block(self.model.statements[s].block).instrs.iter().any(|i| matches!(i.op, Op::Call { sets_errno: true, .. })));
-        !errno && self.private_scalars(nodes).is_some()
-    }
-
-    /// The scalars the statements under a parallel loop write, if each
-    /// thread may have copies of its own: no statement elsewhere reads
-    /// them and they are not live after the region, so only the loop's own
-    /// iterations see the values it writes. The loop being parallel, an
-    /// iteration reads only what it wrote itself or what was there before
-    /// the loop (each copy starts with that value). Scalars the loop only
-    /// reads stay shared.
-    fn private_scalars(&self, nodes: &[Node]) -> Option<Vec<ValueId>> {
-        let mut inside = HashMap::new();
-        count_stmts(nodes, &mut inside);
-        let scalar = |a: &Access, kind: AccessKind| match a.target {
-            Target::Scalar(v) if a.kind == kind => Some(v),
-            _ => None,
-        };
-        let written: BTreeSet<ValueId> = inside.keys().flat_map(|&s| self.model.statements[s].accesses.iter().filter_map(|a| scalar(a, AccessKind::Write))).collect();
-        let elsewhere = (0..self.model.statements.len()).filter(|s| self.occurrences.get(s).copied().unwrap_or(0) > inside.get(s).copied().unwrap_or(0));
-        for s in elsewhere {
-            if self.model.statements[s].accesses.iter().filter_map(|a| scalar(a, AccessKind::Read)).any(|v| written.contains(&v)) {
-                return None;
-            }
+    /// Marks an innermost parallel loop (closed by `latch_branch`, with the
+    /// loads and stores `mem`) for LoopVectorize.
+    fn mark_vectorizable(&mut self, f: &crate::ast::For, latch_branch: InstructionValue<'a>, mem: &[InstructionValue<'a>]) {
+        let innermost = !f.body.iter().any(contains_loop);
+        if f.vectorizable && f.parallel && innermost {
+            let force = !self.calls_functions(&f.body) && !f.body.iter().any(|n| matches!(n, Node::If { .. }));
+            self.ir.mark_loop(latch_branch, mem, true, force);
+            self.summary.vectorizable_loops += force as usize;
         }
-        if self.model.live_out.iter().any(|v| written.contains(v)) {
-            return None;
-        }
-        Some(written.into_iter().collect())
     }
 
     /// Whether any statement under `nodes` calls a function that is not an
@@ -547,82 +524,6 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         any_stmt(nodes, &|s| {
             view.block(self.model.statements[s].block).instrs.iter().any(|i| matches!(&i.op, Op::Call { callee, .. } if !callee.starts_with("llvm.")))
         })
-    }
-
-    /// A parallel loop as an OpenMP worker: each thread runs its share
-    /// `[lo, hi]` of `[lb, ub]` (outside a team: all of it). The worker's
-    /// blocks are outlined into a GOMP_parallel call at the end.
-    fn parallel_for(&mut self, f: &crate::ast::For) -> Result<(), String> {
-        let g = ExprGen { b: &self.b, ctx: &self.ir.context };
-        let lb = g.expr(&f.lower, &self.env);
-        let ub = g.expr(&f.upper, &self.env);
-        let exit = self.new_block("tessera.par.exit");
-        let first = self.blocks.len();
-        let worker = self.new_block("tessera.par.worker");
-        let enter = ok(self.b.build_int_compare(IntPredicate::SLE, lb, ub, "enter"));
-        ok(self.b.build_conditional_branch(enter, worker, exit));
-        self.b.position_at_end(worker);
-        // Each thread's copies of the scalars the loop writes: slots in the
-        // worker's first block, which outlining makes the entry of the
-        // thread's function (where they are promoted to registers); they
-        // start with the shared values.
-        let private = self.private_scalars(&f.body).ok_or("a parallel loop with shared scalars")?;
-        let mut shared = Vec::new();
-        let mut slots = Vec::new();
-        for &v in &private {
-            let slot = *self.region.slots.get(&v).ok_or("scalar without a slot")?;
-            let ty = self.ir.basic_value(v).get_type();
-            let copy = ok(self.b.build_alloca(ty, "tessera.private"));
-            slots.extend(copy.as_instruction());
-            let value = ok(self.b.build_load(ty, slot, "shared"));
-            ok(self.b.build_store(copy, value));
-            shared.push((v, self.region.slots.insert(v, copy).expect("checked above")));
-        }
-        let (num_threads, thread_num) = self.ir.omp_queries();
-        let i64t = self.ir.context.i64_type();
-        let call = |fv| -> IntValue<'a> {
-            let v = ok(self.b.build_call(fv, &[], "omp")).try_as_basic_value().basic().expect("i32 result").into_int_value();
-            ok(self.b.build_int_s_extend(v, i64t, "omp64"))
-        };
-        let (nt, tid) = (call(num_threads), call(thread_num));
-        let g = ExprGen { b: &self.b, ctx: &self.ir.context };
-        // chunk = ceil((ub - lb + 1) / nt); lo = lb + tid*chunk; hi = min(lo + chunk - 1, ub)
-        let total = ok(self.b.build_int_nsw_add(ok(self.b.build_int_nsw_sub(ub, lb, "span")), g.i64(1), "total"));
-        let chunk = ok(self.b.build_int_signed_div(ok(self.b.build_int_nsw_add(total, ok(self.b.build_int_nsw_sub(nt, g.i64(1), "nt1")), "t")), nt, "chunk"));
-        let lo = ok(self.b.build_int_nsw_add(lb, ok(self.b.build_int_nsw_mul(tid, chunk, "off")), "lo"));
-        let end = ok(self.b.build_int_nsw_sub(ok(self.b.build_int_nsw_add(lo, chunk, "e")), g.i64(1), "e1"));
-        let hi = g.extremum([end, ub], false).expect("two values");
-        let done = self.new_block("tessera.par.done");
-        let header = self.new_block("tessera.par.loop");
-        let some = ok(self.b.build_int_compare(IntPredicate::SLE, lo, hi, "some"));
-        ok(self.b.build_conditional_branch(some, header, done));
-        self.b.position_at_end(header);
-        let iv = ok(self.b.build_phi(i64t, "t"));
-        let iv_val = iv.as_basic_value().into_int_value();
-        let saved = self.env.vars[f.var].replace(iv_val);
-        self.depth += 1;
-        self.memory.push(vec![]);
-        let body = self.nodes(&f.body);
-        self.memory.pop();
-        self.depth -= 1;
-        self.env.vars[f.var] = saved;
-        for (v, slot) in shared {
-            self.region.slots.insert(v, slot);
-        }
-        body?;
-        let g = ExprGen { b: &self.b, ctx: &self.ir.context };
-        let next = ok(self.b.build_int_nsw_add(iv_val, g.i64(1), "t.next"));
-        let again = ok(self.b.build_int_compare(IntPredicate::SLE, next, hi, "again"));
-        ok(self.b.build_conditional_branch(again, header, done));
-        let latch = self.b.get_insert_block().expect("positioned");
-        iv.add_incoming(&[(&lo, worker), (&next, latch)]);
-        self.b.position_at_end(done);
-        ok(self.b.build_unconditional_branch(exit));
-        self.parallel_regions.push((self.blocks[first..].to_vec(), slots));
-        self.summary.loops += 1;
-        self.summary.parallel_loops += 1;
-        self.b.position_at_end(exit);
-        Ok(())
     }
 }
 

@@ -2,13 +2,16 @@
 // libgomp and LLVM's libomp provide):
 //
 //   parent:  GOMP_parallel(sub, data, 0, 0);
+//            or, for a loop under sequential loops:
+//            if (fork) GOMP_parallel(sub, data, 0, 0); else sub(data);
 //   sub:     [lo, hi) = this thread's share of [lb, ub), from
-//            omp_get_thread_num() / omp_get_num_threads();
+//            omp_get_thread_num() / omp_get_num_threads() (0 and 1
+//            when !fork: the whole range);
 //            for (i = lo; i < hi; i++) body;
 //
-// The Rust side emits `sub`'s body (the worker) in the function itself:
-// outside a team it computes the whole range, so the code is correct
-// whether or not outlining succeeds. LLVM's CodeExtractor then moves the
+// The Rust side emits `sub`'s body (the worker) in the function itself
+// (if outlining fails, it stays there with the queries replaced by 0 and
+// 1: the whole range on this thread). LLVM's CodeExtractor then moves the
 // worker into `sub` with its inputs packed in one struct (giving `sub`
 // GOMP's void(void*) type), and the call becomes GOMP_parallel.
 #include "context.h"
@@ -19,6 +22,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/CodeExtractor.h"
 
 using namespace llvm;
@@ -41,9 +45,10 @@ extern "C" void *tessera_omp_query(TesseraFunctionCtx *Ctx, int32_t Which) {
 }
 
 // Outlines `Blocks` (the worker; Blocks[0] its single entry) and runs it
-// on a team of threads. Returns 0, changing nothing, if the blocks cannot
-// be outlined as a void(void*) function without outputs.
-extern "C" int32_t tessera_outline_parallel(TesseraFunctionCtx *Ctx, void **Blocks, size_t N) {
+// on a team of threads, if `Fork` (an i1 computed before the worker; null:
+// always) holds, else on this thread. Returns 0, changing nothing, if the
+// blocks cannot be outlined as a void(void*) function without outputs.
+extern "C" int32_t tessera_outline_parallel(TesseraFunctionCtx *Ctx, void **Blocks, size_t N, void *Fork) {
   SmallVector<BasicBlock *, 16> BBs;
   for (size_t I = 0; I < N; ++I)
     BBs.push_back(static_cast<BasicBlock *>(Blocks[I]));
@@ -75,6 +80,13 @@ extern "C" int32_t tessera_outline_parallel(TesseraFunctionCtx *Ctx, void **Bloc
   auto *Ptr = PointerType::getUnqual(C);
   auto *I32 = Type::getInt32Ty(C);
   IRBuilder<> B(Call);
+  if (Fork) {
+    // The direct call stays on the other side of the branch.
+    Instruction *Team = nullptr, *Alone = nullptr;
+    SplitBlockAndInsertIfThenElse(static_cast<Value *>(Fork), Call->getIterator(), &Team, &Alone);
+    Call->moveBefore(Alone->getIterator());
+    B.SetInsertPoint(Team);
+  }
   // num_threads 0: OMP_NUM_THREADS or the runtime's default; flags 0.
   FunctionCallee Parallel =
       gomp(M, "GOMP_parallel", FunctionType::get(Type::getVoidTy(C), {Ptr, Ptr, I32, I32}, false));
@@ -90,6 +102,7 @@ extern "C" int32_t tessera_outline_parallel(TesseraFunctionCtx *Ctx, void **Bloc
   B.CreateCall(Parallel, {Sub, Call->getArgOperand(0), ConstantInt::get(I32, 0), ConstantInt::get(I32, 0)});
   if (Errno)
     B.CreateStore(Saved, Errno);
-  Call->eraseFromParent();
+  if (!Fork)
+    Call->eraseFromParent();
   return 1;
 }

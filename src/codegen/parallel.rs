@@ -1,0 +1,216 @@
+//! Parallel loops on OpenMP threads. A parallel loop outside every team
+//! becomes a worker (its blocks, outlined into a GOMP_parallel call at
+//! the end of code generation) in which each thread runs its share of the
+//! iterations. A loop outside every other loop forks once per run of the
+//! SCoP; one under sequential loops (a stencil's time loop, the pivot loop
+//! of a factorization) forks once per iteration of those, which pays only
+//! when each fork has enough work: it forks when a run-time estimate of
+//! its statement instances reaches `MIN_FORK_WORK`, and otherwise runs the
+//! worker on the calling thread alone.
+
+use super::expr::ExprGen;
+use super::{any_stmt, count_stmts, ok, Gen, Worker};
+use crate::ast::{For, Node};
+use crate::ir::{Op, ValueId};
+use crate::scop::model::{Access, AccessKind, Target};
+use inkwell::values::IntValue;
+use inkwell::IntPredicate;
+use std::collections::{BTreeSet, HashMap};
+
+/// Statement instances below which a loop under sequential loops runs on
+/// the calling thread: a fork and join costs a few microseconds with the
+/// team's threads spinning (more when they sleep, more with more
+/// threads), about what ~10^4 to 10^5 simple statement instances take.
+const MIN_FORK_WORK: i64 = 1 << 16;
+
+/// Loop spans are clamped to this in the estimate (products of three stay
+/// far from overflow).
+const SPAN_CAP: i64 = 1 << 20;
+
+/// Nesting levels under the parallel loop the estimate looks into; deeper
+/// loops count one instance per statement.
+const ESTIMATE_LEVELS: usize = 3;
+
+impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
+    /// Whether the statements under `nodes` may run on other threads: the
+    /// scalars they write may have per-thread copies (shared stack slots
+    /// would race between threads; see `private_scalars`), and none calls
+    /// a function that sets errno (errno is per thread: the caller's would
+    /// be left as it was).
+    pub(super) fn may_run_on_threads(&self, nodes: &[Node]) -> bool {
+        let view = self.region.view;
+        let errno = any_stmt(nodes, &|s| view.block(self.model.statements[s].block).instrs.iter().any(|i| matches!(i.op, Op::Call { sets_errno: true, .. })));
+        !errno && self.private_scalars(nodes).is_some()
+    }
+
+    /// The scalars the statements under a parallel loop write, if each
+    /// thread may have copies of its own: no statement elsewhere reads
+    /// them and they are not live after the region, so only the loop's own
+    /// iterations see the values it writes. The loop being parallel, an
+    /// iteration reads only what it wrote itself or what was there before
+    /// the loop (each copy starts with that value). Scalars the loop only
+    /// reads stay shared.
+    pub(super) fn private_scalars(&self, nodes: &[Node]) -> Option<Vec<ValueId>> {
+        let mut inside = HashMap::new();
+        count_stmts(nodes, &mut inside);
+        let scalar = |a: &Access, kind: AccessKind| match a.target {
+            Target::Scalar(v) if a.kind == kind => Some(v),
+            _ => None,
+        };
+        let written: BTreeSet<ValueId> = inside.keys().flat_map(|&s| self.model.statements[s].accesses.iter().filter_map(|a| scalar(a, AccessKind::Write))).collect();
+        let elsewhere = (0..self.model.statements.len()).filter(|s| self.occurrences.get(s).copied().unwrap_or(0) > inside.get(s).copied().unwrap_or(0));
+        for s in elsewhere {
+            if self.model.statements[s].accesses.iter().filter_map(|a| scalar(a, AccessKind::Read)).any(|v| written.contains(&v)) {
+                return None;
+            }
+        }
+        if self.model.live_out.iter().any(|v| written.contains(v)) {
+            return None;
+        }
+        Some(written.into_iter().collect())
+    }
+
+    /// A parallel loop as an OpenMP worker: each thread runs its share
+    /// `[lo, hi]` of `[lb, ub]` (outside a team: all of it). The worker's
+    /// blocks are outlined into a GOMP_parallel call at the end.
+    pub(super) fn parallel_for(&mut self, f: &For) -> Result<(), String> {
+        let g = ExprGen { b: &self.b, ctx: &self.ir.context };
+        let lb = g.expr(&f.lower, &self.env);
+        let ub = g.expr(&f.upper, &self.env);
+        let fork = if self.depth == 0 {
+            None
+        } else {
+            let work = self.work_of_loop(f, lb, ub, ESTIMATE_LEVELS);
+            let g = ExprGen { b: &self.b, ctx: &self.ir.context };
+            Some(ok(self.b.build_int_compare(IntPredicate::SGE, work, g.i64(MIN_FORK_WORK), "fork")))
+        };
+        let exit = self.new_block("tessera.par.exit");
+        let first = self.blocks.len();
+        let worker = self.new_block("tessera.par.worker");
+        let enter = ok(self.b.build_int_compare(IntPredicate::SLE, lb, ub, "enter"));
+        ok(self.b.build_conditional_branch(enter, worker, exit));
+        self.b.position_at_end(worker);
+        // Each thread's copies of the scalars the loop writes: slots in the
+        // worker's first block, which outlining makes the entry of the
+        // thread's function (where they are promoted to registers); they
+        // start with the shared values.
+        let private = self.private_scalars(&f.body).ok_or("a parallel loop with shared scalars")?;
+        let mut shared = Vec::new();
+        let mut slots = Vec::new();
+        for &v in &private {
+            let slot = *self.region.slots.get(&v).ok_or("scalar without a slot")?;
+            let ty = self.ir.basic_value(v).get_type();
+            let copy = ok(self.b.build_alloca(ty, "tessera.private"));
+            slots.extend(copy.as_instruction());
+            let value = ok(self.b.build_load(ty, slot, "shared"));
+            ok(self.b.build_store(copy, value));
+            shared.push((v, self.region.slots.insert(v, copy).expect("checked above")));
+        }
+        // The team's size and this thread's number; when the worker runs
+        // without forking, the whole range on this thread (whatever team
+        // the caller may be in).
+        let (num_threads, thread_num) = self.ir.omp_queries();
+        let i64t = self.ir.context.i64_type();
+        let call = |fv| -> IntValue<'a> { ok(self.b.build_call(fv, &[], "omp")).try_as_basic_value().basic().expect("i32 result").into_int_value() };
+        let queries = [call(num_threads), call(thread_num)];
+        let [nt, tid] = [(queries[0], 1), (queries[1], 0)].map(|(q, alone)| {
+            let q = match fork {
+                Some(c) => ok(self.b.build_select(c, q, q.get_type().const_int(alone, false), "omp.alone")).into_int_value(),
+                None => q,
+            };
+            ok(self.b.build_int_s_extend(q, i64t, "omp64"))
+        });
+        let g = ExprGen { b: &self.b, ctx: &self.ir.context };
+        // chunk = ceil((ub - lb + 1) / nt); lo = lb + tid*chunk; hi = min(lo + chunk - 1, ub)
+        let total = ok(self.b.build_int_nsw_add(ok(self.b.build_int_nsw_sub(ub, lb, "span")), g.i64(1), "total"));
+        let chunk = ok(self.b.build_int_signed_div(ok(self.b.build_int_nsw_add(total, ok(self.b.build_int_nsw_sub(nt, g.i64(1), "nt1")), "t")), nt, "chunk"));
+        let lo = ok(self.b.build_int_nsw_add(lb, ok(self.b.build_int_nsw_mul(tid, chunk, "off")), "lo"));
+        let end = ok(self.b.build_int_nsw_sub(ok(self.b.build_int_nsw_add(lo, chunk, "e")), g.i64(1), "e1"));
+        let hi = g.extremum([end, ub], false).expect("two values");
+        let done = self.new_block("tessera.par.done");
+        let header = self.new_block("tessera.par.loop");
+        let some = ok(self.b.build_int_compare(IntPredicate::SLE, lo, hi, "some"));
+        ok(self.b.build_conditional_branch(some, header, done));
+        self.b.position_at_end(header);
+        let iv = ok(self.b.build_phi(i64t, "t"));
+        let iv_val = iv.as_basic_value().into_int_value();
+        let saved = self.env.vars[f.var].replace(iv_val);
+        self.depth += 1;
+        self.in_team = true;
+        self.memory.push(vec![]);
+        let body = self.nodes(&f.body);
+        let mem = self.memory.pop().unwrap_or_default();
+        self.in_team = false;
+        self.depth -= 1;
+        self.env.vars[f.var] = saved;
+        for (v, slot) in shared {
+            self.region.slots.insert(v, slot);
+        }
+        body?;
+        let g = ExprGen { b: &self.b, ctx: &self.ir.context };
+        let next = ok(self.b.build_int_nsw_add(iv_val, g.i64(1), "t.next"));
+        let again = ok(self.b.build_int_compare(IntPredicate::SLE, next, hi, "again"));
+        let br = ok(self.b.build_conditional_branch(again, header, done));
+        let latch = self.b.get_insert_block().expect("positioned");
+        self.mark_vectorizable(f, br, &mem);
+        iv.add_incoming(&[(&lo, worker), (&next, latch)]);
+        self.b.position_at_end(done);
+        ok(self.b.build_unconditional_branch(exit));
+        self.workers.push(Worker { blocks: self.blocks[first..].to_vec(), slots, queries, fork });
+        self.summary.loops += 1;
+        self.summary.parallel_loops += 1;
+        self.b.position_at_end(exit);
+        Ok(())
+    }
+
+    /// An estimate of the statement instances of loop `f` running from
+    /// `lb` to `ub`: its span times the work of its body with its counter
+    /// at the middle of the range (exact for rectangular nests, the
+    /// average for triangular ones).
+    fn work_of_loop(&mut self, f: &For, lb: IntValue<'a>, ub: IntValue<'a>, levels: usize) -> IntValue<'a> {
+        let g = ExprGen { b: &self.b, ctx: &self.ir.context };
+        let diff = ok(self.b.build_int_sub(ub, lb, "w.diff"));
+        let span = ok(self.b.build_int_add(diff, g.i64(1), "w.span"));
+        let span = g.extremum([g.extremum([span, g.i64(0)], true).expect("two"), g.i64(SPAN_CAP)], false).expect("two");
+        if levels == 0 {
+            return span;
+        }
+        let half = ok(self.b.build_right_shift(diff, g.i64(1), true, "w.half"));
+        let mid = ok(self.b.build_int_add(lb, half, "w.mid"));
+        let saved = self.env.vars[f.var].replace(mid);
+        let body = self.work_of(&f.body, levels - 1);
+        self.env.vars[f.var] = saved;
+        let g = ExprGen { b: &self.b, ctx: &self.ir.context };
+        let body = g.extremum([body, g.i64(SPAN_CAP * SPAN_CAP)], false).expect("two");
+        ok(self.b.build_int_mul(span, body, "w.loop"))
+    }
+
+    /// The estimated statement instances of `nodes` (see `work_of_loop`).
+    fn work_of(&mut self, nodes: &[Node], levels: usize) -> IntValue<'a> {
+        let mut total = self.ir.context.i64_type().const_int(0, false);
+        for n in nodes {
+            let w = match n {
+                Node::Stmt { .. } => self.ir.context.i64_type().const_int(1, false),
+                Node::For(inner) if levels > 0 => {
+                    let g = ExprGen { b: &self.b, ctx: &self.ir.context };
+                    let (lb, ub) = (g.expr(&inner.lower, &self.env), g.expr(&inner.upper, &self.env));
+                    self.work_of_loop(inner, lb, ub, levels)
+                }
+                Node::For(inner) => self.ir.context.i64_type().const_int(count_under(&inner.body) as u64, false),
+                Node::If { then, otherwise, .. } => {
+                    let (t, e) = (self.work_of(then, levels), self.work_of(otherwise, levels));
+                    ok(self.b.build_int_add(t, e, "w.if"))
+                }
+            };
+            total = ok(self.b.build_int_add(total, w, "w.sum"));
+        }
+        total
+    }
+}
+
+/// The statements under `nodes`, each counted once.
+fn count_under(nodes: &[Node]) -> usize {
+    let mut n = HashMap::new();
+    count_stmts(nodes, &mut n);
+    n.values().sum()
+}
