@@ -1,5 +1,5 @@
-// Distribution for tiling: one step k of Gram-Schmidt without the square
-// root. In the SCoP of the j loop (k is a parameter, o0 here) Pluto fuses
+// Distribution for tiling: the column loop j of one step k of Gram-Schmidt
+// (k a parameter, p here). Pluto fuses
 // R's initialisation (S0), R's reduction over i (S1) and A's update (S2) in
 // j, with the i loops one after the other inside: two one-row bands,
 // nothing to tile, and the i loops walk down columns. The scalar row is
@@ -31,20 +31,12 @@
 // AST-NEXT: for (t5 = {{.*}})
 // AST-NEXT: S2(t5, t4);
 
-void gram_step(int rows, int cols, double (*V)[cols], double (*U)[cols], double (*T)[cols]) {
-  for (int p = 0; p < cols; p++) {
-    double ss = 0.0;
+void gram_step(int p, int rows, int cols, double (*V)[cols], double (*U)[cols], double (*T)[cols]) {
+  for (int c = p + 1; c < cols; c++) {
+    T[p][c] = 0.0;
     for (int r = 0; r < rows; r++)
-      ss += V[r][p] * V[r][p];
-    T[p][p] = ss;
+      T[p][c] += U[r][p] * V[r][c];
     for (int r = 0; r < rows; r++)
-      U[r][p] = V[r][p] / T[p][p];
-    for (int c = p + 1; c < cols; c++) {
-      T[p][c] = 0.0;
-      for (int r = 0; r < rows; r++)
-        T[p][c] += U[r][p] * V[r][c];
-      for (int r = 0; r < rows; r++)
-        V[r][c] -= U[r][p] * T[p][c];
-    }
+      V[r][c] -= U[r][p] * T[p][c];
   }
 }

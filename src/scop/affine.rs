@@ -197,6 +197,44 @@ pub fn dnf_and(a: &Dnf, b: &Dnf) -> Dnf {
     out
 }
 
+/// `d` with the disjunctions that paths through a guard leave behind
+/// merged back: `C ∧ e >= 0` and `C ∧ e <= -1` (over the integers, the
+/// two sides of one condition) become `C`, and a conjunction that another
+/// one's constraints imply goes.
+/// Exact. A time loop around several nests, each behind its own
+/// zero-trip guard (`if (m > 0) for j ...`), otherwise doubles the
+/// disjuncts of every block after each guard.
+pub fn dnf_coalesce(mut d: Dnf) -> Dnf {
+    'again: loop {
+        for x in 0..d.len() {
+            for y in x + 1..d.len() {
+                if let Some(merged) = merge_complements(&d[x], &d[y]) {
+                    d[x] = merged;
+                    d.remove(y);
+                    continue 'again;
+                }
+            }
+        }
+        return d;
+    }
+}
+
+/// `x ∨ y` as one conjunction when one's constraints are among the
+/// other's (the union is the looser one) or they are the same constraints
+/// except one pair of complementary inequalities.
+fn merge_complements(x: &[Constraint], y: &[Constraint]) -> Option<Vec<Constraint>> {
+    let only_x: Vec<&Constraint> = x.iter().filter(|c| !y.contains(c)).collect();
+    let only_y: Vec<&Constraint> = y.iter().filter(|c| !x.contains(c)).collect();
+    match (only_x.as_slice(), only_y.as_slice()) {
+        ([], _) => Some(x.to_vec()),
+        (_, []) => Some(y.to_vec()),
+        ([a], [b]) if !a.is_eq && !b.is_eq && a.expr.add(&b.expr).ok() == Some(AffExpr::constant(-1)) => {
+            Some(x.iter().filter(|c| c != a).cloned().collect())
+        }
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -247,5 +285,21 @@ mod tests {
         let a = vec![c(1), c(2)];
         let b = vec![c(3)];
         assert_eq!(dnf_and(&a, &b).len(), 2);
+    }
+
+    /// `n >= 1 ∧ i >= 0`, `n <= 0 ∧ i >= 0` and a repeat of the first
+    /// merge to `i >= 0` (the repeat is then implied by it); `i >= 0` and `i <= 0` (not complements over the
+    /// integers: both hold at 0) stay apart.
+    #[test]
+    fn complementary_paths_merge() {
+        let ge = |e: AffExpr| Constraint::ge0(e);
+        let i0 = ge(AffExpr::sym(i()));
+        let n1 = ge(AffExpr::sym(n()).add_const(-1).unwrap());
+        let not_n1 = ge(AffExpr::sym(n()).scale(-1).unwrap());
+        let d = vec![vec![n1.clone(), i0.clone()], vec![i0.clone(), not_n1.clone()], vec![n1.clone(), i0.clone()]];
+        assert_eq!(dnf_coalesce(d), vec![vec![i0.clone()]]);
+        let le0 = ge(AffExpr::sym(i()).scale(-1).unwrap());
+        let d = vec![vec![i0.clone()], vec![le0.clone()]];
+        assert_eq!(dnf_coalesce(d.clone()), d);
     }
 }

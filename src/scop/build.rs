@@ -7,10 +7,10 @@
 //! [`Obligation`]s: the caller proves them with the polyhedral core before
 //! accepting the region.
 
-use super::affine::{dnf_and, AffExpr, Constraint, Dnf, Sym};
+use super::affine::{dnf_and, dnf_coalesce, AffExpr, Constraint, Dnf, Sym};
 use super::cfg;
 use super::conditions::{self, MAX_DISJUNCTS};
-use super::delinearize::delinearize;
+use super::delinearize::{delinearize, strides_of};
 use super::model::*;
 use super::conditions::has_minmax;
 use super::polynomial::{atom_sym, canonical_atom, is_minmax_like, Polynomial, SymEnv};
@@ -373,7 +373,7 @@ impl Env<'_> {
                 if lo != 0 || hi.is_some() {
                     return None;
                 }
-                let d = delinearize(std::slice::from_ref(&p), &is_value_param).ok()?;
+                let d = delinearize(std::slice::from_ref(&p), &is_value_param, &BTreeSet::new()).ok()?;
                 let mut f = vec![Constraint::ge0(d.subscripts[0][0].clone())];
                 f.extend(d.bounds[0].iter().cloned());
                 Some(f)
@@ -672,7 +672,7 @@ fn block_domains(
     let mut entry_domain: HashMap<LoopId, Dnf> = HashMap::new();
     let mut context = Vec::new();
     for &b in order {
-        let mut dom = if b == view.loop_(root).header { vec![vec![]] } else { incoming.remove(&b).unwrap_or_default() };
+        let mut dom = if b == view.loop_(root).header { vec![vec![]] } else { dnf_coalesce(incoming.remove(&b).unwrap_or_default()) };
         if let Some(&l) = header_of.get(&b) {
             let k = Sym::Counter(l);
             let btc = &view.loop_(l).backedge_taken;
@@ -815,8 +815,9 @@ impl ArrayTable {
         obligations: &mut Vec<Obligation>,
     ) -> Result<Vec<Array>, Reason> {
         let mut arrays = Vec::new();
+        let hints = strides_of(&self.offsets.concat(), &is_value_param);
         for (a, base) in self.bases.iter().enumerate() {
-            let d = delinearize(&self.offsets[a], &is_value_param)?;
+            let d = delinearize(&self.offsets[a], &is_value_param, &hints)?;
             for (k, &(s, acc)) in self.uses[a].iter().enumerate() {
                 let (subs, bounds) = match &d.shifted[k] {
                     Some((subs, bounds)) if fallbacks.contains(&Fallback::Split(s, acc)) => (subs, bounds),

@@ -49,9 +49,38 @@ pub(super) fn split(m: &[Sym], is_param: &dyn Fn(Sym) -> bool) -> (Vec<Sym>, Vec
     m.iter().partition(|s| is_param(**s))
 }
 
+/// `big` without the factors of `small` (as multisets), if it has them all.
+fn without(big: &[Sym], small: &[Sym]) -> Option<Vec<Sym>> {
+    let mut rest = big.to_vec();
+    for s in small {
+        let i = rest.iter().position(|x| x == s)?;
+        rest.remove(i);
+    }
+    Some(rest)
+}
+
+/// The strides the accesses of several arrays show: the parameter parts
+/// of the monomials that carry a counter (see [`delinearize`]'s `hints`).
+pub fn strides_of(offsets: &[Polynomial], is_param: &dyn Fn(Sym) -> bool) -> BTreeSet<Vec<Sym>> {
+    let mut out = BTreeSet::new();
+    for p in offsets {
+        for m in p.terms.keys() {
+            let (params, counters) = split(m, is_param);
+            if counters.len() == 1 && !params.is_empty() {
+                out.insert(params);
+            }
+        }
+    }
+    out
+}
+
 /// Delinearizes the element offsets of all accesses to one array;
 /// `is_param` tells region-invariant symbols from the region's counters.
-pub fn delinearize(offsets: &[Polynomial], is_param: &dyn Fn(Sym) -> bool) -> Result<Delinearized, Reason> {
+/// `hints` are strides other arrays show (their row lengths): an array
+/// accessed in one row only, `T[p][j]` with `p` a parameter, shows the
+/// product `p·n` but no counter with stride `n`; a hint `n` makes `p` its
+/// row (sound either way: the caller proves the subscripts' bounds).
+pub fn delinearize(offsets: &[Polynomial], is_param: &dyn Fn(Sym) -> bool, hints: &BTreeSet<Vec<Sym>>) -> Result<Delinearized, Reason> {
     if let Some(affine) = offsets.iter().map(|p| p.to_affine()).collect::<Option<Vec<_>>>() {
         let n = affine.len();
         return Ok(Delinearized {
@@ -64,16 +93,16 @@ pub fn delinearize(offsets: &[Polynomial], is_param: &dyn Fn(Sym) -> bool) -> Re
     let pads = find_pads(offsets, is_param)?;
     if !pads.is_empty() {
         let renamed = offsets.iter().map(|p| rename(p, &pads)).collect::<Result<Vec<_>, _>>()?;
-        if let Ok(d) = by_strides(&renamed, is_param, &pads) {
+        if let Ok(d) = by_strides(&renamed, is_param, &pads, hints) {
             return Ok(d);
         }
     }
-    by_strides(offsets, is_param, &Pads::new())
+    by_strides(offsets, is_param, &Pads::new(), hints)
 }
 
 /// Delinearizes offsets that are not all affine, in parameters renamed by
 /// `pads` (results are given in the original parameters).
-fn by_strides(offsets: &[Polynomial], is_param: &dyn Fn(Sym) -> bool, pads: &Pads) -> Result<Delinearized, Reason> {
+fn by_strides(offsets: &[Polynomial], is_param: &dyn Fn(Sym) -> bool, pads: &Pads, hints: &BTreeSet<Vec<Sym>>) -> Result<Delinearized, Reason> {
     // Strides: parameter parts of the monomials that carry a counter.
     let mut strides: BTreeSet<Vec<Sym>> = BTreeSet::from([vec![]]);
     for p in offsets {
@@ -87,6 +116,19 @@ fn by_strides(offsets: &[Polynomial], is_param: &dyn Fn(Sym) -> bool, pads: &Pad
             }
         }
     }
+    // A product of parameters no stride leaves one parameter of takes the
+    // longest hint that does.
+    let placed = |m: &[Sym], strides: &BTreeSet<Vec<Sym>>| strides.iter().any(|s| without(m, s).is_some_and(|rest| rest.len() <= 1));
+    for p in offsets {
+        for m in p.terms.keys() {
+            if m.iter().all(|s| is_param(*s)) && !placed(m, &strides) {
+                let hint = hints.iter().filter(|h| without(m, h).is_some_and(|rest| rest.len() == 1)).max_by_key(|h| h.len());
+                if let Some(h) = hint {
+                    strides.insert(h.clone());
+                }
+            }
+        }
+    }
     // They must form a chain, each one parameter longer than the previous.
     let chain: Vec<Vec<Sym>> = {
         let mut v: Vec<Vec<Sym>> = strides.into_iter().collect();
@@ -95,16 +137,7 @@ fn by_strides(offsets: &[Polynomial], is_param: &dyn Fn(Sym) -> bool, pads: &Pad
     };
     let mut inner_sizes_rev = Vec::new();
     for w in chain.windows(2) {
-        let (small, big) = (&w[0], &w[1]);
-        let mut rest = big.clone();
-        for s in small {
-            match rest.iter().position(|x| x == s) {
-                Some(i) => {
-                    rest.remove(i);
-                }
-                None => return Err(product_err("strides are not multiples of each other")),
-            }
-        }
+        let rest = without(&w[1], &w[0]).ok_or_else(|| product_err("strides are not multiples of each other"))?;
         if rest.len() != 1 {
             return Err(product_err("a stride is a product of several parameters"));
         }
@@ -123,14 +156,7 @@ fn by_strides(offsets: &[Polynomial], is_param: &dyn Fn(Sym) -> bool, pads: &Pad
                 .iter()
                 .enumerate()
                 .rev()
-                .find_map(|(d, stride)| {
-                    let mut rest = params.clone();
-                    for s in stride {
-                        let i = rest.iter().position(|x| x == s)?;
-                        rest.remove(i);
-                    }
-                    Some((d, rest))
-                })
+                .find_map(|(d, stride)| Some((d, without(&params, stride)?)))
                 .expect("the empty stride is contained in every monomial");
             let term = match (rest.as_slice(), counters.as_slice()) {
                 ([], []) => AffExpr::constant(c),
@@ -219,7 +245,7 @@ mod tests {
         Polynomial::constant(v)
     }
     fn delinearize(offsets: &[Polynomial]) -> Result<Delinearized, Reason> {
-        super::delinearize(offsets, &|s| matches!(s, Sym::Param(_)))
+        super::delinearize(offsets, &|s| matches!(s, Sym::Param(_)), &BTreeSet::new())
     }
 
     #[test]
@@ -241,6 +267,19 @@ mod tests {
         assert_eq!(d.subscripts[0], vec![i.clone(), j.clone()]);
         assert_eq!(d.subscripts[1], vec![i.add_const(1).unwrap(), j.add_const(-1).unwrap()]);
         assert_eq!(d.bounds[1].len(), 2);
+    }
+
+    /// `T[p][j]` alone: `n·p + j` shows no counter with stride `n`; with
+    /// the hint `n` (another array's rows) it is row `p`, column `j`.
+    #[test]
+    fn a_parameter_row_takes_another_arrays_stride() {
+        let p = Polynomial::sym(Sym::Param(ValueId(2)));
+        let off = n().mul(&p).unwrap().add(&k(0)).unwrap();
+        assert!(delinearize(&[off.clone()]).is_err());
+        let hints = strides_of(&[n().mul(&k(1)).unwrap().add(&k(0)).unwrap()], &|s| matches!(s, Sym::Param(_)));
+        let d = super::delinearize(&[off], &|s| matches!(s, Sym::Param(_)), &hints).unwrap();
+        assert_eq!(d.inner_sizes, vec![AffExpr::sym(Sym::Param(ValueId(0)))]);
+        assert_eq!(d.subscripts[0], vec![AffExpr::sym(Sym::Param(ValueId(2))), AffExpr::sym(Sym::Counter(LoopId(0)))]);
     }
 
     #[test]

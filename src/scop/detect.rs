@@ -38,21 +38,36 @@ pub fn model_region(view: &FunctionView, root: LoopId) -> Result<Model, Reason> 
     // dimensions is tried once with its other split (a reversed inner
     // subscript, `A[i][m-1-j]`); a value whose recomputation needs a fact
     // that cannot be proved (`(i + j) % 4` read back from 2 bits) is copied
-    // instead. Each retry rebuilds the model. The remark names the first
-    // failure, as without the retries.
+    // instead. Each retry rebuilds the model. When all that fails, the
+    // region is tried once more (from the start) with facts on counters
+    // that hold under one condition on the parameters assumed, that
+    // condition checked at run time. The remark names the first failure,
+    // as without the retries.
     let mut fallbacks = BTreeSet::new();
     let mut first = None;
+    let mut assume_on_counters = false;
     let mut model = loop {
         let (mut model, obligations) = build_region(view, root, &fallbacks)?;
-        match prove(&mut model, &obligations) {
+        match prove(&mut model, &obligations, assume_on_counters) {
             Ok(()) => break model,
             Err((reason, Some(f))) if fallbacks.len() < MAX_FALLBACKS && fallbacks.insert(f) => {
                 first.get_or_insert(reason);
             }
+            Err((reason, _)) if !assume_on_counters => {
+                first.get_or_insert(reason);
+                assume_on_counters = true;
+                fallbacks.clear();
+            }
             Err((reason, _)) => return Err(first.unwrap_or(reason)),
         }
     };
+    let statements = model.statements.len();
     simplify_domains(&mut model)?;
+    // An assumption under which a statement never runs (`n <= 3` in a
+    // nest whose subscripts fit only tiny grids) makes a model of nothing.
+    if assume_on_counters && model.statements.len() < statements {
+        return Err(first.expect("set when counters are assumed"));
+    }
     map_promoted_scalars(view, &mut model);
     map_rotated_loads(view, &mut model);
     Ok(model)

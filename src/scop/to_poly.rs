@@ -104,9 +104,12 @@ pub fn param_ranges(model: &Model) -> Vec<Constraint> {
 /// Proves every obligation: `domain ∧ context ∧ ¬fact` has no integer
 /// point. A fact on parameters alone that cannot be proved becomes an
 /// assumption of the model (checked at run time before the optimized code
-/// runs); any other unproved fact rejects the region. On failure, also
-/// names what the region's model could do differently (see [`Fallback`]).
-pub fn prove(model: &mut Model, obligations: &[Obligation]) -> Result<(), (Reason, Option<Fallback>)> {
+/// runs); with `assume_on_counters`, so does one on counters when a single
+/// condition on the parameters makes it hold (see
+/// [`parameter_condition`]); any other unproved fact rejects the region.
+/// On failure, also names what the region's model could do differently
+/// (see [`Fallback`]).
+pub fn prove(model: &mut Model, obligations: &[Obligation], assume_on_counters: bool) -> Result<(), (Reason, Option<Fallback>)> {
     let mut assumed = model.context.clone();
     assumed.extend(param_ranges(model));
     // Obligations mention the region's counters: give every loop a column.
@@ -180,6 +183,14 @@ pub fn prove(model: &mut Model, obligations: &[Obligation]) -> Result<(), (Reaso
                     continue;
                 }
             }
+            if assume_on_counters && !fact.is_eq {
+                let mut base: Vec<Constraint> = conj.clone();
+                base.extend(assumed.iter().chain(&model.assumptions).cloned());
+                if let Some(c) = parameter_condition(&cols, &space, &set, &base).map_err(blame)? {
+                    model.assumptions.push(c);
+                    continue;
+                }
+            }
             // Narrow arithmetic on counters that may wrap for some
             // parameters (`j < i + w` in 32 bits) is checked at run time
             // instead, over the box of the counters, unless the model can
@@ -196,6 +207,48 @@ pub fn prove(model: &mut Model, obligations: &[Obligation]) -> Result<(), (Reaso
         }
     }
     Ok(())
+}
+
+/// A condition on the parameters alone that excludes every point of `bad`
+/// (a domain with a fact negated): the negation of the one constraint of
+/// `bad`'s shadow on the parameters that the domain itself (`base`) does
+/// not imply. `T[p][j]` for `j` from `p + 1` to `n - 1` needs `j >= 0`: the
+/// shadow of the points that break it is `p <= -2 ∧ n >= p + 2`, the
+/// domain implies the second (the loop runs), so `p >= -1` is the
+/// condition. None when no such single constraint exists. The shadow
+/// (Fourier–Motzkin, possibly larger than the true projection) contains
+/// every bad point's parameters, so the condition is sufficient.
+fn parameter_condition(cols: &Columns, space: &Space, bad: &BasicSet, base: &[Constraint]) -> Result<Option<Constraint>, Reason> {
+    let (shadow, _) = bad.project_out(0, cols.dims.len()).map_err(poly_reason)?;
+    if shadow.n_local() > 0 {
+        return Ok(None);
+    }
+    let to_expr = |r: &[i64]| -> Option<AffExpr> {
+        let mut e = AffExpr::constant(*r.last()? as i128);
+        for (&s, &c) in cols.params.iter().zip(r) {
+            e = e.add(&AffExpr::sym(s).scale(c as i128).ok()?).ok()?;
+        }
+        Some(e)
+    };
+    let mut rows: Vec<AffExpr> = shadow.ineqs().iter().filter_map(|r| to_expr(r)).collect();
+    for r in shadow.eqs() {
+        let e = to_expr(r).ok_or_else(overflow)?;
+        rows.push(e.scale(-1).map_err(|_| overflow())?);
+        rows.push(e);
+    }
+    let mut found = None;
+    for e in rows {
+        let negated = Constraint::ge0(e.scale(-1).and_then(|x| x.add_const(-1)).map_err(|_| overflow())?);
+        let mut with: Vec<Constraint> = base.to_vec();
+        with.push(negated.clone());
+        if cols.basic_set(space, &with)?.is_empty().map_err(poly_reason)? {
+            continue; // implied by the domain
+        }
+        if found.replace(negated).is_some() {
+            return Ok(None);
+        }
+    }
+    Ok(found)
 }
 
 fn overflow() -> Reason {
@@ -329,7 +382,7 @@ pub fn simplify_domains(model: &mut Model) -> Result<(), Reason> {
 mod tests {
     use super::*;
     use crate::ir::{LoopId, ValueId};
-    use crate::scop::model::Param;
+    use crate::scop::model::{ModelLoop, Param};
 
     fn model() -> Model {
         Model {
@@ -359,16 +412,52 @@ mod tests {
         let n = AffExpr::sym(Sym::Param(ValueId(0)));
         // n >= 5 cannot be proved: assumed.
         let mut m = model();
-        prove(&mut m, &[obligation(n.add_const(-5).unwrap())]).unwrap();
+        prove(&mut m, &[obligation(n.add_const(-5).unwrap())], false).unwrap();
         assert_eq!(m.assumptions.len(), 1);
         // -1 >= 0 (a wrong split of a subscript) is no assumption: the
         // error names the access so that its other split is tried.
         let mut m = model();
-        let (_, fallback) = prove(&mut m, &[obligation(AffExpr::constant(-1))]).unwrap_err();
+        let (_, fallback) = prove(&mut m, &[obligation(AffExpr::constant(-1))], false).unwrap_err();
         assert_eq!((fallback, m.assumptions.len()), (Some(Fallback::Split(0, 1)), 0));
         // n <= 2 after n >= 5: together never true.
         let mut m = model();
         let both = [obligation(n.add_const(-5).unwrap()), obligation(n.scale(-1).unwrap().add_const(2).unwrap())];
-        assert!(prove(&mut m, &both).is_err());
+        assert!(prove(&mut m, &both, false).is_err());
     }
+
+    /// `T[p][j]` for `j` from `p + 1` to `n - 1` (j = p + 1 + i0): the
+    /// inner subscript `i0 + p + 1 >= 0` holds on the whole domain exactly
+    /// when `p >= -1` (the loop running, `n >= p + 2`, is the domain's own
+    /// condition). Assumed only when asked; a fact that no single
+    /// condition settles (`i0 <= 3` for every i0 below `n`) is not.
+    #[test]
+    fn facts_on_counters_become_one_condition_on_parameters() {
+        let mut m = model();
+        m.params.push(Param { sym: Sym::Param(ValueId(1)), name: "p".into(), bits: 32 });
+        m.loops.push(ModelLoop { id: LoopId(0), name: "i0".into(), loc: None });
+        let (n, p, i) = (AffExpr::sym(Sym::Param(ValueId(0))), AffExpr::sym(Sym::Param(ValueId(1))), AffExpr::sym(Sym::Counter(LoopId(0))));
+        let domain = vec![vec![Constraint::ge0(i.clone()), Constraint::lt(&i.add(&p).unwrap().add_const(1).unwrap(), &n).unwrap()]];
+        let fact = Constraint::ge0(i.add(&p).unwrap().add_const(1).unwrap());
+        let o = Obligation { domain: domain.clone(), fact: Fact::Affine(fact), what: "subscript within its dimension", fallback: None };
+        assert!(prove(&mut m.clone(), std::slice::from_ref(&o), false).is_err());
+        let mut with = m.clone();
+        prove(&mut with, std::slice::from_ref(&o), true).unwrap();
+        assert_eq!(with.assumptions, vec![Constraint::ge0(p.add_const(1).unwrap())]);
+        // i0 <= 3 for all i0 in [0, n - p - 2]: n - p <= 5, one condition too.
+        let o = Obligation { fact: Fact::Affine(Constraint::ge0(i.scale(-1).unwrap().add_const(3).unwrap())), ..o };
+        let mut with = m.clone();
+        prove(&mut with, std::slice::from_ref(&o), true).unwrap();
+        assert_eq!(with.assumptions, vec![Constraint::ge0(n.sub(&p).unwrap().scale(-1).unwrap().add_const(5).unwrap())]);
+        // i0 <= n for i0 up to min(p, q): n >= p would do, and so would
+        // n >= q; which one the caller's data meet is unknown: neither
+        // is assumed.
+        m.params.push(Param { sym: Sym::Param(ValueId(2)), name: "q".into(), bits: 32 });
+        let q = AffExpr::sym(Sym::Param(ValueId(2)));
+        let domain = vec![vec![Constraint::ge0(i.clone()), Constraint::le(&i, &p).unwrap(), Constraint::le(&i, &q).unwrap()]];
+        let o = Obligation { domain, fact: Fact::Affine(Constraint::le(&i, &n).unwrap()), ..o };
+        let mut with = m.clone();
+        assert!(prove(&mut with, std::slice::from_ref(&o), true).is_err());
+        assert!(with.assumptions.is_empty());
+    }
+
 }

@@ -1,0 +1,25 @@
+// RUN: %clang -O3 -fno-discard-value-names -fpass-plugin=%tessera -mllvm -tessera-print-scops -c %s -o /dev/null 2>&1 | FileCheck %s
+// A time loop around four nests, each behind the zero-trip guard -O3 puts
+// before it (`if (m > 0)`, `if (n > 1)`, ...). Every guard splits the
+// paths into "ran" and "skipped", and the blocks after it see both: the
+// domains doubled per guard (16 paths after four) and the time loop was
+// rejected ("too many paths"). The two sides of one guard are merged back
+// (C and e >= 0, C and e <= -1: C), so the whole time loop is one SCoP.
+// CHECK: SCoP in 'yee': loop nest, 8 loop(s), 5 statement(s)
+// CHECK-NOT: not a SCoP
+
+void yee(int n, int m, int steps, double (*ex)[m], double (*ey)[m], double (*hz)[m], const double *src) {
+  for (int t = 0; t < steps; t++) {
+    for (int j = 0; j < m; j++)
+      ey[0][j] = src[t];
+    for (int i = 1; i < n; i++)
+      for (int j = 0; j < m; j++)
+        ey[i][j] += 0.25 * (hz[i - 1][j] - hz[i][j]);
+    for (int i = 0; i < n; i++)
+      for (int j = 1; j < m; j++)
+        ex[i][j] += 0.25 * (hz[i][j - 1] - hz[i][j]);
+    for (int i = 0; i + 1 < n; i++)
+      for (int j = 0; j + 1 < m; j++)
+        hz[i][j] += 0.5 * (ex[i][j] - ex[i][j + 1] + ey[i][j] - ey[i + 1][j]);
+  }
+}
