@@ -4,7 +4,8 @@
 // effect is to write errno. sqrt and exp report one value each (EDOM,
 // ERANGE), so their calls may be reordered: errno ends up with that value
 // if any call failed. log reports EDOM or ERANGE: which one errno keeps
-// depends on the order, so its loop is left alone. Loops with such calls
+// depends on the order, so its loop is left alone, as is one that calls
+// both sqrt and exp. Loops with such calls
 // never run on OpenMP threads (errno is per thread).
 // OMP: SCoP rewritten: 2 loop(s), 1 parallelizable (0 run by OpenMP threads)
 // OMP: SCoP rewritten: 2 loop(s), 2 parallelizable (0 run by OpenMP threads)
@@ -34,4 +35,14 @@ void logs(int n, double *restrict out, const double *restrict in) {
   // CHECK: errno-calls.c:[[@LINE+1]]:3: remark: loop not in a SCoP: unsupported call: 'log' may access memory or have side effects
   for (int i = 0; i < n; i++)
     out[i] = log(in[i]);
+}
+
+void exp_and_root(int n, double *restrict a, double *restrict b, const double *restrict x) {
+  // exp reports ERANGE and sqrt EDOM: the last failing call decides which
+  // one errno holds, so their order must stay.
+  // CHECK: errno-calls.c:[[@LINE+1]]:3: remark: loop not in a SCoP: unsupported call: '{{exp|sqrt}}' and '{{exp|sqrt}}' set errno to different values (their order decides it)
+  for (int i = 0; i < n; i++) {
+    a[i] = exp(x[i]);
+    b[i] = sqrt(x[i]);
+  }
 }

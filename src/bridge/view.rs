@@ -372,7 +372,12 @@ impl Builder<'_> {
                 let callee = LLVMGetCalledValue(inst);
                 let callee = if LLVMIsAFunction(callee).is_null() { String::from("<indirect>") } else { name_of(callee) };
                 let pure = ffi::tessera_call_is_pure(inst as *mut c_void) != 0;
-                let sets_errno = !pure && ffi::tessera_call_sets_only_errno(inst as *mut c_void) != 0;
+                let sets_errno = match ffi::tessera_call_sets_only_errno(inst as *mut c_void) {
+                    _ if pure => None,
+                    1 => Some(Errno::Domain),
+                    2 => Some(Errno::Range),
+                    _ => None,
+                };
                 Op::Call { callee, pure, sets_errno }
             }
             LLVMOpcode::LLVMPHI => {

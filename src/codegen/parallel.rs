@@ -39,7 +39,7 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
     /// be left as it was).
     pub(super) fn may_run_on_threads(&self, nodes: &[Node]) -> bool {
         let view = self.region.view;
-        let errno = any_stmt(nodes, &|s| view.block(self.model.statements[s].block).instrs.iter().any(|i| matches!(i.op, Op::Call { sets_errno: true, .. })));
+        let errno = any_stmt(nodes, &|s| view.block(self.model.statements[s].block).instrs.iter().any(|i| matches!(i.op, Op::Call { sets_errno: Some(_), .. })));
         !errno && self.private_scalars(nodes).is_some()
     }
 

@@ -86,6 +86,15 @@ pub enum Pred {
     Uge,
 }
 
+/// The one errno value a libm call may set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Errno {
+    /// EDOM (sqrt, sin, fmod, ...).
+    Domain,
+    /// ERANGE (exp, sinh, hypot, ...).
+    Range,
+}
+
 #[derive(Clone, Debug)]
 pub enum Op {
     Load { addr: ValueId, ty: Type, volatile: bool, atomic: bool },
@@ -93,9 +102,10 @@ pub enum Op {
     /// `pure`: reads and writes no memory, returns, does not throw
     /// (`readnone` intrinsics such as `llvm.sqrt`). `sets_errno`: its only
     /// effect is to write errno, to one value whatever its arguments
-    /// (libm's `sqrt`, `exp`, ... compiled with errno), so the calls may
-    /// run in any order, but on the thread that ran the original ones.
-    Call { callee: String, pure: bool, sets_errno: bool },
+    /// (libm's `sqrt`, `exp`, ... compiled with errno), so calls that set
+    /// the same value may run in any order, but on the thread that ran the
+    /// original ones.
+    Call { callee: String, pure: bool, sets_errno: Option<Errno> },
     Phi { incoming: Vec<(BlockId, ValueId)> },
     ICmp { pred: Pred, lhs: ValueId, rhs: ValueId },
     /// `and`/`or`/`xor` and other binary operators, by LLVM opcode name.

@@ -629,6 +629,7 @@ fn int_bits(t: Type) -> u32 {
 fn check_instructions(view: &FunctionView, blocks: &HashSet<BlockId>) -> Result<(), Reason> {
     let mut sorted: Vec<BlockId> = blocks.iter().copied().collect();
     sorted.sort();
+    let mut errno_setter = None;
     for b in sorted {
         let block = view.block(b);
         if let Terminator::Other { opcode } = &block.term {
@@ -637,7 +638,15 @@ fn check_instructions(view: &FunctionView, blocks: &HashSet<BlockId>) -> Result<
         for i in &block.instrs {
             match &i.op {
                 Op::Unsupported { opcode } => return Err(Reason::UnsupportedInstruction(format!("'{opcode}'"))),
-                Op::Call { callee, pure: false, sets_errno: false } => return Err(Reason::UnsupportedCall(format!("'{callee}' may access memory or have side effects"))),
+                Op::Call { callee, pure: false, sets_errno: None } => return Err(Reason::UnsupportedCall(format!("'{callee}' may access memory or have side effects"))),
+                // Calls that set errno to different values must keep their
+                // order: the last failing one decides what errno holds.
+                Op::Call { callee, sets_errno: Some(e), .. } => match errno_setter {
+                    Some((other, e2)) if e2 != *e => {
+                        return Err(Reason::UnsupportedCall(format!("'{other}' and '{callee}' set errno to different values (their order decides it)")))
+                    }
+                    _ => errno_setter = Some((callee, *e)),
+                },
                 Op::Load { volatile: true, .. } | Op::Store { volatile: true, .. } => {
                     return Err(Reason::UnsupportedInstruction("volatile access".into()))
                 }

@@ -167,7 +167,7 @@ fn init_address(view: &FunctionView, model: &Model, pre: BlockId, init: ValueId,
         }
         let instrs = &view.block(pre).instrs;
         let at = instrs.iter().position(|i| i.value == init)?;
-        let may_write = |op: &Op| matches!(op, Op::Store { .. } | Op::Unsupported { .. } | Op::Call { pure: false, sets_errno: false, .. });
+        let may_write = |op: &Op| matches!(op, Op::Store { .. } | Op::Unsupported { .. } | Op::Call { pure: false, sets_errno: None, .. });
         if instrs[at + 1..].iter().any(|i| may_write(&i.op)) {
             return None;
         }

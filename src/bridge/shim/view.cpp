@@ -192,10 +192,11 @@ extern "C" int32_t tessera_call_is_pure(void *V) {
 }
 
 // Whether a call's only effect is to write errno, and to one value whatever
-// its arguments: libm functions that report only EDOM (sqrt, sin, ...) or
-// only ERANGE (exp, sinh, ...). Such calls may run in any order: errno ends
-// up with that value if any of them failed, as in the original order. (log
-// and pow report either, so which one errno keeps depends on the order.)
+// its arguments: 1 for libm functions that report only EDOM (sqrt, sin,
+// ...), 2 for those that report only ERANGE (exp, sinh, ...), else 0. Calls
+// setting the same value may run in any order: errno ends up with that
+// value if any of them failed, as in the original order. (log and pow
+// report either, so which one errno keeps depends on the order.)
 extern "C" int32_t tessera_call_sets_only_errno(void *V) {
   auto *CB = dyn_cast<CallBase>(static_cast<Value *>(V));
   if (!CB || !CB->willReturn() || !CB->doesNotThrow())
@@ -207,13 +208,21 @@ extern "C" int32_t tessera_call_sets_only_errno(void *V) {
   if (!ME.getWithoutLoc(IRMemLocation::ErrnoMem).doesNotAccessMemory() ||
       isRefSet(ME.getModRef(IRMemLocation::ErrnoMem)))
     return 0;
-  static const char *const OneErrnoValue[] = {"sqrt", "exp",  "exp2", "expm1", "sin",   "cos",  "tan",
-                                              "asin", "acos", "sinh", "cosh",  "hypot", "fmod"};
+  static const char *const Domain[] = {"sqrt", "sin", "cos", "tan", "asin", "acos", "fmod"};
+  static const char *const Range[] = {"exp", "exp2", "expm1", "sinh", "cosh", "hypot"};
   StringRef Name = F->getName();
-  for (const char *Base : OneErrnoValue)
+  auto named = [&](const char *Base) {
     for (const char *Suffix : {"", "f", "l"})
       if (Name == (Twine(Base) + Suffix).str())
-        return 1;
+        return true;
+    return false;
+  };
+  for (const char *Base : Domain)
+    if (named(Base))
+      return 1;
+  for (const char *Base : Range)
+    if (named(Base))
+      return 2;
   return 0;
 }
 
