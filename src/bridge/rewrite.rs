@@ -171,6 +171,20 @@ impl<'a> Ir<'a> {
         unsafe { ffi::tessera_outline_parallel(self.ctx.raw, raw.as_mut_ptr(), raw.len(), fork) != 0 }
     }
 
+    /// Drops what the function's attributes promise about the memory it
+    /// touches and its synchronization (inferred from the original code:
+    /// `memory(argmem: readwrite, errnomem: write)` for a kernel that only
+    /// writes its arrays and errno). Code that starts thread teams, saves
+    /// errno or counts runs in globals breaks those promises, and the
+    /// optimizer would act on them (it deleted the save of errno around a
+    /// fork as a read the function never does).
+    pub fn forget_effect_attributes(&self) {
+        for name in ["memory", "nosync", "nofree"] {
+            let kind = inkwell::attributes::Attribute::get_named_enum_kind_id(name);
+            self.function.remove_enum_attribute(inkwell::attributes::AttributeLoc::Function, kind);
+        }
+    }
+
     /// The preheader of loop `l`, if it has one.
     pub fn loop_preheader(&self, l: LoopId) -> Option<BasicBlock<'a>> {
         // SAFETY: the loop comes from the live LoopInfo; the shim returns a block of this function or null.

@@ -287,6 +287,9 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, opts
     // the vectorizer go without checks of its own (Polly and
     // LoopVersioning do the same).
     ir.annotate_alias_scopes(&gen.arrays);
+    if counter.is_some() || !gen.workers.is_empty() {
+        ir.forget_effect_attributes();
+    }
     // Workers run outlined, on a team; if that fails, in place on the
     // calling thread alone.
     for w in &gen.workers {

@@ -80,26 +80,32 @@ extern "C" int32_t tessera_outline_parallel(TesseraFunctionCtx *Ctx, void **Bloc
   auto *Ptr = PointerType::getUnqual(C);
   auto *I32 = Type::getInt32Ty(C);
   IRBuilder<> B(Call);
-  if (Fork) {
-    // The direct call stays on the other side of the branch.
-    Instruction *Team = nullptr, *Alone = nullptr;
-    SplitBlockAndInsertIfThenElse(static_cast<Value *>(Fork), Call->getIterator(), &Team, &Alone);
-    Call->moveBefore(Alone->getIterator());
-    B.SetInsertPoint(Team);
-  }
-  // num_threads 0: OMP_NUM_THREADS or the runtime's default; flags 0.
-  FunctionCallee Parallel =
-      gomp(M, "GOMP_parallel", FunctionType::get(Type::getVoidTy(C), {Ptr, Ptr, I32, I32}, false));
-  // The runtime may set errno as it starts its threads (libomp does on
-  // first use), which the program did not ask for: the caller's errno is
-  // kept. (Loops whose calls may set errno never run on the team.)
+  // The runtime may set errno as it starts its threads or answers its
+  // first query (libomp does on first use, even in a worker called
+  // directly), which the program did not ask for: the caller's errno is
+  // kept around both paths. (Loops whose calls may set errno never run in
+  // a worker.)
   Value *Errno = nullptr, *Saved = nullptr;
   if (M.getTargetTriple().isOSLinux()) {
     FunctionCallee Loc = M.getOrInsertFunction("__errno_location", FunctionType::get(Ptr, {}, false));
     Errno = B.CreateCall(Loc, {}, "errno.addr");
     Saved = B.CreateLoad(I32, Errno, "errno.saved");
   }
+  BasicBlock *Tail = nullptr;
+  if (Fork) {
+    // The direct call stays on the other side of the branch.
+    Instruction *Team = nullptr, *Alone = nullptr;
+    SplitBlockAndInsertIfThenElse(static_cast<Value *>(Fork), Call->getIterator(), &Team, &Alone);
+    Tail = Call->getParent();
+    Call->moveBefore(Alone->getIterator());
+    B.SetInsertPoint(Team);
+  }
+  // num_threads 0: OMP_NUM_THREADS or the runtime's default; flags 0.
+  FunctionCallee Parallel =
+      gomp(M, "GOMP_parallel", FunctionType::get(Type::getVoidTy(C), {Ptr, Ptr, I32, I32}, false));
   B.CreateCall(Parallel, {Sub, Call->getArgOperand(0), ConstantInt::get(I32, 0), ConstantInt::get(I32, 0)});
+  if (Tail)
+    B.SetInsertPoint(Tail, Tail->getFirstInsertionPt());
   if (Errno)
     B.CreateStore(Saved, Errno);
   if (!Fork)
