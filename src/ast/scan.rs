@@ -198,17 +198,18 @@ impl<'a> Scanner<'a> {
             }
         }
         loop_ctx = with(&loop_ctx, &hoisted)?;
+        let stmts: std::collections::BTreeSet<usize> = ids.iter().map(|&i| self.items[i].stmt).collect();
         let body = self.gen(k + 1, ids, &loop_ctx, true)?;
         self.count()?;
-        let dim = &self.sched.dims[k];
+        let (parallel, parallel_if_reduction) = self.sched.dims[k].marks_for(&|s| stmts.contains(&s));
         let (role, wavefront) = self.role(k);
         let f = For {
             var: k,
             lower,
             upper,
             body,
-            parallel: dim.parallel,
-            parallel_if_reduction: dim.parallel_if_reduction,
+            parallel,
+            parallel_if_reduction,
             vectorizable: false,
             wavefront,
             role,

@@ -22,7 +22,7 @@
 //! * reductions (`relax_reductions`): two updates of a reduction cell by
 //!   the same reduction statement may swap.
 
-use super::Schedule;
+use super::{RowKind, Schedule};
 use crate::deps::memory::reduction_accesses;
 use crate::poly::{PolyError, Set};
 use crate::scop::model::AccessKind;
@@ -182,10 +182,16 @@ pub fn check(scop: &PolyScop, sched: &Schedule, opts: &CheckOptions) -> Result<C
                     return Err(format!("order of {} and {} changed", what(ex), what(ey)));
                 }
                 // The first dimension that separates them carries the
-                // pair: it must not be marked parallel.
+                // pair: it must not be marked parallel for a loop holding
+                // their statements, which also holds every statement on
+                // the same side of each outer scalar row (a pair ordered
+                // through a third statement may be carried by the third's
+                // dependences only).
                 if let Some(d) = (0..ix.new.len()).find(|&d| ix.new[d] != iy.new[d]) {
-                    let info = &sched.dims[d];
-                    if info.parallel || (info.parallel_if_reduction && !both_reduction) {
+                    let value = |s: usize, j: usize| sched.stmts[s][j].coeffs.last().copied();
+                    let same_side = |s: usize| (0..d).all(|j| sched.dims[j].kind != RowKind::Scalar || value(s, j) == value(ix.stmt, j));
+                    let (parallel, if_reduction) = sched.dims[d].marks_for(&same_side);
+                    if parallel || (if_reduction && !both_reduction) {
                         return Err(format!("dimension {d} is marked parallel but orders {} and {}", what(ex), what(ey)));
                     }
                 }

@@ -18,7 +18,7 @@
 //! loop parallel where it was not.
 
 use super::marks::{states, DepState};
-use super::{Band, RowKind, SchedRow, Schedule};
+use super::{Band, DimInfo, RowKind, SchedRow, Schedule};
 use crate::deps::live::broken_live_ranges;
 use crate::deps::Deps;
 use crate::poly::PolyResult;
@@ -66,10 +66,8 @@ pub fn distribute_innermost(scop: &PolyScop, deps: &Deps, sched: &Schedule, rela
         return Ok(None);
     }
     // The scalar row now orders statements within a point row.
-    cand.dims[m - 2].parallel = false;
-    cand.dims[m - 2].parallel_if_reduction = false;
-    cand.dims[m - 1].parallel = !strict;
-    cand.dims[m - 1].parallel_if_reduction = strict && !loose;
+    cand.dims[m - 2] = DimInfo::marked(RowKind::Scalar, false, false);
+    cand.dims[m - 1] = DimInfo::marked(RowKind::Loop, !strict, strict && !loose);
     cand.bands = split_bands(&sched.bands, m - 2);
     Ok(Some(cand))
 }

@@ -15,6 +15,7 @@
 
 use crate::deps::{Dependence, Deps};
 use crate::poly::{BasicSet, PolyResult};
+use crate::sched::schedule::CarriedPairs;
 use crate::sched::{SchedRow, Schedule};
 use std::collections::BTreeSet;
 
@@ -126,15 +127,18 @@ fn n_dims(deps: &Deps, s: &DepState) -> usize {
     deps.deps[s.dep].relation.space().n_in()
 }
 
-/// For each dimension of `rows`, whether some dependence of `states` is
-/// carried there (walking the rows outermost first).
-pub fn carried(deps: &Deps, mut states: Vec<DepState>, rows: &[Vec<SchedRow>], n_rows: usize) -> PolyResult<Vec<bool>> {
+/// For each dimension of `rows`, the (source, target) statements of the
+/// dependences of `states` carried there (walking the rows outermost
+/// first).
+pub fn carried(deps: &Deps, mut states: Vec<DepState>, rows: &[Vec<SchedRow>], n_rows: usize) -> PolyResult<Vec<BTreeSet<(usize, usize)>>> {
     let mut out = vec![];
     for k in 0..n_rows {
-        let mut c = false;
+        let mut c = BTreeSet::new();
         for s in states.iter_mut() {
             let n = n_dims(deps, s);
-            c |= s.step(n, &rows[s.src][k], &rows[s.dst][k])?.positive;
+            if s.step(n, &rows[s.src][k], &rows[s.dst][k])?.positive {
+                c.insert((s.src, s.dst));
+            }
         }
         states.retain(|s| !s.satisfied());
         out.push(c);
@@ -150,21 +154,22 @@ pub fn mark_parallel(deps: &Deps, sched: &mut Schedule, relaxed: &BTreeSet<Strin
     let n = sched.dims.len();
     let strict = carried(deps, states(deps.constraining(relaxed, false)), &sched.stmts, n)?;
     let loose = carried(deps, states(deps.constraining(relaxed, true)), &sched.stmts, n)?;
-    for (k, d) in sched.dims.iter_mut().enumerate() {
-        d.parallel = !strict[k];
-        d.parallel_if_reduction = strict[k] && !loose[k];
+    for ((d, strict), loose) in sched.dims.iter_mut().zip(strict).zip(loose) {
+        d.parallel = strict.is_empty();
+        d.parallel_if_reduction = !strict.is_empty() && loose.is_empty();
+        d.carried = Some(CarriedPairs { strict, loose });
     }
     Ok(())
 }
 
-/// For each row of the band `[start, start + len)` of `sched`: whether its
-/// difference is zero on every pair of every dependence not ordered
-/// before the band (strict: reductions kept; loose: relaxed). A tile row
-/// built on such a row carries nothing, whatever the tile sizes — the
-/// sufficient test the tiler uses for tile dimensions, without floor
-/// divisions.
-pub fn band_rows_zero(deps: &Deps, sched: &Schedule, start: usize, len: usize, relaxed: &BTreeSet<String>) -> PolyResult<Vec<(bool, bool)>> {
-    let zero = |relax: bool| -> PolyResult<Vec<bool>> {
+/// For each row of the band `[start, start + len)` of `sched`: the
+/// statements of the dependences not ordered before the band on some pair
+/// of which its difference is not zero (strict: reductions kept; loose:
+/// relaxed). A tile row built on a row with none carries nothing, whatever
+/// the tile sizes — the sufficient test the tiler uses for tile
+/// dimensions, without floor divisions.
+pub fn band_rows_zero(deps: &Deps, sched: &Schedule, start: usize, len: usize, relaxed: &BTreeSet<String>) -> PolyResult<Vec<CarriedPairs>> {
+    let nonzero = |relax: bool| -> PolyResult<Vec<BTreeSet<(usize, usize)>>> {
         let mut sts = states(deps.constraining(relaxed, relax));
         for k in 0..start {
             for s in sts.iter_mut() {
@@ -175,16 +180,18 @@ pub fn band_rows_zero(deps: &Deps, sched: &Schedule, start: usize, len: usize, r
         }
         let mut out = vec![];
         for k in start..start + len {
-            let mut z = true;
+            let mut pairs = BTreeSet::new();
             for s in &sts {
                 let mut t = s.clone();
                 let c = t.step(n_dims(deps, s), &sched.stmts[s.src][k], &sched.stmts[s.dst][k])?;
-                z &= !(c.positive || c.negative);
+                if c.positive || c.negative {
+                    pairs.insert((s.src, s.dst));
+                }
             }
-            out.push(z);
+            out.push(pairs);
         }
         Ok(out)
     };
-    let (strict, loose) = (zero(false)?, zero(true)?);
-    Ok(strict.into_iter().zip(loose).collect())
+    let (strict, loose) = (nonzero(false)?, nonzero(true)?);
+    Ok(strict.into_iter().zip(loose).map(|(strict, loose)| CarriedPairs { strict, loose }).collect())
 }

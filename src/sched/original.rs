@@ -54,7 +54,7 @@ pub fn original_schedule(scop: &PolyScop) -> Result<Schedule, SchedError> {
         if is_loop {
             bands.push(Band::untiled(k, 1));
         }
-        dims.push(DimInfo { kind, parallel: false, parallel_if_reduction: false });
+        dims.push(DimInfo::marked(kind, false, false));
     }
     Ok(Schedule { stmts, dims, bands })
 }

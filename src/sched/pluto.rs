@@ -142,7 +142,7 @@ impl<'a> Pluto<'a> {
 
     fn finish(&mut self) -> Schedule {
         self.close_band();
-        let dims = self.kinds.iter().map(|&kind| DimInfo { kind, parallel: false, parallel_if_reduction: false }).collect();
+        let dims = self.kinds.iter().map(|&kind| DimInfo::marked(kind, false, false)).collect();
         Schedule { stmts: self.rows.clone(), dims, bands: self.bands.clone() }
     }
 

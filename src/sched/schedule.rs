@@ -38,6 +38,39 @@ pub struct DimInfo {
     /// Parallel only after relaxing reductions: needs the code generator's
     /// reduction support.
     pub parallel_if_reduction: bool,
+    /// Which statements' dependences this dimension carries, when known:
+    /// a loop of the dimension that holds only some statements (the others
+    /// distributed into loops of their own) is parallel unless it holds
+    /// both ends of one of these.
+    pub carried: Option<CarriedPairs>,
+}
+
+/// The (source, target) statement pairs of the dependences a dimension
+/// carries: `strict` with reductions kept, `loose` with them relaxed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CarriedPairs {
+    pub strict: std::collections::BTreeSet<(usize, usize)>,
+    pub loose: std::collections::BTreeSet<(usize, usize)>,
+}
+
+impl DimInfo {
+    /// A dimension with the given marks and no per-statement detail.
+    pub fn marked(kind: RowKind, parallel: bool, parallel_if_reduction: bool) -> DimInfo {
+        DimInfo { kind, parallel, parallel_if_reduction, carried: None }
+    }
+
+    /// (parallel, parallel_if_reduction) of a loop of this dimension that
+    /// holds the statements `inside` (each with its number).
+    pub fn marks_for(&self, inside: &dyn Fn(usize) -> bool) -> (bool, bool) {
+        match &self.carried {
+            None => (self.parallel, self.parallel_if_reduction),
+            Some(c) => {
+                let within = |pairs: &std::collections::BTreeSet<(usize, usize)>| pairs.iter().any(|&(s, t)| inside(s) && inside(t));
+                let parallel = !within(&c.strict);
+                (parallel, !parallel && !within(&c.loose))
+            }
+        }
+    }
 }
 
 /// Consecutive dimensions `[start, start + len)` that are permutable

@@ -127,13 +127,23 @@ fn original_schedule_is_legal() {
 fn checker_rejects_illegal_schedules() {
     let k = kernels::seidel_1d();
     let row = |c: Vec<i64>| SchedRow { coeffs: c, div: 1 };
-    let dim = |parallel| DimInfo { kind: RowKind::Loop, parallel, parallel_if_reduction: false };
+    let dim = |parallel| DimInfo::marked(RowKind::Loop, parallel, false);
     // Interchange (i, t) without skewing reverses a dependence.
     let bad = Schedule { stmts: vec![vec![row(vec![0, 0, 0, 1, 0]), row(vec![0, 0, 1, 0, 0])]], dims: vec![dim(false), dim(false)], bands: vec![] };
     assert!(check(&k.scop, &bad, &CheckOptions::new(&k.params)).is_err());
     // The original order with the time loop wrongly marked parallel.
     let marked = Schedule { stmts: vec![vec![row(vec![0, 0, 1, 0, 0]), row(vec![0, 0, 0, 1, 0])]], dims: vec![dim(true), dim(false)], bands: vec![] };
     assert!(check(&k.scop, &marked, &CheckOptions::new(&k.params)).unwrap_err().contains("parallel"));
+    // The time loop not marked parallel, but said to carry no statement's
+    // dependences: a loop holding the statement would be parallel.
+    let mut unrecorded = marked.clone();
+    unrecorded.dims[0] = DimInfo { carried: Some(Default::default()), ..dim(false) };
+    assert!(check(&k.scop, &unrecorded, &CheckOptions::new(&k.params)).unwrap_err().contains("parallel"));
+    // With the statement's own pair recorded, the marks hold.
+    let mut recorded = unrecorded.clone();
+    recorded.dims[0].carried.as_mut().unwrap().strict.insert((0, 0));
+    recorded.dims[0].carried.as_mut().unwrap().loose.insert((0, 0));
+    assert!(check(&k.scop, &recorded, &CheckOptions::new(&k.params)).is_ok());
 }
 
 /// Scheduling time per kernel (printed, not asserted).

@@ -131,8 +131,7 @@ pub fn try_tile(scop: &PolyScop, deps: &Deps, sched: &Schedule, relaxed: &BTreeS
         if cfg.wavefronts && band.len >= 2 && !cand.dims[band.start].parallel && !intervals {
             cand.bands[b].wavefront = true;
             for d in &mut cand.dims[band.start + 1..band.start + band.len] {
-                d.parallel = true;
-                d.parallel_if_reduction = false;
+                *d = DimInfo::marked(RowKind::Loop, true, false);
             }
         }
         cur = cand;
@@ -159,7 +158,12 @@ fn tiled_marks(deps: &Deps, sched: &Schedule, band: &Band, inner: usize, relaxed
     mark_parallel(deps, &mut p, relaxed)?;
     let zero = band_rows_zero(deps, sched, start, len, relaxed)?;
     let mut dims: Vec<DimInfo> = p.dims[..start].to_vec();
-    dims.extend(zero.iter().map(|&(strict, loose)| DimInfo { kind: RowKind::Loop, parallel: strict, parallel_if_reduction: !strict && loose }));
+    dims.extend(zero.into_iter().map(|pairs| DimInfo {
+        kind: RowKind::Loop,
+        parallel: pairs.strict.is_empty(),
+        parallel_if_reduction: !pairs.strict.is_empty() && pairs.loose.is_empty(),
+        carried: Some(pairs),
+    }));
     dims.extend(p.dims[start..].iter().cloned());
     Ok(dims)
 }
@@ -238,7 +242,7 @@ fn tile_band(sched: &Schedule, b: usize, sizes: &[i64], inner: usize) -> Schedul
             out
         })
         .collect();
-    let loop_dim = DimInfo { kind: RowKind::Loop, parallel: false, parallel_if_reduction: false };
+    let loop_dim = DimInfo::marked(RowKind::Loop, false, false);
     let mut dims: Vec<DimInfo> = sched.dims[..start].to_vec();
     dims.extend(std::iter::repeat_n(loop_dim, 2 * len));
     dims.extend(sched.dims[start + len..].iter().cloned());

@@ -77,11 +77,7 @@ pub fn schedule(scop: &PolyScop, texts: &[&[&str]], kinds: &str, par: &[usize], 
     let dims = kinds
         .chars()
         .enumerate()
-        .map(|(k, c)| DimInfo {
-            kind: if c == 'S' { RowKind::Scalar } else { RowKind::Loop },
-            parallel: par.contains(&k),
-            parallel_if_reduction: false,
-        })
+        .map(|(k, c)| DimInfo::marked(if c == 'S' { RowKind::Scalar } else { RowKind::Loop }, par.contains(&k), false))
         .collect();
     Schedule { stmts, dims, bands }
 }
