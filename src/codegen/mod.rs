@@ -90,8 +90,6 @@ struct Worker<'a> {
     slots: Vec<InstructionValue<'a>>,
     /// Its calls of omp_get_num_threads and omp_get_thread_num.
     queries: [IntValue<'a>; 2],
-    /// Whether to fork a team (decided at run time), None: always.
-    fork: Option<IntValue<'a>>,
 }
 
 /// How to generate code for one SCoP.
@@ -293,7 +291,7 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, opts
     // Workers run outlined, on a team; if that fails, in place on the
     // calling thread alone.
     for w in &gen.workers {
-        if ir.outline_parallel(&w.blocks, w.fork) {
+        if ir.outline_parallel(&w.blocks) {
             gen.summary.openmp_loops += 1;
         } else {
             // The whole range, whatever team the caller may be in.
@@ -470,43 +468,48 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
             Node::For(f) if self.openmp && !self.in_team && f.parallel && self.may_run_on_threads(&f.body) => {
                 self.parallel_for(f)?;
             }
-            Node::For(f) => {
-                let lb = g.expr(&f.lower, &self.env);
-                let ub = g.expr(&f.upper, &self.env);
-                let (header, exit) = (self.new_block("tessera.loop"), self.new_block("tessera.loop.exit"));
-                let enter = ok(self.b.build_int_compare(IntPredicate::SLE, lb, ub, "enter"));
-                ok(self.b.build_conditional_branch(enter, header, exit));
-                let from = self.b.get_insert_block().expect("positioned");
-                self.b.position_at_end(header);
-                let iv = ok(self.b.build_phi(self.ir.context.i64_type(), "t"));
-                let iv_val = iv.as_basic_value().into_int_value();
-                let saved = self.env.vars[f.var].replace(iv_val);
-                self.memory.push(vec![]);
-                self.depth += 1;
-                let body = self.nodes(&f.body);
-                self.depth -= 1;
-                body?;
-                let mem = self.memory.pop().unwrap_or_default();
-                self.env.vars[f.var] = saved;
-                let g = ExprGen { b: &self.b, ctx: &self.ir.context };
-                let next = ok(self.b.build_int_nsw_add(iv_val, g.i64(1), "t.next"));
-                let again = ok(self.b.build_int_compare(IntPredicate::SLE, next, ub, "again"));
-                let br = ok(self.b.build_conditional_branch(again, header, exit));
-                let latch = self.b.get_insert_block().expect("positioned");
-                iv.add_incoming(&[(&lb, from), (&next, latch)]);
-                self.summary.loops += 1;
-                if f.parallel {
-                    self.summary.parallel_loops += 1;
-                }
-                self.mark_vectorizable(f, br, &mem);
-                self.b.position_at_end(exit);
-            }
+            Node::For(f) => self.plain_for(f)?,
         }
         Ok(())
     }
 }
 
 impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
+    /// Loop `f` on the calling thread.
+    fn plain_for(&mut self, f: &crate::ast::For) -> Result<(), String> {
+        let g = ExprGen { b: &self.b, ctx: &self.ir.context };
+        let lb = g.expr(&f.lower, &self.env);
+        let ub = g.expr(&f.upper, &self.env);
+        let (header, exit) = (self.new_block("tessera.loop"), self.new_block("tessera.loop.exit"));
+        let enter = ok(self.b.build_int_compare(IntPredicate::SLE, lb, ub, "enter"));
+        ok(self.b.build_conditional_branch(enter, header, exit));
+        let from = self.b.get_insert_block().expect("positioned");
+        self.b.position_at_end(header);
+        let iv = ok(self.b.build_phi(self.ir.context.i64_type(), "t"));
+        let iv_val = iv.as_basic_value().into_int_value();
+        let saved = self.env.vars[f.var].replace(iv_val);
+        self.memory.push(vec![]);
+        self.depth += 1;
+        let body = self.nodes(&f.body);
+        self.depth -= 1;
+        body?;
+        let mem = self.memory.pop().unwrap_or_default();
+        self.env.vars[f.var] = saved;
+        let g = ExprGen { b: &self.b, ctx: &self.ir.context };
+        let next = ok(self.b.build_int_nsw_add(iv_val, g.i64(1), "t.next"));
+        let again = ok(self.b.build_int_compare(IntPredicate::SLE, next, ub, "again"));
+        let br = ok(self.b.build_conditional_branch(again, header, exit));
+        let latch = self.b.get_insert_block().expect("positioned");
+        iv.add_incoming(&[(&lb, from), (&next, latch)]);
+        self.summary.loops += 1;
+        if f.parallel {
+            self.summary.parallel_loops += 1;
+        }
+        self.mark_vectorizable(f, br, &mem);
+        self.b.position_at_end(exit);
+        Ok(())
+    }
+
     /// Marks an innermost parallel loop (closed by `latch_branch`, with the
     /// loads and stores `mem`) for LoopVectorize.
     fn mark_vectorizable(&mut self, f: &crate::ast::For, latch_branch: InstructionValue<'a>, mem: &[InstructionValue<'a>]) {

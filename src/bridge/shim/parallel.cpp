@@ -2,11 +2,10 @@
 // libgomp and LLVM's libomp provide):
 //
 //   parent:  GOMP_parallel(sub, data, 0, 0);
-//            or, for a loop under sequential loops:
-//            if (fork) GOMP_parallel(sub, data, 0, 0); else sub(data);
+//            (for a loop under sequential loops, only when a fork pays;
+//            else the loop runs in place: the Rust side emits both)
 //   sub:     [lo, hi) = this thread's share of [lb, ub), from
-//            omp_get_thread_num() / omp_get_num_threads() (0 and 1
-//            when !fork: the whole range);
+//            omp_get_thread_num() / omp_get_num_threads();
 //            for (i = lo; i < hi; i++) body;
 //
 // The Rust side emits `sub`'s body (the worker) in the function itself
@@ -22,7 +21,6 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/TargetParser/Triple.h"
-#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/CodeExtractor.h"
 
 using namespace llvm;
@@ -45,10 +43,9 @@ extern "C" void *tessera_omp_query(TesseraFunctionCtx *Ctx, int32_t Which) {
 }
 
 // Outlines `Blocks` (the worker; Blocks[0] its single entry) and runs it
-// on a team of threads, if `Fork` (an i1 computed before the worker; null:
-// always) holds, else on this thread. Returns 0, changing nothing, if the
-// blocks cannot be outlined as a void(void*) function without outputs.
-extern "C" int32_t tessera_outline_parallel(TesseraFunctionCtx *Ctx, void **Blocks, size_t N, void *Fork) {
+// on a team of threads. Returns 0, changing nothing, if the blocks cannot
+// be outlined as a void(void*) function without outputs.
+extern "C" int32_t tessera_outline_parallel(TesseraFunctionCtx *Ctx, void **Blocks, size_t N) {
   SmallVector<BasicBlock *, 16> BBs;
   for (size_t I = 0; I < N; ++I)
     BBs.push_back(static_cast<BasicBlock *>(Blocks[I]));
@@ -80,35 +77,21 @@ extern "C" int32_t tessera_outline_parallel(TesseraFunctionCtx *Ctx, void **Bloc
   auto *Ptr = PointerType::getUnqual(C);
   auto *I32 = Type::getInt32Ty(C);
   IRBuilder<> B(Call);
-  // The runtime may set errno as it starts its threads or answers its
-  // first query (libomp does on first use, even in a worker called
-  // directly), which the program did not ask for: the caller's errno is
-  // kept around both paths. (Loops whose calls may set errno never run in
-  // a worker.)
+  // num_threads 0: OMP_NUM_THREADS or the runtime's default; flags 0.
+  FunctionCallee Parallel =
+      gomp(M, "GOMP_parallel", FunctionType::get(Type::getVoidTy(C), {Ptr, Ptr, I32, I32}, false));
+  // The runtime may set errno as it starts its threads (libomp does on
+  // first use), which the program did not ask for: the caller's errno is
+  // kept. (Loops whose calls may set errno never run on the team.)
   Value *Errno = nullptr, *Saved = nullptr;
   if (M.getTargetTriple().isOSLinux()) {
     FunctionCallee Loc = M.getOrInsertFunction("__errno_location", FunctionType::get(Ptr, {}, false));
     Errno = B.CreateCall(Loc, {}, "errno.addr");
     Saved = B.CreateLoad(I32, Errno, "errno.saved");
   }
-  BasicBlock *Tail = nullptr;
-  if (Fork) {
-    // The direct call stays on the other side of the branch.
-    Instruction *Team = nullptr, *Alone = nullptr;
-    SplitBlockAndInsertIfThenElse(static_cast<Value *>(Fork), Call->getIterator(), &Team, &Alone);
-    Tail = Call->getParent();
-    Call->moveBefore(Alone->getIterator());
-    B.SetInsertPoint(Team);
-  }
-  // num_threads 0: OMP_NUM_THREADS or the runtime's default; flags 0.
-  FunctionCallee Parallel =
-      gomp(M, "GOMP_parallel", FunctionType::get(Type::getVoidTy(C), {Ptr, Ptr, I32, I32}, false));
   B.CreateCall(Parallel, {Sub, Call->getArgOperand(0), ConstantInt::get(I32, 0), ConstantInt::get(I32, 0)});
-  if (Tail)
-    B.SetInsertPoint(Tail, Tail->getFirstInsertionPt());
   if (Errno)
     B.CreateStore(Saved, Errno);
-  if (!Fork)
-    Call->eraseFromParent();
+  Call->eraseFromParent();
   return 1;
 }
