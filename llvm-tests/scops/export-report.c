@@ -15,6 +15,7 @@
 // JSON: "arrays": [{{.*}}{"name": "A", "type": "double[*][m]", "noalias": false}
 // JSON: "domain": "[n, m] -> { S0[i0, i1] : i0 >= 0 and n >= i0 + 1 and i1 >= 0 and m >= i1 + 1 }"
 // JSON: "new_schedule": "
+// JSON: "new_loops": "// parallel\n
 
 // BAD: warning: tessera: cannot write /proc/no-such-dir/add.0.json
 

@@ -331,7 +331,8 @@ fn plan_stages(fview: &FunctionView, m: &Model, parallel: bool) -> Result<Plan, 
 fn export(dir: &std::path::Path, fview: &FunctionView, m: &Model, index: usize, p: Option<&Plan>) {
     let path = dir.join(format!("{}.{index}.json", fview.name));
     let schedule = p.map(|p| sched::print::print_schedule(&p.scop, &p.schedule));
-    let json = scop::export::to_json(m, fview, schedule.as_deref());
+    let loops = p.map(|p| p.tree.to_c());
+    let json = scop::export::to_json(m, fview, schedule.as_deref(), loops.as_deref());
     if let Err(e) = std::fs::create_dir_all(dir).and_then(|_| std::fs::write(&path, json)) {
         eprintln!("warning: tessera: cannot write {}: {e}", path.display());
     }

@@ -31,7 +31,7 @@ fn list(items: impl Iterator<Item = String>) -> String {
 }
 
 /// The SCoP as JSON; `schedule` is the chosen schedule's text, if any.
-pub fn to_json(model: &Model, view: &FunctionView, schedule: Option<&str>) -> String {
+pub fn to_json(model: &Model, view: &FunctionView, schedule: Option<&str>, loops: Option<&str>) -> String {
     let arrays = list(model.arrays.iter().map(|a| {
         format!(
             "{{\"name\": {}, \"type\": {}, \"noalias\": {}}}",
@@ -56,11 +56,12 @@ pub fn to_json(model: &Model, view: &FunctionView, schedule: Option<&str>) -> St
     let params = list(model.params.iter().map(|p| string(&p.name)));
     let range_checks = list(model.range_checks.iter().map(|rc| string(&range_text(model, rc))));
     format!(
-        "{{\n  \"function\": {},\n  \"params\": {params},\n  \"context\": {},\n  \"assumptions\": {},\n  \"range_checks\": {range_checks},\n  \"arrays\": {arrays},\n  \"statements\": {statements},\n  \"new_schedule\": {}\n}}\n",
+        "{{\n  \"function\": {},\n  \"params\": {params},\n  \"context\": {},\n  \"assumptions\": {},\n  \"range_checks\": {range_checks},\n  \"arrays\": {arrays},\n  \"statements\": {statements},\n  \"new_schedule\": {},\n  \"new_loops\": {}\n}}\n",
         string(&model.function),
         string(&context_text(model, &model.context)),
         string(&context_text(model, &model.assumptions)),
-        schedule.map_or("null".to_string(), string)
+        schedule.map_or("null".to_string(), string),
+        loops.map_or("null".to_string(), string)
     )
 }
 
