@@ -1,8 +1,9 @@
 /* Found by scripts/fuzz (seed 6201:225), reduced automatically, then by
  * hand: sqrt of a negative number sets errno to EDOM; the nest after it
  * has a parallel loop under a sequential one with too little work to
- * fork, so its worker is called directly, and the worker's first query of
- * the OpenMP runtime (libomp starting up) set errno to ENOENT. The
+ * fork. Its worker was then called directly, and the worker's first
+ * query of the OpenMP runtime (libomp starting up) set errno to ENOENT
+ * (now such a loop runs in place, and errno is kept around forks). The
  * caller's errno must survive either path: errno prints 33 (EDOM).
  * argv[1]: n. */
 #include <errno.h>
