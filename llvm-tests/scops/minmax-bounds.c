@@ -29,12 +29,14 @@ void tail_rows(unsigned n, unsigned w, float *restrict out, const float *restric
 }
 
 // A second counter that counts iterations from 0 is the counter minus the
-// start: the start itself is no parameter, so the nest stays out.
+// start: the start itself is no parameter, so the nest stays out. The
+// inner loop alone has the start as a parameter (computed before it), but
+// k < 2w + 1, P's row, cannot be proved.
 void packed_copy(int n, int w, double (*restrict P)[2 * w + 1], const double (*restrict A)[n]) {
   // CHECK: minmax-bounds.c:[[@LINE+1]]:3: remark: loop not in a SCoP
   for (int i = 0; i < n; i++) {
     int k = 0;
-    // CHECK: minmax-bounds.c:[[@LINE+1]]:5: remark: loop not in a SCoP: non-affine subscript: min/max
+    // CHECK: minmax-bounds.c:[[@LINE+1]]:5: remark: loop not in a SCoP: parameter product: cannot prove n >= i0 + {{[a-z0-9.]+}} + 1 (subscript within its dimension)
     for (int j = i - w > 0 ? i - w : 0; j < n; j++)
       P[i][k++] = 2.0 * A[i][j] + 1.0;
   }

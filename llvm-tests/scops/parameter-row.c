@@ -3,10 +3,10 @@
 // T's own offsets (p*n + j) show no counter with stride n; the rows of U
 // and V give it, so T is n wide too and T[p][j] is row p. Its column j runs
 // from p + 1: within the row only when p >= -1, a fact on a counter that
-// one condition on the parameters settles, checked at run time (with
-// U[r][p]'s p >= 0).
+// one condition on the parameters settles, checked at run time; U[r][p]
+// needs p >= 0, which implies it: only that one is checked.
 // CHECK: SCoP in 'column_step': loop nest, 3 loop(s), 3 statement(s)
-// CHECK: assumed (checked at run time): [p, rows, n] -> { : {{.*}}p >= -1
+// CHECK: assumed (checked at run time): [p, rows, n] -> { : p >= 0 }
 // CHECK: T: double[*][n]
 // CHECK: write: [p, rows, n] -> { S0[i0] -> T[p, i0 + p + 1] }
 // CHECK-NOT: not a SCoP

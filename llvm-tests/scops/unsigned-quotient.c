@@ -4,10 +4,10 @@
 // lshr) is what SCEV writes as a division inside the nest's subscripts.
 // The lshr becomes a parameter, linked to its dividend by
 // 0 <= w - 2*half <= 1, which holds when w is non-negative: that is
-// checked at run time.
+// checked at run time (here as part of w >= 2, which the subscripts need).
 
 // MODEL-LABEL: SCoP in 'pair_rows'
-// MODEL: assumed (checked at run time): {{.*}} w >= 0
+// MODEL: assumed (checked at run time): [n, w, div32] -> { : w >= 2 }
 void pair_rows(int n, int w, double *restrict out, const double *restrict in) {
   unsigned half = (unsigned)w / 2;
   // CHECK: unsigned-quotient.c:[[@LINE+1]]:3: remark: loop is in a SCoP (2 loop(s), 1 statement(s))

@@ -14,7 +14,7 @@ use super::delinearize::{delinearize, strides_of};
 use super::model::*;
 use super::conditions::has_minmax;
 use super::polynomial::{atom_sym, canonical_atom, is_minmax_like, Polynomial, SymEnv};
-use super::quotient::{quotient_facts, unsigned_quotient};
+use super::quotient::{extremum_facts, quotient_facts, unsigned_quotient};
 use super::reason::Reason;
 use super::reductions;
 use crate::ir::*;
@@ -181,11 +181,26 @@ impl SymEnv for Env<'_> {
     }
 
     /// A quotient SCEV writes as a division (`w / 2` computed by an `lshr`
-    /// before the nest, or its zero extension) is the parameter of an
-    /// instruction computing it on the region's entry chain (it dominates
-    /// the region), if there is one.
-    fn quotient(&self, s: &Scev) -> Option<Sym> {
-        let v = self.chain.iter().flat_map(|&b| &self.view.block(b).instrs).find(|i| self.view.scev(i.value) == Some(s))?;
+    /// before the nest, or its zero extension), or a minimum or maximum
+    /// of parameters, is the parameter of an instruction computing it on
+    /// the region's entry chain (it dominates the region), if there is
+    /// one.
+    fn computed_before(&self, s: &Scev) -> Option<Sym> {
+        // A quotient computed in 32 bits is used zero-extended: SCEV moves
+        // the extension into the dividend (`(zext x) /u 5` for the i64
+        // form of `zext (x /u 5)`), the same number.
+        let narrow = match s {
+            Scev::UDiv(x, by) => match (x.as_ref(), by.as_ref()) {
+                (Scev::ZExt(inner, _), Scev::Const(c)) if *c >= 2 => Some(Scev::UDiv(inner.clone(), Box::new(Scev::Const(*c)))),
+                _ => None,
+            },
+            _ => None,
+        };
+        let v = self
+            .chain
+            .iter()
+            .flat_map(|&b| &self.view.block(b).instrs)
+            .find(|i| self.view.scev(i.value).is_some_and(|e| e == s || narrow.as_ref() == Some(e)))?;
         self.unknown(v.value).ok()
     }
 
@@ -477,6 +492,7 @@ pub fn build_region(view: &FunctionView, root: LoopId, fallbacks: &BTreeSet<Fall
     // become parameters too.
     let used: Vec<ValueId> = env.params.borrow().iter().copied().collect();
     let mut quotients: Vec<Constraint> = used.iter().flat_map(|&q| quotient_facts(view, &env, q)).collect();
+    quotients.extend(used.iter().flat_map(|&q| extremum_facts(view, &env, q)));
     // Unsigned quotients (see `Env::quotient`) hold their facts only for a
     // non-negative dividend: the optimized code runs only then.
     let mut assumptions = Vec::new();
@@ -559,8 +575,10 @@ fn enclosing_bounds(view: &FunctionView, env: &Env<'_>, obligations: &mut Vec<Ob
 }
 
 /// The blocks every entry of the region passes last, nearest first: the
-/// block entering its header, then each one's single predecessor (at most
-/// 32). Values defined there dominate the region.
+/// block entering its header, then each one's single predecessor, or for
+/// the header of an enclosing loop its preheader (at most 32). Values
+/// defined there dominate the region (a quotient computed before the
+/// outer loop of a nest is on the chain of its inner loop too).
 fn entry_chain(view: &FunctionView, region: &HashSet<BlockId>, root: LoopId) -> Vec<BlockId> {
     let mut preds: HashMap<BlockId, Vec<BlockId>> = HashMap::new();
     for (i, b) in view.blocks.iter().enumerate() {
@@ -573,9 +591,15 @@ fn entry_chain(view: &FunctionView, region: &HashSet<BlockId>, root: LoopId) -> 
     let [mut cur] = entering.as_slice() else { return vec![] };
     let mut chain = vec![cur];
     for _ in 0..32 {
-        let Some([q]) = preds.get(&cur).map(|v| v.as_slice()) else { break };
-        chain.push(*q);
-        cur = *q;
+        let q = match preds.get(&cur).map(|v| v.as_slice()) {
+            Some([q]) => *q,
+            _ => match view.loops.iter().find(|l| l.header == cur).and_then(|l| l.preheader) {
+                Some(p) => p,
+                None => break,
+            },
+        };
+        chain.push(q);
+        cur = q;
     }
     chain
 }

@@ -7,7 +7,7 @@ use super::model::Model;
 use super::reason::Reason;
 use super::delicm::map_promoted_scalars;
 use super::rotate::map_rotated_loads;
-use super::to_poly::{prove, simplify_domains};
+use super::to_poly::{drop_implied_assumptions, prove, simplify_domains};
 use crate::ir::{FunctionView, LoopId};
 use std::collections::BTreeSet;
 
@@ -62,6 +62,7 @@ pub fn model_region(view: &FunctionView, root: LoopId) -> Result<Model, Reason> 
         }
     };
     let statements = model.statements.len();
+    drop_implied_assumptions(&mut model)?;
     simplify_domains(&mut model)?;
     // An assumption under which a statement never runs (`n <= 3` in a
     // nest whose subscripts fit only tiny grids) makes a model of nothing.

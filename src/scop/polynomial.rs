@@ -36,9 +36,11 @@ pub trait SymEnv {
     fn value(&self, _v: ValueId) -> Option<Polynomial> {
         None
     }
-    /// The parameter standing for an unsigned division SCEV could not
-    /// look through (see `quotient_facts`), if any.
-    fn quotient(&self, _s: &Scev) -> Option<Sym> {
+    /// The parameter standing for a value of parameters no polynomial
+    /// holds (an unsigned division, see `quotient_facts`; a minimum or
+    /// maximum, as `get_arg`-style clamping leaves a size) when an
+    /// instruction before the region computes it, if any.
+    fn computed_before(&self, _s: &Scev) -> Option<Sym> {
         None
     }
     /// For a loop whose counter starts at a min/max (`j = max(0, i - k)`),
@@ -298,8 +300,8 @@ impl Polynomial {
                 Ok(p)
             }
             Scev::Trunc(..) => Err(na("truncation")),
-            Scev::UDiv(..) => env.quotient(s).map(Polynomial::sym).ok_or_else(|| na("division")),
-            Scev::SMax(_) | Scev::UMax(_) | Scev::SMin(_) | Scev::UMin(_) => Err(na("min/max")),
+            Scev::UDiv(..) => env.computed_before(s).map(Polynomial::sym).ok_or_else(|| na("division")),
+            Scev::SMax(_) | Scev::UMax(_) | Scev::SMin(_) | Scev::UMin(_) => env.computed_before(s).map(Polynomial::sym).ok_or_else(|| na("min/max")),
             Scev::PtrToInt(_) => Err(na("pointer-to-integer cast")),
             Scev::CouldNotCompute => Err(na("not computable")),
             Scev::Unsupported(what) => Err(na(what)),

@@ -10,7 +10,7 @@
 
 use super::affine::{AffExpr, Constraint, Sym};
 use super::polynomial::{Polynomial, SymEnv};
-use crate::ir::{FunctionView, Op, ValueId, ValueKind};
+use crate::ir::{FunctionView, Op, Scev, ValueId, ValueKind};
 
 /// The integer value of a constant operand, if it is one.
 fn constant(view: &FunctionView, v: ValueId) -> Option<i128> {
@@ -42,6 +42,26 @@ pub fn quotient_facts(view: &FunctionView, env: &dyn SymEnv, q: ValueId) -> Vec<
         Constraint::ge0(r.add_const(-low).expect("small constant")),
         Constraint::ge0(r.scale(-1).and_then(|x| x.add_const(d - 1)).expect("small constant")),
     ]
+}
+
+/// Facts linking a parameter `q` that is a maximum (minimum) of affine
+/// expressions of parameters, computed before the nest (`n = max(n, 2)`
+/// clamping a size), to those expressions: `q >= e` (`q <= e`) for each.
+/// Empty for any other parameter.
+pub fn extremum_facts(view: &FunctionView, env: &dyn SymEnv, q: ValueId) -> Vec<Constraint> {
+    let (args, max) = match view.scev(q) {
+        Some(Scev::SMax(args)) => (args, true),
+        Some(Scev::SMin(args)) => (args, false),
+        _ => return vec![],
+    };
+    let mut out = Vec::new();
+    for a in args {
+        let Some(e) = Polynomial::from_scev(a, env).ok().and_then(|p| p.to_affine()) else { return vec![] };
+        let Ok(diff) = AffExpr::sym(Sym::Param(q)).sub(&e) else { return vec![] };
+        let Ok(diff) = (if max { Ok(diff) } else { diff.scale(-1) }) else { return vec![] };
+        out.push(Constraint::ge0(diff));
+    }
+    out
 }
 
 /// For a parameter `q` that is `x >>u c` or `x /u d` (SCEV's unsigned

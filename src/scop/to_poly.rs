@@ -330,6 +330,38 @@ impl Columns {
     }
 }
 
+/// Drops the assumptions the context and the other assumptions imply
+/// (`x >= 0` for an unsigned quotient's dividend `x = max(n, 2)`): they
+/// would be checked at run time for nothing.
+pub fn drop_implied_assumptions(model: &mut Model) -> Result<(), Reason> {
+    let space = Space::set(&model.params.iter().map(|p| p.name.as_str()).collect::<Vec<_>>(), None, &[]);
+    let cols = Columns { params: model.params.iter().map(|p| p.sym).collect(), dims: vec![] };
+    let mut k = 0;
+    while k < model.assumptions.len() {
+        let a = &model.assumptions[k];
+        let negated = if a.is_eq {
+            None
+        } else {
+            a.expr.scale(-1).and_then(|e| e.add_const(-1)).ok().map(Constraint::ge0)
+        };
+        let implied = match negated {
+            Some(n) => {
+                let mut all: Vec<Constraint> = model.context.iter().chain(param_ranges(model).iter()).cloned().collect();
+                all.extend(model.assumptions.iter().enumerate().filter(|&(j, _)| j != k).map(|(_, c)| c.clone()));
+                all.push(n);
+                cols.basic_set(&space, &all)?.is_empty().map_err(poly_reason)?
+            }
+            None => false,
+        };
+        if implied {
+            model.assumptions.remove(k);
+        } else {
+            k += 1;
+        }
+    }
+    Ok(())
+}
+
 /// Simplifies every statement domain: drops disjuncts that are empty under
 /// the context and constraints that are redundant or implied by it.
 pub fn simplify_domains(model: &mut Model) -> Result<(), Reason> {
