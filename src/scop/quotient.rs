@@ -139,6 +139,29 @@ mod tests {
         facts.iter().all(|c| c.expr.coeff(Sym::Param(ValueId(0))) * p + c.expr.coeff(Sym::Param(ValueId(2))) * q + c.expr.constant >= 0)
     }
 
+    /// `q = max(p, 2)` and `q = min(p, 2)`: the facts hold for the true
+    /// extremum, and together with `q = p` or `q = 2` only for it.
+    #[test]
+    fn extremum_facts_bound_the_parameter_by_each_argument() {
+        for (max, build) in [(true, Scev::SMax as fn(Vec<Scev>) -> Scev), (false, Scev::SMin)] {
+            let mut v = view("select", "2");
+            v.scevs.insert(ValueId(2), build(vec![Scev::Unknown(ValueId(0)), Scev::Const(2)]));
+            let facts = extremum_facts(&v, &Params, ValueId(2));
+            assert_eq!(facts.len(), 2);
+            for p in -20i128..=20 {
+                let truth = if max { p.max(2) } else { p.min(2) };
+                assert!(holds(&facts, p, truth), "{max} {p}");
+                for q in -30i128..=30 {
+                    if holds(&facts, p, q) && (q == p || q == 2) {
+                        assert_eq!(q, truth, "{max} {p} {q}");
+                    }
+                }
+            }
+        }
+        // Not an extremum: no facts.
+        assert!(extremum_facts(&view("sdiv", "2"), &Params, ValueId(2)).is_empty());
+    }
+
     #[test]
     fn facts_hold_for_every_quotient_and_only_for_it_when_rounding_down() {
         let sdiv = quotient_facts(&view("sdiv", "3"), &Params, ValueId(2));
