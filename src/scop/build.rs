@@ -182,9 +182,9 @@ impl SymEnv for Env<'_> {
 
     /// A quotient SCEV writes as a division (`w / 2` computed by an `lshr`
     /// before the nest, or its zero extension), or a minimum or maximum
-    /// of parameters, is the parameter of an instruction computing it on
-    /// the region's entry chain (it dominates the region), if there is
-    /// one.
+    /// of parameters, is the parameter of an instruction computing it in a
+    /// block that dominates the region (its entry chain first), if there
+    /// is one.
     fn computed_before(&self, s: &Scev) -> Option<Sym> {
         // A quotient computed in 32 bits is used zero-extended: SCEV moves
         // the extension into the dividend (`(zext x) /u 5` for the i64
@@ -196,11 +196,16 @@ impl SymEnv for Env<'_> {
             },
             _ => None,
         };
-        let v = self
-            .chain
-            .iter()
-            .flat_map(|&b| &self.view.block(b).instrs)
-            .find(|i| self.view.scev(i.value).is_some_and(|e| e == s || narrow.as_ref() == Some(e)))?;
+        let header = self.view.loop_(self.root).header;
+        let computes = |i: &&crate::ir::Instr| self.view.scev(i.value).is_some_and(|e| e == s || narrow.as_ref() == Some(e));
+        let on_chain = self.chain.iter().flat_map(|&b| &self.view.block(b).instrs).find(computes);
+        let v = on_chain.or_else(|| {
+            (0..self.view.blocks.len() as u32)
+                .map(BlockId)
+                .filter(|b| !self.blocks.contains(b) && cfg::dominates(self.view, *b, header))
+                .flat_map(|b| &self.view.block(b).instrs)
+                .find(computes)
+        })?;
         self.unknown(v.value).ok()
     }
 
