@@ -76,6 +76,9 @@ struct Gen<'r, 'a, 'b> {
     depth: usize,
     /// Whether the node being generated is in a worker (runs on a team).
     in_team: bool,
+    /// Whether the node being generated is right inside an outermost
+    /// wavefront loop (each of its iterations runs a wavefront of tiles).
+    in_wavefront: bool,
     /// Worker regions to outline once the new code is reachable.
     workers: Vec<Worker<'a>>,
     /// How many times each statement occurs in the loop tree.
@@ -221,6 +224,7 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, opts
         openmp: opts.openmp,
         depth: 0,
         in_team: false,
+        in_wavefront: false,
         workers: vec![],
         occurrences: occurrences(&ast.body),
     };
@@ -489,9 +493,11 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         let iv_val = iv.as_basic_value().into_int_value();
         let saved = self.env.vars[f.var].replace(iv_val);
         self.memory.push(vec![]);
+        let in_wavefront = std::mem::replace(&mut self.in_wavefront, f.wavefront && self.depth == 0);
         self.depth += 1;
         let body = self.nodes(&f.body);
         self.depth -= 1;
+        self.in_wavefront = in_wavefront;
         body?;
         let mem = self.memory.pop().unwrap_or_default();
         self.env.vars[f.var] = saved;

@@ -87,7 +87,9 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         let g = ExprGen { b: &self.b, ctx: &self.ir.context };
         let lb = g.expr(&f.lower, &self.env);
         let ub = g.expr(&f.upper, &self.env);
-        let fork = if self.depth == 0 {
+        // Outside every loop, and for the tiles of one wavefront (many
+        // tiles, each a block of work), a fork always pays.
+        let fork = if self.depth == 0 || self.in_wavefront {
             None
         } else {
             let work = self.work_of_loop(f, lb, ub, ESTIMATE_LEVELS);
@@ -150,10 +152,12 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         let saved = self.env.vars[f.var].replace(iv_val);
         self.depth += 1;
         self.in_team = true;
+        let in_wavefront = std::mem::replace(&mut self.in_wavefront, false);
         self.memory.push(vec![]);
         let body = self.nodes(&f.body);
         let mem = self.memory.pop().unwrap_or_default();
         self.in_team = false;
+        self.in_wavefront = in_wavefront;
         self.depth -= 1;
         self.env.vars[f.var] = saved;
         for (v, slot) in shared {
