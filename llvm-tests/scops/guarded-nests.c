@@ -4,8 +4,10 @@
 // paths into "ran" and "skipped", and the blocks after it see both: the
 // domains doubled per guard (16 paths after four) and the time loop was
 // rejected ("too many paths"). The two sides of one guard are merged back
-// (C and e >= 0, C and e <= -1: C), so the whole time loop is one SCoP.
-// CHECK: SCoP in 'yee': loop nest, 8 loop(s), 5 statement(s)
+// (C and e >= 0, C and e <= -1: C), so the whole time loop is one SCoP
+// (of four statements: the source value -O3 hoists out of the row loop is
+// read from src again).
+// CHECK: SCoP in 'yee': loop nest, 8 loop(s), 4 statement(s)
 // CHECK-NOT: not a SCoP
 
 void yee(int n, int m, int steps, double (*ex)[m], double (*ey)[m], double (*hz)[m], const double *src) {

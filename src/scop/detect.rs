@@ -6,7 +6,7 @@ use super::build::build_region;
 use super::model::Model;
 use super::reason::Reason;
 use super::delicm::map_promoted_scalars;
-use super::rotate::map_rotated_loads;
+use super::rotate::{map_hoisted_loads, map_rotated_loads};
 use super::to_poly::{drop_implied_assumptions, prove, simplify_domains};
 use crate::ir::{FunctionView, LoopId};
 use std::collections::BTreeSet;
@@ -71,6 +71,7 @@ pub fn model_region(view: &FunctionView, root: LoopId) -> Result<Model, Reason> 
     }
     map_promoted_scalars(view, &mut model);
     map_rotated_loads(view, &mut model);
+    map_hoisted_loads(view, &mut model);
     Ok(model)
 }
 

@@ -36,7 +36,8 @@ use super::polynomial::{Polynomial, SymEnv};
 use super::Reason;
 use crate::ir::{BlockId, FunctionView, LoopId, Op, ValueId, ValueKind};
 
-/// A PHI of a loop header that holds one memory cell's value.
+/// A PHI of a loop header that holds one memory cell's value (or, with
+/// `back` 0, a load hoisted out of inner loops: see `map_hoisted_loads`).
 #[derive(Clone, Debug)]
 pub struct Rotated {
     pub phi: ValueId,
@@ -233,4 +234,64 @@ pub fn map_rotated_loads(view: &FunctionView, model: &mut Model) {
         model.statements.retain(|s| !s.accesses.is_empty());
         model.rotated.extend(found);
     }
+}
+
+/// Maps loads hoisted out of inner loops back to their cells: a scalar
+/// holding a value its statement loaded (`p = pulse[t]`, which PRE or LICM
+/// hoisted out of the `j` loop that reads it) is read from the cell again
+/// by its readers, when nothing in the SCoP writes that array (the cell
+/// holds the value throughout) and the value is not used after the SCoP.
+/// The readers run inside the loading statement's loops (SSA: the load
+/// dominates its uses), so the cell's subscripts, over those loops'
+/// counters, name the same cell in every reader. A loading statement left
+/// without writes goes. Without the scalar, written once per time step and
+/// read along a row, a time loop's statements may be skewed (fdtd-2d's
+/// source row kept every time step apart).
+pub fn map_hoisted_loads(view: &FunctionView, model: &mut Model) {
+    let written: std::collections::BTreeSet<ArrayId> = model
+        .statements
+        .iter()
+        .flat_map(|s| &s.accesses)
+        .filter(|x| x.kind == AccessKind::Write)
+        .filter_map(|x| if let Target::Array(a) = x.target { Some(a) } else { None })
+        .collect();
+    let mut found: Vec<Rotated> = Vec::new();
+    for s in &model.statements {
+        for x in &s.accesses {
+            let (Target::Scalar(v), AccessKind::Write) = (&x.target, x.kind) else { continue };
+            let v = *v;
+            if model.live_out.contains(&v) || found.iter().any(|r| r.phi == v) {
+                continue;
+            }
+            let Some(Op::Load { addr, .. }) = view.def(v).map(|d| &d.op) else { continue };
+            let Some(load) = s.accesses.iter().find(|y| y.instr == Some(v) && y.kind == AccessKind::Read) else { continue };
+            let Target::Array(array) = load.target else { continue };
+            if written.contains(&array) || !model.rebuildable.contains_key(addr) {
+                continue;
+            }
+            found.push(Rotated { phi: v, loop_: model.root, address: *addr, back: 0, array, subscripts: load.subscripts.clone() });
+        }
+    }
+    if found.is_empty() {
+        return;
+    }
+    let calls = |s: &Statement| view.block(s.block).instrs.iter().any(|i| matches!(i.op, Op::Call { .. }));
+    model.statements.retain_mut(|s| {
+        let mut mapped = false;
+        s.accesses.retain_mut(|x| {
+            let Target::Scalar(v) = x.target else { return true };
+            let Some(r) = found.iter().find(|r| r.phi == v) else { return true };
+            mapped = true;
+            match x.kind {
+                AccessKind::Write => false,
+                AccessKind::Read => {
+                    x.target = Target::Array(r.array);
+                    x.subscripts = r.subscripts.clone();
+                    true
+                }
+            }
+        });
+        !mapped || calls(s) || s.accesses.iter().any(|x| x.kind == AccessKind::Write)
+    });
+    model.rotated.extend(found);
 }

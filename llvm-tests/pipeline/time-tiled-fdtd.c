@@ -1,0 +1,31 @@
+// A time loop around four nests of three coupled fields (fdtd-2d's
+// shape). -O3 hoists the source value p = src[t] out of the row loop
+// into a scalar written once per time step and read along the row, which
+// kept every time step apart; it is read from src again (src is never
+// written), and Pluto's schedule skews the fields into one band (t, t + j,
+// t + i). That band ends in the stride-n row, but its tiles run t + j
+// innermost, so the skewed schedule is kept over the original order:
+// tiled, and run by wavefronts with -fopenmp.
+// RUN: rm -rf %t.dir
+// RUN: %clang -O3 -fopenmp -fno-discard-value-names -fpass-plugin=%tessera -mllvm -tessera-export-dir=%t.dir -c %s -o /dev/null
+// RUN: FileCheck %s < %t.dir/yee.0.json
+
+// CHECK: "new_schedule": "{{.*}}S1[i0, i1] -> [floor((i0)/{{[0-9]+}}), floor((i0 + i1)/{{[0-9]+}})
+// CHECK-SAME: band 0..3 permutable tiles [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}] points [3, 4, 6] (innermost distributed) wavefront
+// CHECK: "new_loops": "{{.*}}// wavefront
+
+void yee(int n, int m, int steps, double (*ex)[m], double (*ey)[m], double (*hz)[m], const double *src) {
+  for (int t = 0; t < steps; t++) {
+    for (int j = 0; j < m; j++)
+      ey[0][j] = src[t];
+    for (int i = 1; i < n; i++)
+      for (int j = 0; j < m; j++)
+        ey[i][j] += 0.25 * (hz[i - 1][j] - hz[i][j]);
+    for (int i = 0; i < n; i++)
+      for (int j = 1; j < m; j++)
+        ex[i][j] += 0.25 * (hz[i][j - 1] - hz[i][j]);
+    for (int i = 0; i + 1 < n; i++)
+      for (int j = 0; j + 1 < m; j++)
+        hz[i][j] += 0.5 * (ex[i][j] - ex[i][j + 1] + ey[i][j] - ey[i + 1][j]);
+  }
+}
