@@ -296,15 +296,21 @@ fn plan_stages(fview: &FunctionView, m: &Model, parallel: bool) -> Result<Plan, 
     let schedule = sched::schedule(&scop, &deps, &SchedOptions::default()).map_err(scheduling)?;
     // Profitability: never trade the original innermost loop for one that
     // walks memory worse (LU's skewed schedule would put a stride-n loop
-    // innermost: 4x slower). Tiling then only improves the point order.
-    // With the schedule come the scalars whose memory dependences the
+    // innermost: 4x slower; tiling then only improves the point order),
+    // nor the original's parallel loops for a schedule with fewer
+    // statements in parallel loops or tileable bands (Cholesky: Pluto fuses
+    // the diagonal's square root into the column loop, which then carries
+    // it). With the schedule come the scalars whose memory dependences the
     // stages below may ignore (those whose live ranges it keeps).
     let mut original = sched::original::original_schedule(&scop).map_err(scheduling)?;
-    let (schedule, relaxed) = if tile::inner_stride_score(&schedule, &scop) < tile::inner_stride_score(&original, &scop) {
+    let original_relaxed = sched::original::mark_original(&scop, &deps, &mut original).map_err(scheduling)?;
+    let np = scop.params.len();
+    let worse_strides = tile::inner_stride_score(&schedule, &scop) < tile::inner_stride_score(&original, &scop);
+    let less_parallel = schedule.statements_with_parallelism(np) < original.statements_with_parallelism(np);
+    let (schedule, relaxed) = if worse_strides || less_parallel {
         // The original order's parallel loops still run in parallel and
         // vectorize (min-plus products, triangular solves).
-        let relaxed = sched::original::mark_original(&scop, &deps, &mut original).map_err(scheduling)?;
-        (original, relaxed)
+        (original, original_relaxed)
     } else {
         let relaxed = sched::kept_relaxed_scalars(&scop, &deps, &schedule).map_err(scheduling)?;
         (schedule, relaxed)

@@ -22,7 +22,7 @@
 //! * reductions (`relax_reductions`): two updates of a reduction cell by
 //!   the same reduction statement may swap.
 
-use super::{RowKind, Schedule};
+use super::Schedule;
 use crate::deps::memory::reduction_accesses;
 use crate::poly::{PolyError, Set};
 use crate::scop::model::AccessKind;
@@ -188,9 +188,7 @@ pub fn check(scop: &PolyScop, sched: &Schedule, opts: &CheckOptions) -> Result<C
                 // through a third statement may be carried by the third's
                 // dependences only).
                 if let Some(d) = (0..ix.new.len()).find(|&d| ix.new[d] != iy.new[d]) {
-                    let value = |s: usize, j: usize| sched.stmts[s][j].coeffs.last().copied();
-                    let same_side = |s: usize| (0..d).all(|j| sched.dims[j].kind != RowKind::Scalar || value(s, j) == value(ix.stmt, j));
-                    let (parallel, if_reduction) = sched.dims[d].marks_for(&same_side);
+                    let (parallel, if_reduction) = sched.dims[d].marks_for(&|s| sched.same_side(s, ix.stmt, d));
                     if parallel || (if_reduction && !both_reduction) {
                         return Err(format!("dimension {d} is marked parallel but orders {} and {}", what(ex), what(ey)));
                     }

@@ -130,6 +130,34 @@ pub struct Schedule {
 }
 
 impl Schedule {
+    /// Whether statements `s` and `t` are on the same side of every scalar
+    /// row before dimension `k`: only then may one loop at `k` hold both.
+    pub fn same_side(&self, s: usize, t: usize, k: usize) -> bool {
+        let value = |x: usize, j: usize| self.stmts[x][j].coeffs.last().copied();
+        (0..k).all(|j| self.dims[j].kind != RowKind::Scalar || value(s, j) == value(t, j))
+    }
+
+    /// The statements with a parallel loop (by the per-loop marks, for the
+    /// statements on its side of the scalar rows) or a loop in a permutable
+    /// band of two rows or more (its tiles then run in parallel
+    /// wavefronts). `np`: the number of parameters (the rows' first
+    /// columns).
+    pub fn statements_with_parallelism(&self, np: usize) -> usize {
+        let iterates = |s: usize, k: usize| {
+            let c = &self.stmts[s][k].coeffs;
+            self.dims[k].kind == RowKind::Loop && c[np..c.len() - 1].iter().any(|&x| x != 0)
+        };
+        (0..self.stmts.len())
+            .filter(|&s| {
+                (0..self.dims.len()).any(|k| {
+                    iterates(s, k)
+                        && (self.dims[k].marks_for(&|t| self.same_side(s, t, k)).0
+                            || self.bands.iter().any(|b| b.permutable && b.len >= 2 && (b.start..b.start + b.len).contains(&k)))
+                })
+            })
+            .count()
+    }
+
     /// The time stamp of an instance whose rows have the values `vals`
     /// (one per dimension): `vals` with each wavefront band's first tile
     /// dimension replaced by the sum of its tile coordinates.
