@@ -137,6 +137,7 @@ extern "C" {
 
     pub fn tessera_ctx_prepare_loop(ctx: *mut FunctionCtxRaw, l: *mut LoopRaw) -> *mut c_void;
     pub fn tessera_ctx_expand_counter(ctx: *mut FunctionCtxRaw, l: *mut LoopRaw, before: *mut c_void) -> *mut c_void;
+    pub fn tessera_ctx_expand_exit_value(ctx: *mut FunctionCtxRaw, l: *mut LoopRaw, v: *mut c_void, before: *mut c_void) -> *mut c_void;
     pub fn tessera_mark_loop(
         latch_branch: *mut c_void,
         accesses: *mut *mut c_void,

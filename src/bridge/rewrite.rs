@@ -92,6 +92,21 @@ impl<'a> Ir<'a> {
     }
 
     /// Emits the iteration count of enclosing loop `l` before `before`.
+    /// The value `v` has when loop `l` exits, computed before `before`
+    /// (SCEV's exit value: a counter's last value), if SCEV can tell it.
+    pub fn expand_exit_value(&self, l: LoopId, v: BasicValueEnum<'a>, before: InstructionValue<'a>) -> Option<BasicValueEnum<'a>> {
+        // SAFETY: the loop is live, `v` and `before` belong to this
+        // function; the shim returns a value of `v`'s type it inserted, or null.
+        unsafe {
+            let x = ffi::tessera_ctx_expand_exit_value(self.ctx.raw, self.map.loops[l.0 as usize], v.as_value_ref() as *mut c_void, before.as_value_ref() as *mut c_void);
+            if x.is_null() {
+                None
+            } else {
+                Some(BasicValueEnum::new(x as llvm_sys::prelude::LLVMValueRef))
+            }
+        }
+    }
+
     pub fn expand_counter(&self, l: LoopId, before: InstructionValue<'a>) -> IntValue<'a> {
         // SAFETY: the shim returns an i64 instruction it inserted.
         unsafe {

@@ -246,11 +246,16 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, opts
         let value = match ir.id_of(&v) {
             // A header PHI's slot already holds the value for the iteration
             // after the last one (its incoming value is stored at the end of
-            // each iteration): the exit wants the last iteration's value.
-            Some(id) if is_header_phi(view, model, id) => {
-                ir.delete_blocks(&gen.blocks);
-                return Err(format!("the loop-carried value '{}' is used after the loop", view.value(id).name));
-            }
+            // each iteration), but the exit wants the last iteration's value:
+            // when SCEV knows it (a counter's last value), it is computed
+            // before the nest.
+            Some(id) if is_header_phi(view, model, id) => match ir.expand_exit_value(model.root, v, old_br) {
+                Some(x) => x,
+                None => {
+                    ir.delete_blocks(&gen.blocks);
+                    return Err(format!("the loop-carried value '{}' is used after the loop", view.value(id).name));
+                }
+            },
             Some(id) if gen.region.slots.contains_key(&id) => {
                 ok(gen.b.build_load(v.get_type(), gen.region.slots[&id], "liveout"))
             }

@@ -46,6 +46,22 @@ extern "C" void *tessera_ctx_expand_counter(TesseraFunctionCtx *Ctx, TesseraLoop
   return Expander.expandCodeFor(Counter, I64, static_cast<Instruction *>(Before));
 }
 
+extern "C" void *tessera_ctx_expand_exit_value(TesseraFunctionCtx *Ctx, TesseraLoop *TL, void *V, void *Before) {
+  auto &SE = Ctx->FAM.getResult<ScalarEvolutionAnalysis>(Ctx->F);
+  Loop *L = unwrap(TL);
+  auto *Val = static_cast<Value *>(V);
+  auto *At = static_cast<Instruction *>(Before);
+  if (!SE.isSCEVable(Val->getType()))
+    return nullptr;
+  const SCEV *Exit = SE.getSCEVAtScope(Val, L->getParentLoop());
+  if (isa<SCEVCouldNotCompute>(Exit) || !SE.isLoopInvariant(Exit, L))
+    return nullptr;
+  SCEVExpander Expander(SE, "tessera.exit");
+  if (!Expander.isSafeToExpandAt(Exit, At))
+    return nullptr;
+  return Expander.expandCodeFor(Exit, Val->getType(), At);
+}
+
 extern "C" void tessera_mark_loop(void *LatchBranch, void **Accesses, size_t NumAccesses,
                                   int32_t Parallel, int32_t Vectorize) {
   auto *Br = static_cast<Instruction *>(LatchBranch);

@@ -139,6 +139,9 @@ int32_t tessera_arg_is_noalias(void *function, uint32_t index);
 void *tessera_ctx_prepare_loop(TesseraFunctionCtx *ctx, TesseraLoop *loop);
 // Emits the i64 iteration count of `loop` (an enclosing loop) before `before`.
 void *tessera_ctx_expand_counter(TesseraFunctionCtx *ctx, TesseraLoop *loop, void *before);
+// The value `v` has when `loop` exits (SCEV's value at the enclosing scope),
+// expanded before `before`; null when SCEV cannot tell it.
+void *tessera_ctx_expand_exit_value(TesseraFunctionCtx *ctx, TesseraLoop *loop, void *v, void *before);
 // Attaches llvm.loop metadata to a latch branch: parallel accesses (an access
 // group set on `accesses`) and/or vectorize.enable.
 void tessera_mark_loop(void *latch_branch, void **accesses, size_t num_accesses, int32_t parallel,
