@@ -6,8 +6,9 @@
 //! of a factorization) forks once per iteration of those, which pays only
 //! when each fork has enough work: it forks when a run-time estimate of
 //! its statement instances reaches `MIN_FORK_WORK` and it has at least
-//! `MIN_FORK_ITERATIONS` iterations, and otherwise runs the worker on the
-//! calling thread alone.
+//! `MIN_FORK_ITERATIONS` iterations; otherwise the same loop, emitted a
+//! second time in place, runs on the calling thread. Iterations of uneven
+//! work (a triangle) are shared round-robin, others in contiguous shares.
 
 use super::expr::ExprGen;
 use super::{any_stmt, count_stmts, ok, Gen, Worker};
@@ -77,8 +78,9 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         Some(written.into_iter().collect())
     }
 
-    /// A parallel loop as an OpenMP worker: each thread runs its share
-    /// `[lo, hi]` of `[lb, ub]` (outside a team: all of it). The worker's
+    /// A parallel loop as an OpenMP worker: each thread runs its share of
+    /// `[lb, ub]` (when outlining fails, the worker stays in place and
+    /// runs all of it). The worker's
     /// blocks are outlined into a GOMP_parallel call at the end. Under
     /// sequential loops, the loop is also emitted as a plain loop, which
     /// runs instead when a fork would not pay (the worker called directly
