@@ -199,12 +199,15 @@ impl SymEnv for Env<'_> {
         let header = self.view.loop_(self.root).header;
         let computes = |i: &&crate::ir::Instr| self.view.scev(i.value).is_some_and(|e| e == s || narrow.as_ref() == Some(e));
         let on_chain = self.chain.iter().flat_map(|&b| &self.view.block(b).instrs).find(computes);
+        // Elsewhere: the blocks holding such an instruction, checked for
+        // dominance only then (a walk of the function's graph each).
         let v = on_chain.or_else(|| {
             (0..self.view.blocks.len() as u32)
                 .map(BlockId)
-                .filter(|b| !self.blocks.contains(b) && cfg::dominates(self.view, *b, header))
-                .flat_map(|b| &self.view.block(b).instrs)
-                .find(computes)
+                .filter(|b| !self.blocks.contains(b))
+                .filter_map(|b| self.view.block(b).instrs.iter().find(computes).map(|i| (b, i)))
+                .find(|&(b, _)| cfg::dominates(self.view, b, header))
+                .map(|(_, i)| i)
         })?;
         self.unknown(v.value).ok()
     }
