@@ -13,6 +13,11 @@
 //! each statement its own nest with the permutable band `(j, i)`: tiled,
 //! with `j` innermost in a tile (unit stride), it runs several times faster.
 //!
+//! When the whole band cannot join the inner one (its outer row carries a
+//! dependence the inner rows may not cross: a repetition loop around two
+//! matrix-vector products), the scalar row moves between the band's outer
+//! rows and the rest, which join the inner band (`keep`).
+//!
 //! The move is kept only when it is legal (walking every dependence
 //! through the new rows, none is reversed and all are ordered), the merged
 //! band is permutable, no live range of a privatized scalar breaks, tiling
@@ -53,26 +58,34 @@ pub fn distribute_for_tiling(scop: &PolyScop, deps: &Deps, sched: &Schedule, rel
 
 /// Band `b` merged with the band behind the scalar row that follows it,
 /// that row moved before `b`, if that is legal and pays.
+/// The whole band first; failing that, its inner rows only (`keep` outer
+/// rows stay outside the scalar row): a triangular product `B[i][j] +=
+/// L[i][k] * B[k][j]` keeps `i` sequential outside and tiles `(j, k)`.
 fn merge_after(scop: &PolyScop, deps: &Deps, sched: &Schedule, b: usize, relaxed: &BTreeSet<String>) -> PolyResult<Option<Schedule>> {
-    let Some((mut cand, merged)) = candidate(sched, b) else { return Ok(None) };
-    if !legal_and_permutable(deps, &cand, &merged, relaxed)? || !broken_live_ranges(scop, deps, &cand.stmts, relaxed)?.is_empty() {
-        return Ok(None);
+    for keep in 0..sched.bands[b].len {
+        let Some((mut cand, merged)) = candidate(sched, b, keep) else { return Ok(None) };
+        if !legal_and_permutable(deps, &cand, &merged, relaxed)? || !broken_live_ranges(scop, deps, &cand.stmts, relaxed)?.is_empty() {
+            continue;
+        }
+        if !tiling_pays(&cand, scop, merged.start, merged.len) {
+            continue;
+        }
+        mark_parallel(deps, &mut cand, relaxed)?;
+        let start = sched.bands[b].start;
+        let outer = if keep == 0 { merged.start } else { start };
+        if sched.dims[start].parallel && !cand.dims[outer].parallel {
+            continue;
+        }
+        return Ok(Some(cand));
     }
-    if !tiling_pays(&cand, scop, merged.start, merged.len) {
-        return Ok(None);
-    }
-    mark_parallel(deps, &mut cand, relaxed)?;
-    if sched.dims[sched.bands[b].start].parallel && !cand.dims[merged.start].parallel {
-        return Ok(None);
-    }
-    Ok(Some(cand))
+    Ok(None)
 }
 
 /// The shape alone: when untiled permutable band `b` is followed by a
 /// scalar row that separates statements and then by another untiled
-/// permutable band, `sched` with that row moved before `b`, and the merged
-/// band. Nothing is checked.
-fn candidate(sched: &Schedule, b: usize) -> Option<(Schedule, Band)> {
+/// permutable band, `sched` with that row moved before `b`'s rows after
+/// its first `keep`, and the merged band. Nothing is checked.
+fn candidate(sched: &Schedule, b: usize, keep: usize) -> Option<(Schedule, Band)> {
     let band = &sched.bands[b];
     let (start, k) = (band.start, band.start + band.len);
     let inner = sched.bands.iter().position(|x| x.start == k + 1)?;
@@ -85,14 +98,18 @@ fn candidate(sched: &Schedule, b: usize) -> Option<(Schedule, Band)> {
         return None;
     }
     let mut cand = sched.clone();
+    let at = start + keep;
     for rows in cand.stmts.iter_mut() {
         let row = rows.remove(k);
-        rows.insert(start, row);
+        rows.insert(at, row);
     }
     let dim = cand.dims.remove(k);
-    cand.dims.insert(start, dim);
-    let merged = Band::untiled(start + 1, band.len + sched.bands[inner].len);
+    cand.dims.insert(at, dim);
+    let merged = Band::untiled(at + 1, band.len - keep + sched.bands[inner].len);
     cand.bands = sched.bands.iter().enumerate().filter(|&(i, _)| i != b && i != inner).map(|(_, x)| x.clone()).collect();
+    if keep > 0 {
+        cand.bands.push(Band::untiled(start, keep));
+    }
     cand.bands.push(merged.clone());
     cand.bands.sort_by_key(|x| x.start);
     Some((cand, merged))
@@ -192,7 +209,7 @@ mod tests {
             let deps = analyze(&k.scop, &DepsOptions::default()).expect("deps");
             let s = schedule(&k.scop, &deps, &SchedOptions::default()).expect("schedule");
             let relaxed = kept_relaxed_scalars(&k.scop, &deps, &s).expect("live ranges");
-            let (cand, merged) = (0..s.bands.len()).find_map(|b| candidate(&s, b)).unwrap_or_else(|| panic!("{}: no candidate", k.name));
+            let (cand, merged) = (0..s.bands.len()).find_map(|b| candidate(&s, b, 0)).unwrap_or_else(|| panic!("{}: no candidate", k.name));
             assert_eq!(legal_and_permutable(&deps, &cand, &merged, &relaxed).expect("walk"), legal, "{}", k.name);
             if !legal {
                 assert!(check(&k.scop, &cand, &CheckOptions::new(&k.params)).is_err(), "{}: the checker accepts it", k.name);
