@@ -89,9 +89,13 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         let g = ExprGen { b: &self.b, ctx: &self.ir.context };
         let lb = g.expr(&f.lower, &self.env);
         let ub = g.expr(&f.upper, &self.env);
-        // Outside every loop, and for the tiles of one wavefront (many
-        // tiles, each a block of work), a fork always pays.
-        let fork = if self.depth == 0 || self.in_wavefront {
+        // Outside every loop of the function, and for the tiles of one
+        // wavefront (many tiles, each a block of work), a fork always pays.
+        // A SCoP inside a loop the model left out runs once per iteration
+        // of it: its outermost loop is under a sequential loop too (spmv's
+        // per-row loops forked 60000 times).
+        let once = self.depth == 0 && self.region.view.loop_(self.model.root).depth == 1;
+        let fork = if once || self.in_wavefront {
             None
         } else {
             let work = self.work_of_loop(f, lb, ub, ESTIMATE_LEVELS);
