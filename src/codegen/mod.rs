@@ -333,8 +333,20 @@ fn position_at_entry<'a>(ir: &Ir<'a>, b: &Builder<'a>) -> Result<(), String> {
 
 /// Whether `v` is a PHI at the header of one of the region's loops.
 fn is_header_phi(view: &FunctionView, model: &Model, v: ValueId) -> bool {
-    let crate::ir::ValueKind::Instruction(block) = view.value(v).kind else { return false };
-    matches!(view.def(v).map(|i| &i.op), Some(Op::Phi { .. })) && model.loops.iter().any(|l| view.loop_(l.id).header == block)
+    // Through the LCSSA copies of inner loops (single-incoming PHIs): an
+    // inner loop's counter read after the nest is one too.
+    let mut v = v;
+    while let Some(Op::Phi { incoming }) = view.def(v).map(|i| &i.op) {
+        let crate::ir::ValueKind::Instruction(block) = view.value(v).kind else { return false };
+        if model.loops.iter().any(|l| view.loop_(l.id).header == block) {
+            return true;
+        }
+        match incoming.as_slice() {
+            [(_, single)] => v = *single,
+            _ => return false,
+        }
+    }
+    false
 }
 
 /// `end_a <= start_b || end_b <= start_a` for every pair, in i128.
