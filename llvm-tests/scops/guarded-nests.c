@@ -10,6 +10,20 @@
 // CHECK: SCoP in 'yee': loop nest, 8 loop(s), 4 statement(s)
 // CHECK-NOT: not a SCoP
 
+// The same nest built for OpenMP: -O3 hoists the source value p = src[t]
+// out of the row loop into a scalar written once per time step and read
+// along the row, which kept every time step apart; it is read from src
+// again (src is never written), and Pluto's schedule skews the fields into
+// one band (t, t + j, t + i). That band ends in the stride-n row, but its
+// tiles run t + j innermost, so the skewed schedule is kept over the
+// original order: tiled, and run by wavefronts.
+// RUN: rm -rf %t.dir
+// RUN: %clang -O3 -fopenmp -fno-discard-value-names -fpass-plugin=%tessera -mllvm -tessera-export-dir=%t.dir -c %s -o /dev/null
+// RUN: FileCheck %s --check-prefix=TILED < %t.dir/yee.0.json
+// TILED: "new_schedule": "{{.*}}S1[i0, i1] -> [floor((i0)/{{[0-9]+}}), floor((i0 + i1)/{{[0-9]+}})
+// TILED-SAME: band 0..3 permutable tiles [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}] points [3, 4, 6] (innermost distributed) wavefront
+// TILED: "new_loops": "{{.*}}// wavefront
+
 void yee(int n, int m, int steps, double (*ex)[m], double (*ey)[m], double (*hz)[m], const double *src) {
   for (int t = 0; t < steps; t++) {
     for (int j = 0; j < m; j++)
