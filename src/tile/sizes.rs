@@ -129,17 +129,22 @@ fn score(sched: &Schedule, scop: &PolyScop, stmts: &[usize], r: usize) -> i64 {
 /// picks there lose more than tiling wins back, as bicg's and trimul's.)
 pub fn inner_stride_score(sched: &Schedule, scop: &PolyScop) -> i64 {
     let np = scop.params.len();
+    // Per band, the row the tiler will put innermost when it is a time
+    // band it will tile (decided once per band, not per statement).
+    let tiler_rows: Vec<Option<usize>> = sched
+        .bands
+        .iter()
+        .map(|b| {
+            let time = !sched.dims[b.start].parallel && !sched.dims[b.start].parallel_if_reduction;
+            let tiled = time && b.permutable && b.len >= 2 && b.tile_sizes.is_none() && super::reuse::tiling_pays(sched, scop, b.start, b.len);
+            tiled.then(|| b.start + innermost_row(sched, scop, b.start, b.len))
+        })
+        .collect();
     (0..sched.stmts.len())
         .filter_map(|s| {
             let r = sched.stmts[s].iter().rposition(|row| row.div == 1 && row.coeffs[np..row.coeffs.len() - 1].iter().any(|&c| c != 0))?;
-            let tiled = sched.bands.iter().find(|b| {
-                let time = !sched.dims[b.start].parallel && !sched.dims[b.start].parallel_if_reduction;
-                (b.start..b.start + b.len).contains(&r) && time && b.permutable && b.len >= 2 && b.tile_sizes.is_none() && super::reuse::tiling_pays(sched, scop, b.start, b.len)
-            });
-            let r = match tiled {
-                Some(b) => b.start + innermost_row(sched, scop, b.start, b.len),
-                None => r,
-            };
+            let band = sched.bands.iter().position(|b| (b.start..b.start + b.len).contains(&r));
+            let r = band.and_then(|b| tiler_rows[b]).unwrap_or(r);
             Some(score(sched, scop, &[s], r))
         })
         .sum()
