@@ -35,6 +35,9 @@
 //!    whose point loops are exactly `size*T .. size*T + size - 1` is
 //!    guarded by the condition that the whole tile lies in the domain; the
 //!    general (partial-tile) code is the `else` branch.
+//! 4. [`peel`]: a loop whose body has a guard `t == lower` (or `t ==
+//!    upper`) runs that iteration as a loop of its own, so the others
+//!    carry no guard.
 //!
 //! Everything works on locals-free basic sets over `[params | t0..tk]`, so
 //! every decision is one small ILP/LP query, all charged to a budget
@@ -52,6 +55,7 @@
 pub mod expr;
 pub mod group;
 pub mod interp;
+pub mod peel;
 pub mod print;
 pub mod scan;
 pub mod scheduled;

@@ -70,7 +70,7 @@ impl<'a> Scanner<'a> {
     /// The whole tree under the parameter context `ctx`.
     pub fn generate(&mut self, ctx: &BasicSet) -> AstResult<Vec<Node>> {
         let all = (0..self.items.len()).collect();
-        let mut body = self.gen(0, all, ctx, true)?;
+        let mut body = super::peel::peel(self.gen(0, all, ctx, true)?)?;
         mark_vectorizable(&mut body);
         Ok(body)
     }

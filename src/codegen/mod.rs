@@ -29,7 +29,7 @@ use crate::ast::{Ast, Node};
 use crate::bridge::rewrite::Ir;
 use crate::ir::{FunctionView, Op, ValueId};
 use crate::scop::affine::Sym;
-use crate::scop::model::{ArrayId, Model, Target};
+use crate::scop::model::{AccessKind, ArrayId, Model, Target};
 use expr::{Env, ExprGen};
 use inkwell::basic_block::BasicBlock;
 use inkwell::builder::Builder;
@@ -538,7 +538,7 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
     fn mark_vectorizable(&mut self, f: &crate::ast::For, latch_branch: InstructionValue<'a>, mem: &[InstructionValue<'a>]) {
         let innermost = !f.body.iter().any(contains_loop);
         if f.vectorizable && f.parallel && innermost {
-            let force = !self.calls_functions(&f.body) && !f.body.iter().any(|n| matches!(n, Node::If { .. }));
+            let force = !self.calls_functions(&f.body) && !f.body.iter().any(|n| matches!(n, Node::If { .. })) && !self.writes_unread_scalars(&f.body);
             self.ir.mark_loop(latch_branch, mem, true, force);
             self.summary.vectorizable_loops += force as usize;
         }
@@ -553,6 +553,21 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         any_stmt(nodes, &|s| {
             view.block(self.model.statements[s].block).instrs.iter().any(|i| matches!(&i.op, Op::Call { callee, .. } if !callee.starts_with("llvm.")))
         })
+    }
+
+    /// Whether a statement under `nodes` writes a scalar that none of them
+    /// reads. Its last value leaves the loop (a loop holding only the first
+    /// of two statements that communicate through a scalar, once the
+    /// second is peeled off): LoopVectorize cannot vectorize such a loop
+    /// ("value used outside the loop"), so forcing it would only warn.
+    fn writes_unread_scalars(&self, nodes: &[Node]) -> bool {
+        let mut stmts = HashMap::new();
+        count_stmts(nodes, &mut stmts);
+        let scalars = |kind: AccessKind| -> BTreeSet<ValueId> {
+            let accesses = stmts.keys().flat_map(|&s| &self.model.statements[s].accesses);
+            accesses.filter(|a| a.kind == kind).filter_map(|a| if let Target::Scalar(v) = a.target { Some(v) } else { None }).collect()
+        };
+        !scalars(AccessKind::Write).is_subset(&scalars(AccessKind::Read))
     }
 }
 

@@ -69,6 +69,20 @@ fn fused_statements_with_inner_sequence() {
 }
 
 #[test]
+fn statements_at_the_ends_of_a_loop_are_peeled() {
+    // S0 at the first iteration of S1's inner loop, S2 at its last: both
+    // guards become loops of one iteration around a guard-free loop.
+    let s = scop(
+        "[n, m] -> { : true }",
+        &["[n, m] -> { S0[i] : 0 <= i < n }", "[n, m] -> { S1[i, j] : 0 <= i < n and 0 <= j < m }", "[n, m] -> { S2[i] : 0 <= i < n }"],
+    );
+    let sc = schedule(&s, &[&["i", "0", "0"], &["i", "j", "1"], &["i", "m - 1", "2"]], "LLS", &[], vec![]);
+    let (ast, _, _) = check(&s, &sc, &grid(2, -1, 4), 5);
+    let c = ast.to_c();
+    assert!(c.contains("for (t1 = 1; t1 <= m - 2; t1++)\n      S1(t0, t1);\n"), "{c}");
+}
+
+#[test]
 fn fused_statements_with_different_ranges() {
     let s = scop("[n, m] -> { : true }", &["[n, m] -> { S0[i] : 0 <= i < n }", "[n, m] -> { S1[i] : 2 <= i < m }", "[n, m] -> { S2[i] : 0 <= i <= n + 1 }"]);
     let sc = schedule(&s, &[&["i", "0"], &["i", "1"], &["i", "2"]], "LS", &[], vec![]);
