@@ -15,3 +15,20 @@ void pair_rows(int n, int w, double *restrict out, const double *restrict in) {
     for (unsigned j = 0; j < half; j++)
       out[i * half + j] = in[i * w + 2 * j] + in[i * w + 2 * j + 1];
 }
+
+// A size with a remainder, `n + 1 + n % 3`: SCEV writes the remainder as
+// n - 3*(n /u 3), with no division instruction to stand for the quotient.
+// The remainder instruction becomes the parameter (0 <= rem <= 2) and the
+// bound reads 1 + n + rem.
+// MODEL-LABEL: SCoP in 'fill_rows'
+// MODEL: context: [n, w, rem] -> { : rem >= 0 and rem <= 2 and
+// MODEL: domain: [n, w, rem] -> { S0[i0, i1] : i0 >= 0 and n + rem >= i0 and i1 >= 0 and w >= i1 + 1 }
+void fill_rows(int n, int w, double *restrict out) {
+  if (n < 1)
+    return;
+  int m = n + 1 + n % 3;
+  // CHECK: unsigned-quotient.c:[[@LINE+1]]:3: remark: loop is in a SCoP (2 loop(s), 1 statement(s))
+  for (int i = 0; i < m; i++)
+    for (int j = 0; j < w; j++)
+      out[i * w + j] = i - j;
+}

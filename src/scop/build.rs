@@ -14,7 +14,7 @@ use super::delinearize::{delinearize, strides_of};
 use super::model::*;
 use super::conditions::has_minmax;
 use super::polynomial::{atom_sym, canonical_atom, is_minmax_like, Polynomial, SymEnv};
-use super::quotient::{extremum_facts, quotient_facts, unsigned_quotient};
+use super::quotient::{extremum_facts, quotient_facts, remainder_facts, unsigned_quotient};
 use super::reason::Reason;
 use super::reductions;
 use crate::ir::*;
@@ -196,18 +196,22 @@ impl SymEnv for Env<'_> {
             },
             _ => None,
         };
-        let header = self.view.loop_(self.root).header;
-        let computes = |i: &&crate::ir::Instr| self.view.scev(i.value).is_some_and(|e| e == s || narrow.as_ref() == Some(e));
-        let on_chain = self.chain.iter().flat_map(|&b| &self.view.block(b).instrs).find(computes);
-        // Elsewhere: the blocks holding such an instruction, checked for
-        // dominance only then (a walk of the function's graph each).
-        let v = on_chain.or_else(|| {
-            (0..self.view.blocks.len() as u32)
-                .map(BlockId)
-                .filter(|b| !self.blocks.contains(b))
-                .filter_map(|b| self.view.block(b).instrs.iter().find(computes).map(|i| (b, i)))
-                .find(|&(b, _)| cfg::dominates(self.view, b, header))
-                .map(|(_, i)| i)
+        let v = self.found_before(&|i| self.view.scev(i.value).is_some_and(|e| e == s || narrow.as_ref() == Some(e)))?;
+        self.unknown(v.value).ok()
+    }
+
+    fn remainder(&self, x: &Scev, d: i128) -> Option<Sym> {
+        // `zext(n) urem d` is `zext(n urem d)`, the same number.
+        let narrow = match x {
+            Scev::ZExt(inner, _) => Some(inner.as_ref()),
+            _ => None,
+        };
+        let v = self.found_before(&|i| match (&i.op, i.operands.as_slice()) {
+            (Op::Binary { opcode }, [a, by]) if opcode == "urem" => {
+                let dividend = self.view.scev(*a).cloned().unwrap_or(Scev::Unknown(*a));
+                self.view.value(*by).kind == ValueKind::Constant && self.view.value(*by).name.parse::<i128>() == Ok(d) && (dividend == *x || Some(&dividend) == narrow)
+            }
+            _ => false,
         })?;
         self.unknown(v.value).ok()
     }
@@ -215,6 +219,25 @@ impl SymEnv for Env<'_> {
     fn atom(&self, s: &Scev) -> Option<Sym> {
         let s = canonical_atom(s);
         self.atoms.iter().position(|a| a == s).map(atom_sym)
+    }
+}
+
+impl Env<'_> {
+    /// An instruction matching `pred` in a block that dominates the region
+    /// (its entry chain first), if there is one.
+    fn found_before(&self, pred: &dyn Fn(&crate::ir::Instr) -> bool) -> Option<&crate::ir::Instr> {
+        let header = self.view.loop_(self.root).header;
+        let on_chain = self.chain.iter().flat_map(|&b| &self.view.block(b).instrs).find(|i| pred(i));
+        // Elsewhere: the blocks holding such an instruction, checked for
+        // dominance only then (a walk of the function's graph each).
+        on_chain.or_else(|| {
+            (0..self.view.blocks.len() as u32)
+                .map(BlockId)
+                .filter(|b| !self.blocks.contains(b))
+                .filter_map(|b| self.view.block(b).instrs.iter().find(|i| pred(i)).map(|i| (b, i)))
+                .find(|&(b, _)| cfg::dominates(self.view, b, header))
+                .map(|(_, i)| i)
+        })
     }
 }
 
@@ -501,6 +524,7 @@ pub fn build_region(view: &FunctionView, root: LoopId, fallbacks: &BTreeSet<Fall
     let used: Vec<ValueId> = env.params.borrow().iter().copied().collect();
     let mut quotients: Vec<Constraint> = used.iter().flat_map(|&q| quotient_facts(view, &env, q)).collect();
     quotients.extend(used.iter().flat_map(|&q| extremum_facts(view, &env, q)));
+    quotients.extend(used.iter().flat_map(|&r| remainder_facts(view, r)));
     // Unsigned quotients (see `Env::quotient`) hold their facts only for a
     // non-negative dividend: the optimized code runs only then.
     let mut assumptions = Vec::new();

@@ -43,6 +43,13 @@ pub trait SymEnv {
     fn computed_before(&self, _s: &Scev) -> Option<Sym> {
         None
     }
+    /// The parameter of an instruction before the region computing
+    /// `x urem d`, if any: SCEV writes that remainder as `x - d·(x /u d)`,
+    /// and a quotient with a multiple of `d` as its factor then reads as
+    /// `(c/d)·(x - r)` (`n + 1 + n % 3` is `1 + n + r`).
+    fn remainder(&self, _x: &Scev, _d: i128) -> Option<Sym> {
+        None
+    }
     /// For a loop whose counter starts at a min/max (`j = max(0, i - k)`),
     /// counted from that start rather than from 0: the start, over the
     /// placeholder symbols of its min/max parts (see [`SymEnv::atom`]).
@@ -240,6 +247,21 @@ impl Polynomial {
         Ok(p)
     }
 
+    /// `c·(x /u d)` with `d | c` and no quotient instruction before the
+    /// region but a remainder `r = x urem d`: `(c/d)·(x - r)`, which is the
+    /// same number modulo 2^bits (`x = d·(x /u d) + x urem d` there), as
+    /// every sum SCEV writes is.
+    fn via_remainder(fs: &[Scev], env: &dyn SymEnv) -> Result<Option<Polynomial>, Reason> {
+        let [Scev::Const(c), q @ Scev::UDiv(x, by)] = fs else { return Ok(None) };
+        let Scev::Const(d) = by.as_ref() else { return Ok(None) };
+        if *d < 2 || c % d != 0 || env.computed_before(q).is_some() {
+            return Ok(None);
+        }
+        let Some(r) = env.remainder(x, *d) else { return Ok(None) };
+        let x = Self::with_atoms(x, env)?;
+        Ok(Some(x.add(&Polynomial::sym(r).scale(-1)?)?.scale(c / d)?))
+    }
+
     fn has_atoms(&self) -> bool {
         self.terms.keys().flatten().any(is_atom)
     }
@@ -260,7 +282,10 @@ impl Polynomial {
                 None => Ok(Polynomial::sym(env.unknown(*v)?)),
             },
             Scev::Add(ts) => ts.iter().try_fold(Polynomial::default(), |acc, t| acc.add(&Self::with_atoms(t, env)?)),
-            Scev::Mul(fs) => fs.iter().try_fold(Polynomial::constant(1), |acc, t| acc.mul(&Self::with_atoms(t, env)?)),
+            Scev::Mul(fs) => match Self::via_remainder(fs, env)? {
+                Some(p) => Ok(p),
+                None => fs.iter().try_fold(Polynomial::constant(1), |acc, t| acc.mul(&Self::with_atoms(t, env)?)),
+            },
             Scev::AddRec { start, step, loop_, .. } => {
                 let k = Polynomial::sym(env.counter(*loop_)?);
                 let (start, step) = (Self::with_atoms(start, env)?, Self::with_atoms(step, env)?);
@@ -372,6 +397,40 @@ mod tests {
         let other = Scev::addrec(start.clone(), Scev::Const(1), LoopId(0));
         assert!(Polynomial::from_scev(&other, &env).is_err());
         assert_eq!(Polynomial::from_scev(&Scev::addrec(Scev::Const(2), Scev::Const(1), LoopId(0)), &env).unwrap().to_affine().unwrap().constant, 2);
+    }
+
+    /// v1 is `v0 urem 3`, computed before the region.
+    struct Remainder;
+    impl SymEnv for Remainder {
+        fn unknown(&self, v: ValueId) -> Result<Sym, Reason> {
+            Ok(Sym::Param(v))
+        }
+        fn counter(&self, l: LoopId) -> Result<Sym, Reason> {
+            Ok(Sym::Counter(l))
+        }
+        fn assume_range(&self, _: &Polynomial, _: i128, _: Option<i128>) {}
+        fn remainder(&self, x: &Scev, d: i128) -> Option<Sym> {
+            (*x == Scev::Unknown(ValueId(0)) && d == 3).then_some(Sym::Param(ValueId(1)))
+        }
+    }
+
+    #[test]
+    fn multiples_of_a_quotient_read_through_its_remainder() {
+        let q = |by: i128| Scev::UDiv(Box::new(Scev::Unknown(ValueId(0))), Box::new(Scev::Const(by)));
+        // n + 1 + n % 3 = 1 + 2n - 3·(n /u 3), for n from 0 to 99.
+        let m = Scev::Add(vec![Scev::Const(1), Scev::Mul(vec![Scev::Const(2), Scev::Unknown(ValueId(0))]), Scev::Mul(vec![Scev::Const(-3), q(3)])]);
+        let p = Polynomial::from_scev(&m, &Remainder).unwrap().to_affine().unwrap();
+        for n in 0..100i128 {
+            let at = p.constant + p.coeff(Sym::Param(ValueId(0))) * n + p.coeff(Sym::Param(ValueId(1))) * (n % 3);
+            assert_eq!(at, n + 1 + n % 3, "{n}");
+        }
+        // 6·(n /u 3) is 2·(n - r) too; 2·(n /u 3), n /u 3 and a quotient by
+        // another divisor are no polynomial.
+        let six = Polynomial::from_scev(&Scev::Mul(vec![Scev::Const(6), q(3)]), &Remainder).unwrap().to_affine().unwrap();
+        assert_eq!((six.coeff(Sym::Param(ValueId(0))), six.coeff(Sym::Param(ValueId(1)))), (2, -2));
+        assert!(Polynomial::from_scev(&Scev::Mul(vec![Scev::Const(2), q(3)]), &Remainder).is_err());
+        assert!(Polynomial::from_scev(&q(3), &Remainder).is_err());
+        assert!(Polynomial::from_scev(&Scev::Mul(vec![Scev::Const(-5), q(5)]), &Remainder).is_err());
     }
 
     #[test]

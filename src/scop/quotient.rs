@@ -44,6 +44,21 @@ pub fn quotient_facts(view: &FunctionView, env: &dyn SymEnv, q: ValueId) -> Vec<
     ]
 }
 
+/// `0 <= r <= d-1` for a parameter `r = x urem d` (`d` a constant: the
+/// remainder that stands for a quotient, see `SymEnv::remainder`). Empty
+/// for any other parameter.
+pub fn remainder_facts(view: &FunctionView, r: ValueId) -> Vec<Constraint> {
+    let Some(def) = view.def(r) else { return vec![] };
+    let (Op::Binary { opcode }, [_, by]) = (&def.op, def.operands.as_slice()) else { return vec![] };
+    match constant(view, *by) {
+        Some(d) if opcode == "urem" && (2..=1 << 20).contains(&d) => {
+            let r = AffExpr::sym(Sym::Param(r));
+            vec![Constraint::ge0(r.clone()), Constraint::ge0(r.scale(-1).and_then(|x| x.add_const(d - 1)).expect("small constant"))]
+        }
+        _ => vec![],
+    }
+}
+
 /// Facts linking a parameter `q` that is a maximum (minimum) of affine
 /// expressions of parameters, computed before the nest (`n = max(n, 2)`
 /// clamping a size), to those expressions: `q >= e` (`q <= e`) for each.
