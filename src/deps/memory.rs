@@ -79,7 +79,7 @@ pub fn memory_deps(scop: &PolyScop) -> PolyResult<Vec<Dependence>> {
                         if rel.parts().is_empty() {
                             continue;
                         }
-                        let rel = rel.simplify()?;
+                        let rel = rel.simplify_nonempty()?;
                         out.push(Dependence {
                             kind,
                             source: si,

@@ -93,6 +93,19 @@ pub fn set_work_allowance(units: Option<u64>) {
     WORK_LEFT.with(|w| w.set(units.unwrap_or(u64::MAX)));
 }
 
+/// Runs `f` with at most `cap` units of the thread's allowance (all of it
+/// when less is left): what `f` spends is then taken from the allowance.
+/// A stage that should need a fraction of a SCoP's allowance gives up
+/// after that fraction instead of spending it all before failing.
+pub fn with_work_cap<T>(cap: u64, f: impl FnOnce() -> T) -> T {
+    let left = WORK_LEFT.with(|w| w.get());
+    WORK_LEFT.with(|w| w.set(left.min(cap)));
+    let r = f();
+    let spent = left.min(cap) - WORK_LEFT.with(|w| w.get());
+    WORK_LEFT.with(|w| w.set(if left == u64::MAX { u64::MAX } else { left - spent }));
+    r
+}
+
 /// Work units left of the allowance (`None`: unlimited).
 pub fn work_left() -> Option<u64> {
     let w = WORK_LEFT.with(|w| w.get());
@@ -185,5 +198,30 @@ impl Meter {
 impl Default for Meter {
     fn default() -> Self {
         Meter::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_work_cap_bounds_a_stage_and_charges_the_allowance() {
+        set_work_allowance(Some(1000));
+        // Within the cap: what the stage spends leaves the allowance.
+        let r = with_work_cap(300, || charge(200));
+        assert!(r.is_ok());
+        assert_eq!(work_left(), Some(800));
+        // Past the cap: the stage fails although the allowance has more.
+        let r = with_work_cap(300, || charge(200).and_then(|_| charge(200)));
+        assert_eq!(r, Err(PolyError::Budget));
+        assert_eq!(work_left(), Some(500));
+        // A cap above what is left changes nothing.
+        assert_eq!(with_work_cap(10_000, || charge(600)), Err(PolyError::Budget));
+        assert_eq!(work_left(), Some(0));
+        // Without an allowance, the cap is the only limit, and none is left after.
+        set_work_allowance(None);
+        assert_eq!(with_work_cap(5, || charge(6)), Err(PolyError::Budget));
+        assert_eq!(work_left(), None);
     }
 }

@@ -215,15 +215,35 @@ impl Set {
     /// Simplifies every part, drops empty parts and parts contained in
     /// another part (same point set).
     pub fn simplify(&self) -> PolyResult<Set> {
+        self.simplify_parts(&BasicSet::simplify, 16)
+    }
+
+    /// [`Set::simplify`] that drops every part contained in another one,
+    /// however many parts there are (a quadratic number of containment
+    /// tests): for a set about to be subtracted, whose every part
+    /// multiplies the pieces of the difference.
+    pub fn simplify_all_parts(&self) -> PolyResult<Set> {
+        self.simplify_parts(&BasicSet::simplify, usize::MAX)
+    }
+
+    /// [`Set::simplify`] of a set whose parts are known to be non-empty
+    /// (as [`Set::drop_empty_parts`] leaves them): no part is tested again.
+    pub fn simplify_nonempty(&self) -> PolyResult<Set> {
+        self.simplify_parts(&BasicSet::simplify_nonempty, 16)
+    }
+
+    /// Each part simplified, duplicates and parts contained in another one
+    /// dropped (the latter only while there are at most `max_compared`).
+    fn simplify_parts(&self, simplify: &dyn Fn(&BasicSet) -> PolyResult<BasicSet>, max_compared: usize) -> PolyResult<Set> {
         let mut parts = vec![];
         for p in &self.parts {
-            let s = p.simplify()?;
+            let s = simplify(p)?;
             if !s.is_obviously_empty() && !parts.contains(&s) {
                 parts.push(s);
             }
         }
         let mut i = 0;
-        while i < parts.len() && parts.len() <= 16 {
+        while i < parts.len() && parts.len() <= max_compared {
             let others: Vec<BasicSet> = parts.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, p)| p.clone()).collect();
             let covered = others.iter().any(|o| {
                 Set::from(parts[i].clone()).is_subset(&Set::from(o.clone())).unwrap_or(false)

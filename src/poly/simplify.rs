@@ -219,7 +219,22 @@ impl BasicSet {
         if b.is_obviously_empty() || b.is_empty()? {
             return Ok(self.canonical_empty());
         }
-        let b = b.simplify_locals()?.normalize()?;
+        b.simplify_normalized()
+    }
+
+    /// [`BasicSet::simplify`] of a set already known to have an integer
+    /// point (an emptiness test just passed): the same result without
+    /// testing again.
+    pub fn simplify_nonempty(&self) -> PolyResult<BasicSet> {
+        let b = self.normalize()?;
+        if b.is_obviously_empty() {
+            return Ok(self.canonical_empty());
+        }
+        b.simplify_normalized()
+    }
+
+    fn simplify_normalized(&self) -> PolyResult<BasicSet> {
+        let b = self.simplify_locals()?.normalize()?;
         let b = b.remove_redundant()?.normalize()?;
         Ok(b.detect_divs())
     }

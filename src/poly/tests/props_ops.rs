@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::poly::parse::parse_set;
-use crate::poly::{PolyError, Set};
+use crate::poly::{BasicSet, PolyError, Set};
 
 const SHAPES: [Shape; 3] = [
     Shape { params: 0, dims: 2, boxed: true, locals: true, eqs: true },
@@ -88,6 +88,34 @@ fn simplify_and_gist() {
         let lhs: Vec<_> = members(&g).into_iter().filter(|p| member(&ctx, p)).collect();
         let rhs: Vec<_> = members(&a).into_iter().filter(|p| member(&ctx, p)).collect();
         assert_eq!(lhs, rhs, "gist, case {case}");
+    }
+}
+
+#[test]
+fn simplify_all_parts_keeps_the_points_and_drops_covered_parts() {
+    // Unions of 20 to 40 parts (past the 16 that plain simplify compares),
+    // half of them copies of others cut by one more constraint.
+    let mut rng = Rng::new(13);
+    let sh = Shape { params: 0, dims: 2, boxed: true, locals: false, eqs: false };
+    for case in 0..20 {
+        let mut parts: Vec<BasicSet> = (0..rng.range(10, 20)).map(|_| random_bset(&mut rng, sh)).collect();
+        for i in 0..parts.len() {
+            let mut cut = parts[i].clone();
+            cut = cut.intersect(&random_bset(&mut rng, sh)).unwrap();
+            parts.push(cut);
+        }
+        let n = parts.len();
+        let u = Set::from_parts(parts[0].space().clone(), parts).unwrap();
+        let s = u.simplify_all_parts().unwrap();
+        assert_eq!(set_members(&s, 2), set_members(&u, 2), "case {case}");
+        assert!(s.parts().len() <= n / 2, "case {case}: {} of {n} parts left", s.parts().len());
+        for (i, a) in s.parts().iter().enumerate() {
+            for (j, b) in s.parts().iter().enumerate() {
+                if i != j && !members(a).is_empty() {
+                    assert!(!members(a).iter().all(|p| member(b, p)), "case {case}: part {i} is within part {j}");
+                }
+            }
+        }
     }
 }
 
