@@ -170,6 +170,19 @@ fn transform(ctx: &FunctionCtx<'_>, map: &IrMap, first: &Detection, options: &Op
     let (fview, map) = view::build(ctx);
     let detection = scop::detect(&fview);
     let ir = Ir::new(ctx, &map);
+    // A nest found before its preparation but not after (its evolutions
+    // analysed afresh) is not transformed: say so and why.
+    let found: HashSet<_> = detection.scops.iter().map(|m| map.loops[m.root.0 as usize]).collect();
+    for (l, status) in &detection.loops {
+        let raw = map.loops[l.0 as usize];
+        if prepared.contains(&raw) && !found.contains(&raw) {
+            let why = match status {
+                LoopStatus::Rejected(r) => r.to_string(),
+                LoopStatus::InScop(_) => "it is part of another region now".into(),
+            };
+            ctx.remark_loop(RemarkKind::Missed, &map, *l, "NotTransformed", &format!("SCoP not transformed: not found again once prepared for code generation: {why}"));
+        }
+    }
     let parallel = parallel_code(ctx, options);
     for (index, m) in detection.scops.iter().enumerate().filter(|(_, m)| prepared.contains(&map.loops[m.root.0 as usize])) {
         let planned = plan(&fview, m, parallel);

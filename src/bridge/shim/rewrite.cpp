@@ -29,12 +29,19 @@ extern "C" void *tessera_ctx_prepare_loop(TesseraFunctionCtx *Ctx, TesseraLoop *
   auto &LI = Ctx->FAM.getResult<LoopAnalysis>(Ctx->F);
   auto &SE = Ctx->FAM.getResult<ScalarEvolutionAnalysis>(Ctx->F);
   BasicBlock *Pre = L->getLoopPreheader();
+  bool NewPreheader = !Pre;
   if (!Pre)
     Pre = InsertPreheaderForLoop(L, &DT, &LI, nullptr, /*PreserveLCSSA=*/false);
   if (!Pre)
     return nullptr;
+  // LCSSA formation keeps SCEV up to date itself. Forgetting the loop's
+  // evolutions when nothing changed would lose what SCEV can no longer
+  // derive from scratch: an induction variable whose increment GVN's PRE
+  // split into a PHI of two equal adds is only known from the evolution
+  // cached before (a red-black sweep's row counter).
   formLCSSARecursively(*L, DT, &LI, &SE);
-  SE.forgetLoop(L);
+  if (NewPreheader)
+    SE.forgetLoop(L);
   return Pre;
 }
 
