@@ -338,7 +338,7 @@ fn is_header_phi(view: &FunctionView, model: &Model, v: ValueId) -> bool {
     let mut v = v;
     while let Some(Op::Phi { incoming }) = view.def(v).map(|i| &i.op) {
         let crate::ir::ValueKind::Instruction(block) = view.value(v).kind else { return false };
-        if model.loops.iter().any(|l| view.loop_(l.id).header == block) {
+        if model.loops.iter().any(|l| !crate::scop::model::is_pseudo(l.id) && view.loop_(l.id).header == block) {
             return true;
         }
         match incoming.as_slice() {

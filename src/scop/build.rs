@@ -10,7 +10,7 @@
 use super::affine::{dnf_and, dnf_coalesce, AffExpr, Constraint, Dnf, Sym};
 use super::cfg;
 use super::conditions::{self, MAX_DISJUNCTS};
-use super::delinearize::{delinearize, strides_of};
+use super::delinearize::{delinearize, delinearize_with, strides_of};
 use super::model::*;
 use super::conditions::has_minmax;
 use super::polynomial::{atom_sym, canonical_atom, is_minmax_like, Polynomial, SymEnv};
@@ -59,6 +59,9 @@ pub enum Fallback {
     /// Copy this value where it is used instead of recomputing it from
     /// counters and parameters (the fact makes its polynomial exact).
     Copy(ValueId),
+    /// Delinearize the accesses to this array (index while building)
+    /// without looking for padded rows.
+    Unpadded(usize),
 }
 
 struct Env<'v> {
@@ -85,7 +88,12 @@ struct Env<'v> {
     chain: Vec<BlockId>,
     /// See `Model::exit_values`.
     exit_values: RefCell<ExitValues>,
+    /// Pseudo-loops of parities (see [`SymEnv::parity`]).
+    pseudo: RefCell<Vec<PseudoLoop>>,
 }
+
+/// At most this many pseudo-loops per region.
+const MAX_PSEUDO_LOOPS: usize = 4;
 
 impl Env<'_> {
     /// Loops of the region (below its root) whose counter PHI starts at a
@@ -158,7 +166,7 @@ impl SymEnv for Env<'_> {
     }
 
     fn counter(&self, l: LoopId) -> Result<Sym, Reason> {
-        if self.loops.contains(&l) {
+        if self.loops.contains(&l) || is_pseudo(l) {
             Ok(Sym::Counter(l))
         } else if self.view.loop_contains(l, self.root) {
             self.outer.borrow_mut().insert(l);
@@ -216,6 +224,35 @@ impl SymEnv for Env<'_> {
         self.unknown(v.value).ok()
     }
 
+    fn parity(&self, p: &AffExpr) -> Result<Sym, Reason> {
+        let na = |what: &str| Reason::NonAffineSubscript(format!("parity {what}"));
+        // The innermost loop of the region whose counter `p` uses: the
+        // counters a value uses all enclose it, so they are nested.
+        let mut inside: Option<LoopId> = None;
+        for s in p.coeffs.keys() {
+            match *s {
+                Sym::Counter(l) if is_pseudo(l) => return Err(na("of a parity")),
+                Sym::Counter(l) if self.loops.contains(&l) => {
+                    if inside.is_none_or(|i| self.view.loop_(l).depth > self.view.loop_(i).depth) {
+                        inside = Some(l);
+                    }
+                }
+                _ => {}
+            }
+        }
+        let inside = inside.ok_or_else(|| na("of parameters or enclosing counters only"))?;
+        let mut pseudo = self.pseudo.borrow_mut();
+        if let Some(q) = pseudo.iter().find(|q| q.half_of == *p) {
+            return Ok(Sym::Counter(q.id));
+        }
+        if pseudo.len() >= MAX_PSEUDO_LOOPS {
+            return Err(na("of too many sums"));
+        }
+        let id = LoopId(PSEUDO_LOOP_BASE + pseudo.len() as u32);
+        pseudo.push(PseudoLoop { id, half_of: p.clone(), inside });
+        Ok(Sym::Counter(id))
+    }
+
     fn atom(&self, s: &Scev) -> Option<Sym> {
         let s = canonical_atom(s);
         self.atoms.iter().position(|a| a == s).map(atom_sym)
@@ -223,6 +260,88 @@ impl SymEnv for Env<'_> {
 }
 
 impl Env<'_> {
+    /// One-bit flags that flip at every iteration of their loop, `c =
+    /// phi [c0, preheader], [c ^ 1, latch]`, and selects between two
+    /// values on them: full unrolling of a red-black sweep's colour loop
+    /// leaves the parity of the row as such a flag and the row's first
+    /// column as `select c, 2, 1`. SCEV sees neither; the flag is the
+    /// parity of `c0 + k` (`k` the loop's counter, `c0` a constant or an
+    /// outer flag), the select `y + (x - y)·c`. Both become polynomials of
+    /// the region (see `Env::value`) before anything reads them.
+    fn find_flags(&self) {
+        let mut loops: Vec<LoopId> = self.loops.iter().copied().collect();
+        loops.sort_by_key(|&l| self.view.loop_(l).depth);
+        for l in loops {
+            let lp = self.view.loop_(l);
+            let Some(latch) = lp.latch else { continue };
+            for i in &self.view.block(lp.header).instrs {
+                let Op::Phi { incoming } = &i.op else { continue };
+                if self.view.value(i.value).ty != Type::Int(1) || incoming.len() != 2 {
+                    continue;
+                }
+                let (Some(&(_, back)), Some(&(_, init))) = (incoming.iter().find(|(b, _)| *b == latch), incoming.iter().find(|(b, _)| *b != latch)) else { continue };
+                let flips = self.view.def(back).is_some_and(|d| {
+                    matches!(&d.op, Op::Binary { opcode } if opcode == "xor") && d.operands.len() == 2 && d.operands.contains(&i.value) && d.operands.iter().any(|&o| self.view.value(o).name == "true")
+                });
+                if !flips {
+                    continue;
+                }
+                let start = match self.view.value(init).name.as_str() {
+                    "true" => Some(Polynomial::constant(1)),
+                    "false" => Some(Polynomial::constant(0)),
+                    _ => self.merged.borrow().get(&init).cloned(),
+                };
+                let Some(start) = start.and_then(|p| p.add(&Polynomial::sym(Sym::Counter(l))).ok()).and_then(|p| p.to_affine()) else { continue };
+                if let Ok(bit) = Polynomial::parity(&start, self) {
+                    self.merged.borrow_mut().insert(i.value, bit);
+                }
+            }
+        }
+        let mut blocks: Vec<BlockId> = self.blocks.iter().copied().collect();
+        blocks.sort();
+        for b in blocks {
+            for i in &self.view.block(b).instrs {
+                let (Op::Select, [c, x, y]) = (&i.op, i.operands.as_slice()) else { continue };
+                let Some(flag) = self.merged.borrow().get(c).cloned() else { continue };
+                let poly = |v: ValueId| match (self.view.scev(v), &self.view.value(v).kind) {
+                    (Some(s), _) => Polynomial::from_scev(s, self).ok(),
+                    (None, ValueKind::Constant) => self.view.value(v).name.parse().ok().map(Polynomial::constant),
+                    (None, _) => None,
+                };
+                let (Some(x), Some(y)) = (poly(*x), poly(*y)) else { continue };
+                let sel = y.scale(-1).and_then(|ny| x.add(&ny)).and_then(|d| d.mul(&flag)).and_then(|t| t.add(&y));
+                let Ok(sel) = sel else { continue };
+                self.merged.borrow_mut().insert(i.value, sel);
+            }
+        }
+        self.nonneg.borrow_mut().clear();
+    }
+
+    /// `dom` with the range of every pseudo-loop counter (`0 <= p - 2q <=
+    /// 1`) in its conjunctions that mention it or the counter of the loop
+    /// it is inside (a block inside that loop: facts about its values may
+    /// mention the pseudo-loop).
+    fn with_pseudo_ranges(&self, dom: Dnf) -> Dnf {
+        let pseudo = self.pseudo.borrow();
+        if pseudo.is_empty() {
+            return dom;
+        }
+        dom.into_iter()
+            .map(|mut conj| {
+                for q in pseudo.iter() {
+                    if conj.iter().any(|c| c.expr.coeff(Sym::Counter(q.id)) != 0 || c.expr.coeff(Sym::Counter(q.inside)) != 0) {
+                        for c in q.constraints() {
+                            if !conj.contains(&c) {
+                                conj.push(c);
+                            }
+                        }
+                    }
+                }
+                conj
+            })
+            .collect()
+    }
+
     /// An instruction matching `pred` in a block that dominates the region
     /// (its entry chain first), if there is one.
     fn found_before(&self, pred: &dyn Fn(&crate::ir::Instr) -> bool) -> Option<&crate::ir::Instr> {
@@ -413,6 +532,7 @@ impl Env<'_> {
     /// polynomials (an upper bound: `n·i + j` computed in 32 bits does not
     /// wrap) cannot be stated affinely: they become [`Fact::Range`].
     fn take_nonneg(&self, domain: &Dnf, out: &mut Vec<Obligation>) -> Result<(), Reason> {
+        let domain = &self.with_pseudo_ranges(domain.clone());
         let overflow = || Reason::Overflow("range of a narrow integer".into());
         for (p, lo, hi) in self.nonneg.borrow_mut().drain(..) {
             let delinearized = || -> Option<Vec<Constraint>> {
@@ -497,8 +617,10 @@ pub fn build_region(view: &FunctionView, root: LoopId, fallbacks: &BTreeSet<Fall
         merged: RefCell::new(HashMap::new()),
         chain: entry_chain(view, &region_blocks, root),
         exit_values: RefCell::new(BTreeMap::new()),
+        pseudo: RefCell::new(vec![]),
     };
     env.find_origins();
+    env.find_flags();
     let order = cfg::topo_order(view, view.loop_(root).header, &region_blocks)?;
     let mut obligations = Vec::new();
     let mut edges = HashMap::new();
@@ -508,6 +630,9 @@ pub fn build_region(view: &FunctionView, root: LoopId, fallbacks: &BTreeSet<Fall
     env.find_exit_values();
     let mut b = StatementBuilder { view, env: &env, arrays: ArrayTable::default(), statements: vec![] };
     b.collect(&order, &domains, &mut obligations)?;
+    for s in b.statements.iter_mut() {
+        s.domain = env.with_pseudo_ranges(std::mem::take(&mut s.domain));
+    }
     let live_out = b.scalar_accesses(&order)?;
     let domains_by_stmt: Vec<Dnf> = b.statements.iter().map(|s| s.domain.clone()).collect();
     let arrays = std::mem::take(&mut b.arrays).finish(view, fallbacks, &mut b.statements, &domains_by_stmt, &mut obligations)?;
@@ -554,10 +679,16 @@ pub fn build_region(view: &FunctionView, root: LoopId, fallbacks: &BTreeSet<Fall
     if params.len() > MAX_PARAMS {
         return Err(Reason::TooManyParameters(params.len()));
     }
-    let loops = loops
+    let mut loops: Vec<ModelLoop> = loops
         .iter()
         .map(|&l| ModelLoop { id: l, name: format!("i{}", view.loop_(l).depth - view.loop_(root).depth), loc: view.loop_(l).loc.clone() })
         .collect();
+    let pseudo_loops = env.pseudo.take();
+    for (k, q) in pseudo_loops.iter().enumerate() {
+        let at = loops.iter().position(|m| m.id == q.inside).map_or(loops.len(), |i| i + 1);
+        loops.insert(at, ModelLoop { id: q.id, name: format!("q{k}"), loc: None });
+    }
+    add_pseudo_loops(&pseudo_loops, &mut statements);
     context.extend(entry_conditions(view, &region_blocks, root, &params));
     let mut seen = HashSet::new();
     context.retain(|c| !(c.expr.is_constant() && c.expr.constant >= 0) && seen.insert(c.clone()));
@@ -574,6 +705,7 @@ pub fn build_region(view: &FunctionView, root: LoopId, fallbacks: &BTreeSet<Fall
         live_out,
         rebuildable: env.rebuildable.take(),
         exit_values: env.exit_values.take(),
+        pseudo_loops,
         promoted: vec![],
         rotated: vec![],
     };
@@ -654,6 +786,7 @@ fn entry_conditions(view: &FunctionView, region: &HashSet<BlockId>, root: LoopId
         merged: RefCell::new(HashMap::new()),
         chain: vec![],
         exit_values: RefCell::new(BTreeMap::new()),
+        pseudo: RefCell::new(vec![]),
     };
     let known: HashSet<Sym> = params.iter().map(|p| p.sym).collect();
     let mut out = Vec::new();
@@ -791,7 +924,7 @@ fn block_domains(
                 }
             };
             entry_domain.insert(l, dom.clone());
-            dom = dnf_and(&dnf_and(&dom, &lower), &bound);
+            dom = env.with_pseudo_ranges(dnf_and(&dnf_and(&dom, &lower), &bound));
             env.take_nonneg(&dom, obligations)?;
         }
         if dom.len() > MAX_DISJUNCTS {
@@ -817,8 +950,8 @@ fn block_domains(
                     let exit = view.loop_(l).exits[0];
                     flow(exit, entry_domain.get(&l).cloned().unwrap_or_default());
                 } else {
-                    let t = dnf_and(&dom, &conditions::condition(view, env, *cond, false)?);
-                    let e = dnf_and(&dom, &conditions::condition(view, env, *cond, true)?);
+                    let t = env.with_pseudo_ranges(dnf_and(&dom, &conditions::condition(view, env, *cond, false)?));
+                    let e = env.with_pseudo_ranges(dnf_and(&dom, &conditions::condition(view, env, *cond, true)?));
                     env.take_nonneg(&dom, obligations)?;
                     flow(*then_, t);
                     flow(*else_, e);
@@ -882,16 +1015,20 @@ impl ArrayTable {
         let mut arrays = Vec::new();
         let hints = strides_of(&self.offsets.concat(), &is_value_param);
         for (a, base) in self.bases.iter().enumerate() {
-            let d = delinearize(&self.offsets[a], &is_value_param, &hints)?;
+            // Without padded rows, the other split of each access (tried
+            // with them first) is not tried again.
+            let unpadded = fallbacks.contains(&Fallback::Unpadded(a));
+            let d = delinearize_with(&self.offsets[a], &is_value_param, &hints, !unpadded)?;
             for (k, &(s, acc)) in self.uses[a].iter().enumerate() {
                 let (subs, bounds) = match &d.shifted[k] {
-                    Some((subs, bounds)) if fallbacks.contains(&Fallback::Split(s, acc)) => (subs, bounds),
+                    Some((subs, bounds)) if !unpadded && fallbacks.contains(&Fallback::Split(s, acc)) => (subs, bounds),
                     _ => (&d.subscripts[k], &d.bounds[k]),
                 };
                 stmts[s].accesses[acc].subscripts = subs.clone();
                 for c in bounds {
                     let what = "subscript within its dimension";
-                    let fallback = d.shifted[k].as_ref().map(|_| Fallback::Split(s, acc));
+                    let split = Some(Fallback::Split(s, acc)).filter(|f| d.shifted[k].is_some() && !fallbacks.contains(f));
+                    let fallback = split.or(d.padded.then_some(Fallback::Unpadded(a)));
                     obligations.push(Obligation { domain: domains[s].clone(), fact: Fact::Affine(c.clone()), what, fallback });
                 }
             }
@@ -1073,6 +1210,29 @@ impl StatementBuilder<'_, '_> {
 }
 
 /// The original 2d+1 schedule: textual positions interleaved with counters.
+/// Every statement inside a pseudo-loop's loop gets it as a dimension
+/// right after that loop (its domain, the pseudo-loop's range; its
+/// schedule, the pseudo-loop's counter), whether it uses the parity or
+/// not: all statements of a loop share its dimensions.
+fn add_pseudo_loops(pseudo: &[PseudoLoop], stmts: &mut [Statement]) {
+    for q in pseudo {
+        for s in stmts.iter_mut() {
+            let Some(at) = s.loops.iter().position(|&l| l == q.inside) else { continue };
+            s.loops.insert(at + 1, q.id);
+            for conj in s.domain.iter_mut() {
+                for c in q.constraints() {
+                    if !conj.contains(&c) {
+                        conj.push(c);
+                    }
+                }
+            }
+            if let Some(k) = s.schedule.iter().position(|d| *d == SchedDim::Loop(q.inside)) {
+                s.schedule.splice(k + 1..k + 1, [SchedDim::Pos(0), SchedDim::Loop(q.id)]);
+            }
+        }
+    }
+}
+
 fn assign_schedules(view: &FunctionView, root: LoopId, order: &[BlockId], stmts: &mut [Statement]) {
     // Children (blocks and sub-loops) of each loop in topological order.
     #[derive(Clone, Copy, PartialEq)]

@@ -222,7 +222,7 @@ fn find(view: &FunctionView, model: &Model, l: LoopId) -> Option<Promoted> {
 
 /// Maps every promoted scalar of the model back to its memory cell.
 pub fn map_promoted_scalars(view: &FunctionView, model: &mut Model) {
-    let loops: Vec<LoopId> = model.loops.iter().map(|l| l.id).collect();
+    let loops: Vec<LoopId> = model.loops.iter().map(|l| l.id).filter(|&l| !super::model::is_pseudo(l)).collect();
     for l in loops {
         let Some(p) = find(view, model, l) else { continue };
         let mapped: Vec<ValueId> = std::iter::once(p.phi).chain(p.copies.iter().copied()).collect();

@@ -38,6 +38,9 @@ pub struct Delinearized {
     /// only the bounds proof can, so the caller tries this one when the
     /// first one's bounds fail.
     pub shifted: Vec<Option<(Vec<AffExpr>, Vec<Constraint>)>>,
+    /// Whether padded rows were found (see `padding`): if their bounds
+    /// fail, the caller may try again without ([`delinearize_with`]).
+    pub padded: bool,
 }
 
 fn product_err(detail: &str) -> Reason {
@@ -81,6 +84,14 @@ pub fn strides_of(offsets: &[Polynomial], is_param: &dyn Fn(Sym) -> bool) -> BTr
 /// product `p·n` but no counter with stride `n`; a hint `n` makes `p` its
 /// row (sound either way: the caller proves the subscripts' bounds).
 pub fn delinearize(offsets: &[Polynomial], is_param: &dyn Fn(Sym) -> bool, hints: &BTreeSet<Vec<Sym>>) -> Result<Delinearized, Reason> {
+    delinearize_with(offsets, is_param, hints, true)
+}
+
+/// [`delinearize`], looking for padded rows only if `pads`. A row of a
+/// red-black sweep starts at a parity of its row number (`j = 1 + (i % 2)
+/// + 2k`, the parity written `i - 2q`): the row number's coefficient is
+/// `n + 1`, which reads as rows of `n + 1` elements whose bounds fail.
+pub fn delinearize_with(offsets: &[Polynomial], is_param: &dyn Fn(Sym) -> bool, hints: &BTreeSet<Vec<Sym>>, pads: bool) -> Result<Delinearized, Reason> {
     if let Some(affine) = offsets.iter().map(|p| p.to_affine()).collect::<Option<Vec<_>>>() {
         let n = affine.len();
         return Ok(Delinearized {
@@ -88,13 +99,14 @@ pub fn delinearize(offsets: &[Polynomial], is_param: &dyn Fn(Sym) -> bool, hints
             subscripts: affine.into_iter().map(|e| vec![e]).collect(),
             bounds: vec![vec![]; n],
             shifted: vec![None; n],
+            padded: false,
         });
     }
-    let pads = find_pads(offsets, is_param)?;
+    let pads = if pads { find_pads(offsets, is_param)? } else { Pads::new() };
     if !pads.is_empty() {
         let renamed = offsets.iter().map(|p| rename(p, &pads)).collect::<Result<Vec<_>, _>>()?;
         if let Ok(d) = by_strides(&renamed, is_param, &pads, hints) {
-            return Ok(d);
+            return Ok(Delinearized { padded: true, ..d });
         }
     }
     by_strides(offsets, is_param, &Pads::new(), hints)
@@ -190,7 +202,7 @@ fn by_strides(offsets: &[Polynomial], is_param: &dyn Fn(Sym) -> bool, pads: &Pad
             Some((alt, b))
         })
         .collect();
-    Ok(Delinearized { inner_sizes, subscripts, bounds, shifted })
+    Ok(Delinearized { inner_sizes, subscripts, bounds, shifted, padded: false })
 }
 
 /// The other split of an access's subscripts: every inner subscript that

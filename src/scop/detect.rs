@@ -47,9 +47,15 @@ pub fn model_region(view: &FunctionView, root: LoopId) -> Result<Model, Reason> 
     let mut first = None;
     let mut assume_on_counters = false;
     let mut model = loop {
-        let (mut model, obligations) = build_region(view, root, &fallbacks)?;
-        match prove(&mut model, &obligations, assume_on_counters) {
-            Ok(()) => break model,
+        // A model some fallbacks cannot build (no split without padded
+        // rows) fails like one whose obligations fail, with no fallback.
+        let proved = match build_region(view, root, &fallbacks) {
+            Ok((mut model, obligations)) => prove(&mut model, &obligations, assume_on_counters).map(|()| model),
+            Err(reason) if !fallbacks.is_empty() => Err((reason, None)),
+            Err(reason) => return Err(reason),
+        };
+        match proved {
+            Ok(model) => break model,
             Err((reason, Some(f))) if fallbacks.len() < MAX_FALLBACKS && fallbacks.insert(f) => {
                 first.get_or_insert(reason);
             }

@@ -99,6 +99,36 @@ pub struct ModelLoop {
     pub loc: Option<SrcLoc>,
 }
 
+/// A counter `q = floor(p / 2)` for an affine sum `p` of counters and
+/// parameters, so that the parity `p mod 2 = p - 2q` is affine: a red-black
+/// sweep's inner loop starts at `1 + (i + c) % 2`. It is a loop of one
+/// iteration (`0 <= p - 2q <= 1`) in every iteration of the loop `inside`
+/// (the innermost loop whose counter `p` uses), and every statement in
+/// that loop gets it as a dimension right after it. It has no IR loop: its
+/// id lies beyond any function's loops ([`is_pseudo`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PseudoLoop {
+    pub id: LoopId,
+    pub half_of: AffExpr,
+    pub inside: LoopId,
+}
+
+/// Pseudo-loop ids start here.
+pub const PSEUDO_LOOP_BASE: u32 = u32::MAX - (1 << 16);
+
+/// Whether `l` is a pseudo-loop ([`PseudoLoop`]), not a loop of the IR.
+pub fn is_pseudo(l: LoopId) -> bool {
+    l.0 >= PSEUDO_LOOP_BASE
+}
+
+impl PseudoLoop {
+    /// `0 <= p - 2q <= 1`.
+    pub fn constraints(&self) -> Vec<Constraint> {
+        let bit = self.half_of.sub(&AffExpr::sym(Sym::Counter(self.id)).scale(2).expect("small")).expect("small coefficients");
+        vec![Constraint::ge0(bit.clone()), Constraint::ge0(bit.scale(-1).and_then(|b| b.add_const(1)).expect("small"))]
+    }
+}
+
 /// Bounds of one counter as functions of the parameters: `ceil(expr/den)`
 /// for a lower bound, `floor(expr/den)` for an upper one (`expr` affine in
 /// the parameters, `den > 0`).
@@ -158,6 +188,9 @@ pub struct Model {
     /// as -O3 leaves it when it sinks the last iteration's work out of the
     /// loop): the loop and the counter's polynomial at its last iteration.
     pub exit_values: ExitValues,
+    /// Counters standing for halves (see [`PseudoLoop`]); they are in
+    /// `loops` too, right after the loop they are inside.
+    pub pseudo_loops: Vec<PseudoLoop>,
     /// Scalars LICM promoted from a memory cell, mapped back to it.
     pub promoted: Vec<super::delicm::Promoted>,
     /// PHIs that carried a loaded value to the next iteration, mapped back

@@ -72,20 +72,12 @@ fn primitive_part(c: &Polynomial) -> Polynomial {
     r
 }
 
-fn polynomial_of(e: &AffExpr) -> Result<Polynomial, Reason> {
-    let mut r = Polynomial::constant(e.constant);
-    for (&s, &c) in &e.coeffs {
-        r = r.add(&Polynomial::sym(s).scale(c)?)?;
-    }
-    Ok(r)
-}
-
 /// `p` in renamed parameters: each padded `q` replaced by `q - d`. The
 /// substitutions commute: no `d` mentions a renamed parameter.
 pub fn rename(p: &Polynomial, pads: &Pads) -> Result<Polynomial, Reason> {
     let mut r = p.clone();
     for (&s, d) in pads {
-        r = r.substitute(s, &Polynomial::sym(s).add(&polynomial_of(d)?.scale(-1)?)?)?;
+        r = r.substitute(s, &Polynomial::sym(s).add(&Polynomial::from_affine(d)?.scale(-1)?)?)?;
     }
     Ok(r)
 }

@@ -36,6 +36,10 @@ pub struct PolyStmt {
     /// The statement updates one cell with an associative operator
     /// (its self-dependences on that cell may be relaxed where allowed).
     pub reduction: Option<String>,
+    /// Per counter (domain dimension), whether it is a pseudo-loop's
+    /// (`scop::model::PseudoLoop`): a loop of one iteration, not worth
+    /// tiling.
+    pub pseudo_dims: Vec<bool>,
 }
 
 #[derive(Clone, Debug)]
@@ -103,7 +107,8 @@ impl PolyScop {
                 let out = Tuple { name: Some(array.clone()), dims: (0..a.subscripts.len()).map(|k| format!("d{k}")).collect() };
                 accesses.push(PolyAccess { kind: a.kind, array, is_scalar, relation: rel(out, &a.subscripts)? });
             }
-            statements.push(PolyStmt { name: s.name.clone(), domain, schedule, accesses, reduction: s.reduction.clone() });
+            let pseudo_dims = s.loops.iter().map(|&l| super::model::is_pseudo(l)).collect();
+            statements.push(PolyStmt { name: s.name.clone(), domain, schedule, accesses, reduction: s.reduction.clone(), pseudo_dims });
         }
         Ok(PolyScop { params, context, statements })
     }
@@ -125,7 +130,8 @@ impl PolyScop {
                 let kind = if *kind == "W" { AccessKind::Write } else { AccessKind::Read };
                 acc.push(PolyAccess { kind, is_scalar: array.starts_with("scalar_"), array, relation });
             }
-            statements.push(PolyStmt { name, domain, schedule: parse(schedule)?, accesses: acc, reduction: None });
+            let pseudo_dims = vec![false; domain.space().output.dims.len()];
+            statements.push(PolyStmt { name, domain, schedule: parse(schedule)?, accesses: acc, reduction: None, pseudo_dims });
         }
         Ok(PolyScop { params: context.space().params.clone(), context, statements })
     }

@@ -50,6 +50,13 @@ pub trait SymEnv {
     fn remainder(&self, _x: &Scev, _d: i128) -> Option<Sym> {
         None
     }
+    /// The counter `q` of a pseudo-loop standing for `floor(p / 2)`, for
+    /// the parity `p mod 2 = p - 2q` of an affine sum `p` of counters (and
+    /// parameters) with unit coefficients: red-black sweeps start their
+    /// inner loop at `1 + (i + c) % 2`. See `Model::pseudo_loops`.
+    fn parity(&self, _p: &AffExpr) -> Result<Sym, Reason> {
+        Err(Reason::NonAffineSubscript("parity (remainder of a division by 2)".into()))
+    }
     /// For a loop whose counter starts at a min/max (`j = max(0, i - k)`),
     /// counted from that start rather than from 0: the start, over the
     /// placeholder symbols of its min/max parts (see [`SymEnv::atom`]).
@@ -125,6 +132,14 @@ pub fn extension_range(signed: bool, bits: u32) -> Result<(i128, Option<i128>), 
 }
 
 impl Polynomial {
+    pub fn from_affine(e: &AffExpr) -> Result<Polynomial, Reason> {
+        let mut r = Polynomial::constant(e.constant);
+        for (&s, &c) in &e.coeffs {
+            r = r.add(&Polynomial::sym(s).scale(c)?)?;
+        }
+        Ok(r)
+    }
+
     pub fn constant(c: i128) -> Polynomial {
         let mut p = Polynomial::default();
         if c != 0 {
@@ -262,6 +277,36 @@ impl Polynomial {
         Ok(Some(x.add(&Polynomial::sym(r).scale(-1)?)?.scale(c / d)?))
     }
 
+    /// `x mod 2` (its lowest bit) as `c + s·(p - 2q)`: `p` is the sum of
+    /// the symbols with an odd coefficient in `x` (even multiples and the
+    /// sign do not change a parity), `q` the pseudo-loop counter of `p`,
+    /// and an odd constant flips the bit (`(p + 1) mod 2 = 1 - p mod 2`).
+    /// Exact even when `x` wraps at its width, a power of two.
+    fn parity_of(x: &Scev, env: &dyn SymEnv) -> Result<Polynomial, Reason> {
+        let na = || Reason::NonAffineSubscript("parity of a non-affine value".into());
+        let e = Self::with_atoms(x, env)?.to_affine().ok_or_else(na)?;
+        Self::parity(&e, env)
+    }
+
+    /// `e mod 2` (see `parity_of`), 0 or 1.
+    pub fn parity(e: &AffExpr, env: &dyn SymEnv) -> Result<Polynomial, Reason> {
+        let mut p = AffExpr::constant(0);
+        for (&s, &c) in &e.coeffs {
+            if c % 2 != 0 {
+                p.coeffs.insert(s, 1);
+            }
+        }
+        if p.coeffs.is_empty() {
+            return Ok(Polynomial::constant(e.constant.rem_euclid(2)));
+        }
+        let q = env.parity(&p)?;
+        let mut bit = Polynomial::from_affine(&p)?.add(&Polynomial::sym(q).scale(-2)?)?;
+        if e.constant.rem_euclid(2) == 1 {
+            bit = Polynomial::constant(1).add(&bit.scale(-1)?)?;
+        }
+        Ok(bit)
+    }
+
     fn has_atoms(&self) -> bool {
         self.terms.keys().flatten().any(is_atom)
     }
@@ -298,6 +343,13 @@ impl Polynomial {
             // An extension is transparent when the narrow value it extends
             // is exact: it neither wrapped at its width nor, for zext, was
             // negative. Those ranges become obligations of the model.
+            // A one-bit value is the parity of its integer polynomial (SCEV
+            // folds `(i + c) & 1` into `zext i1 {c+1,+,1}`, arithmetic
+            // modulo 2), read as 0 or 1 (zext) or 0 or -1 (sext).
+            Scev::ZExt(x, 1) => Self::parity_of(x, env),
+            Scev::SExt(x, 1) => Self::parity_of(x, env)?.scale(-1),
+            Scev::ZExt(x, _) if matches!(x.as_ref(), Scev::Trunc(_, 1)) => Self::with_atoms(x, env),
+            Scev::Trunc(x, 1) => Self::parity_of(x, env),
             Scev::SExt(x, bits) | Scev::ZExt(x, bits) => {
                 // An extension of a truncation to its own width reads the
                 // truncated value's bits as one integer: the value itself
@@ -431,6 +483,62 @@ mod tests {
         assert!(Polynomial::from_scev(&Scev::Mul(vec![Scev::Const(2), q(3)]), &Remainder).is_err());
         assert!(Polynomial::from_scev(&q(3), &Remainder).is_err());
         assert!(Polynomial::from_scev(&Scev::Mul(vec![Scev::Const(-5), q(5)]), &Remainder).is_err());
+    }
+
+    /// Parities of sums get pseudo-loop counters (ids from 100).
+    struct Parities(RefCell<Vec<AffExpr>>);
+    impl SymEnv for Parities {
+        fn unknown(&self, v: ValueId) -> Result<Sym, Reason> {
+            Ok(Sym::Param(v))
+        }
+        fn counter(&self, l: LoopId) -> Result<Sym, Reason> {
+            Ok(Sym::Counter(l))
+        }
+        fn assume_range(&self, _: &Polynomial, _: i128, _: Option<i128>) {}
+        fn parity(&self, p: &AffExpr) -> Result<Sym, Reason> {
+            let mut known = self.0.borrow_mut();
+            let at = known.iter().position(|q| q == p).unwrap_or_else(|| {
+                known.push(p.clone());
+                known.len() - 1
+            });
+            Ok(Sym::Counter(LoopId(100 + at as u32)))
+        }
+    }
+
+    #[test]
+    fn one_bit_values_are_parities_of_sums() {
+        // zext(trunc1(a·k + b·n + c)) for small a, b, c: the polynomial,
+        // with each q at floor(p / 2) of its sum p, is the lowest bit.
+        let (k, n) = (Sym::Counter(LoopId(0)), Sym::Param(ValueId(1)));
+        for a in -3..=3i128 {
+            for b in -2..=2i128 {
+                for c in -3..=3i128 {
+                    let x = Scev::Add(vec![
+                        Scev::Const(c),
+                        Scev::addrec(Scev::Const(0), Scev::Const(a), LoopId(0)),
+                        Scev::Mul(vec![Scev::Const(b), Scev::Unknown(ValueId(1))]),
+                    ]);
+                    let env = Parities(RefCell::new(vec![]));
+                    let bit = Polynomial::from_scev(&Scev::ZExt(Box::new(Scev::Trunc(Box::new(x), 1)), 1), &env).unwrap();
+                    let sums = env.0.borrow().clone();
+                    for kv in 0..6i128 {
+                        for nv in -3..4i128 {
+                            let value = |s: &Sym| match s {
+                                s if *s == k => kv,
+                                s if *s == n => nv,
+                                Sym::Counter(LoopId(id)) => {
+                                    let p = &sums[(*id - 100) as usize];
+                                    (p.coeff(k) * kv + p.coeff(n) * nv + p.constant).div_euclid(2)
+                                }
+                                _ => unreachable!(),
+                            };
+                            let got: i128 = bit.terms.iter().map(|(m, c)| c * m.iter().map(value).product::<i128>()).sum();
+                            assert_eq!(got, (a * kv + b * nv + c).rem_euclid(2), "{a}k + {b}n + {c} at k={kv}, n={nv}");
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -207,7 +207,7 @@ impl SymEnv for OutsideEnv<'_> {
 
 /// Maps every rotated PHI of the model back to its memory cell.
 pub fn map_rotated_loads(view: &FunctionView, model: &mut Model) {
-    let loops: Vec<LoopId> = model.loops.iter().map(|l| l.id).collect();
+    let loops: Vec<LoopId> = model.loops.iter().map(|l| l.id).filter(|&l| !super::model::is_pseudo(l)).collect();
     for l in loops {
         let found = find(view, model, l);
         if found.is_empty() {

@@ -430,6 +430,7 @@ mod tests {
             live_out: vec![],
             rebuildable: Default::default(),
             exit_values: Default::default(),
+            pseudo_loops: vec![],
             promoted: vec![],
             rotated: vec![],
         }

@@ -96,6 +96,20 @@ pub use sizes::inner_stride_score;
 /// be ignored (those whose live ranges it keeps:
 /// [`crate::sched::kept_relaxed_scalars`]); on any polyhedral failure
 /// returns it unchanged (it is legal as it is).
+/// How many rows of `band`, from its first, give every pseudo-loop
+/// counter a zero coefficient in every statement.
+fn pseudo_free_rows(sched: &Schedule, scop: &PolyScop, band: &Band) -> usize {
+    let np = scop.params.len();
+    (0..band.len)
+        .take_while(|&r| {
+            sched.stmts.iter().zip(&scop.statements).all(|(rows, st)| {
+                let row = &rows[band.start + r].coeffs;
+                st.pseudo_dims.iter().enumerate().all(|(k, &pseudo)| !pseudo || row.get(np + k).copied().unwrap_or(0) == 0)
+            })
+        })
+        .count()
+}
+
 pub fn tile(scop: &PolyScop, deps: &Deps, sched: Schedule, relaxed: &BTreeSet<String>, cfg: &TileConfig) -> Schedule {
     try_tile(scop, deps, &sched, relaxed, cfg).unwrap_or(sched)
 }
@@ -110,6 +124,22 @@ pub fn try_tile(scop: &PolyScop, deps: &Deps, sched: &Schedule, relaxed: &BTreeS
         if !band.permutable || band.tile_sizes.is_some() || !(band.len >= 2 || lone_parallel) {
             continue;
         }
+        // Rows that move with a pseudo-loop (a parity's quotient: one
+        // iteration per point of the loops around it) are not tiled: only
+        // the rows before the first of them, a band of their own.
+        let plain = pseudo_free_rows(&cur, scop, &band);
+        if plain < band.len {
+            if plain == 0 {
+                continue;
+            }
+            cur.bands[b].len = plain;
+            cur.bands.insert(b + 1, Band { start: band.start + plain, len: band.len - plain, ..band.clone() });
+            let band = cur.bands[b].clone();
+            if band.len < 2 && !(cfg.tile_single_parallel && cur.dims[band.start].parallel) {
+                continue;
+            }
+        }
+        let band = cur.bands[b].clone();
         // Explicit sizes are the user's choice: tile even without reuse.
         if band.len >= 2 && cfg.sizes.is_none() && !reuse::tiling_pays(&cur, scop, band.start, band.len) {
             continue;

@@ -13,7 +13,14 @@ pub fn scop(context: &str, domains: &[&str]) -> PolyScop {
         .iter()
         .map(|d| {
             let domain = parse_set(d).expect("domain");
-            PolyStmt { name: domain.space().output.name.clone().unwrap_or_default(), schedule: domain.clone(), domain, accesses: vec![], reduction: None }
+            PolyStmt {
+                name: domain.space().output.name.clone().unwrap_or_default(),
+                schedule: domain.clone(),
+                pseudo_dims: vec![false; domain.space().output.dims.len()],
+                domain,
+                accesses: vec![],
+                reduction: None,
+            }
         })
         .collect();
     PolyScop { params: context.space().params.clone(), context, statements }
