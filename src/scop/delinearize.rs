@@ -180,7 +180,8 @@ fn by_strides(offsets: &[Polynomial], is_param: &dyn Fn(Sym) -> bool, pads: &Pad
         subs.reverse();
         subscripts.push(subs.iter().map(|e| restore(e, pads)).collect::<Result<Vec<_>, _>>()?);
     }
-    let inner_sizes = inner_sizes_rev.iter().rev().map(|e| restore(e, pads)).collect::<Result<Vec<_>, _>>()?;
+    let mut inner_sizes = inner_sizes_rev.iter().rev().map(|e| restore(e, pads)).collect::<Result<Vec<_>, _>>()?;
+    scale_rows(&mut inner_sizes, &mut subscripts)?;
     let bounds_of = |subs: &[AffExpr]| -> Vec<Constraint> {
         subs[1..]
             .iter()
@@ -203,6 +204,29 @@ fn by_strides(offsets: &[Polynomial], is_param: &dyn Fn(Sym) -> bool, pads: &Pad
         })
         .collect();
     Ok(Delinearized { inner_sizes, subscripts, bounds, shifted, padded: false })
+}
+
+/// Rows of `g·m` elements (`double (*Z)[2 * m]`, a complex number per
+/// pair): the offsets `2m·i + 2j + 1` show the stride `m`, so every row
+/// subscript is a multiple of `g` (`[2i, 2j + 1]`) and the column ones
+/// exceed `m`. When every access's row subscript is such a multiple, the
+/// rows are `g·m` long instead (`[i, 2j + 1]`): the same offsets. Only for
+/// two dimensions (with more, the outer sizes would need dividing).
+fn scale_rows(inner_sizes: &mut [AffExpr], subscripts: &mut [Vec<AffExpr>]) -> Result<(), Reason> {
+    let [size] = inner_sizes else { return Ok(()) };
+    let mut g = 0i128;
+    for subs in subscripts.iter() {
+        g = subs[0].coeffs.values().fold(crate::poly::int::gcd128(g, subs[0].constant), |g, &c| crate::poly::int::gcd128(g, c));
+    }
+    if g.abs() < 2 {
+        return Ok(());
+    }
+    let g = g.abs();
+    *size = size.scale(g).map_err(|_| overflow())?;
+    for subs in subscripts.iter_mut() {
+        subs[0] = subs[0].div_exact(g).expect("g divides every row subscript");
+    }
+    Ok(())
 }
 
 /// The other split of an access's subscripts: every inner subscript that
