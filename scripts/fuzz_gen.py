@@ -37,6 +37,8 @@ programs without them are the ones earlier versions generated):
   `R[(unsigned short)(i * M + j)] += ...` on a double array of exactly 65536
   elements (any int value truncated to 16 bits is in range; the int
   polynomial stays below 2^31 at every size).
+- in "wild" programs (about a third), a loop may start at the parity of an
+  outer counter, `(i + c) % 2`, mostly with step 2 (a red-black sweep).
 """
 
 import copy
@@ -301,7 +303,7 @@ class Generator:
             ub = "(%s < %s ? %s : %s)" % (a, b, a, b)
             uparam, uc, ub_min = p, c1, min(c1, o.lc + c2)
         # lower bound
-        lkinds = ["const"] * 5 + (["var"] * 2 if scope else []) + (["max"] if scope and self.wild else []) + (["param"] if self.wild else [])
+        lkinds = ["const"] * 5 + (["var"] * 2 if scope else []) + (["max", "parity"] if scope and self.wild else []) + (["param"] if self.wild else [])
         lk = r.choice(lkinds)
         if lk == "const":
             c = r.choice([0, 0, 0, 1, 2])
@@ -315,12 +317,21 @@ class Generator:
             c = r.randint(1, 3)
             lb = "(%s - %d > 0 ? %s - %d : 0)" % (o.use(), c, o.use(), c)
             lc = 0
+        elif lk == "parity":
+            # A red-black start: the parity of an outer counter (plus a
+            # constant), 0 or 1 when that counter is never negative.
+            o = r.choice(scope)
+            c = r.choice([0, 1])
+            lb = "(%s) %% 2" % lin_text([(1, o.use())], c) if o.lc + c >= 0 else "0"
+            lc = 0
         else:
             p = r.randrange(len(params))
             c = r.randint(1, 3)
             lb, lc = lin_text([(1, params[p]["name"])], -c), -c
         direction = "up" if r.random() < 0.8 else "down"
         step = r.choices([1, 2, 3], weights=[12, 2, 1])[0] if self.wild else 1
+        if lk == "parity" and r.random() < 0.7:
+            step = 2
         ct = r.choices(["int", "long", "unsigned"], weights=[14, 3, 3 if self.wild else 1])[0]
         if ct == "unsigned" and not (direction == "up" and lc >= 0 and ub_min >= 0):
             ct = "int"
