@@ -204,7 +204,31 @@ impl SymEnv for Env<'_> {
             },
             _ => None,
         };
-        let v = self.found_before(&|i| self.view.scev(i.value).is_some_and(|e| e == s || narrow.as_ref() == Some(e)))?;
+        // Narrower still: -O3 computes `h / 3` in 16 bits when `h` fits
+        // (`(trunc h) /u 3`), and SCEV reads its zero extension as
+        // `(zext h) /u 3`, with the extension moved inward as far as it
+        // goes (`(5000 umin (zext h')) /u 3`): SCEV moves it only over
+        // arithmetic it proved does not wrap. The two are the same number
+        // when the dividend fits in those bits, which becomes a fact the
+        // model must guarantee; the quotient is then below 2^15, the same
+        // number however extended.
+        let dividend = match s {
+            Scev::UDiv(x, by) if matches!(by.as_ref(), Scev::Const(c) if *c >= 2) => Some((strip_zext(x), by.as_ref())),
+            _ => None,
+        };
+        let truncated = |e: &Scev| match (e, &dividend) {
+            (Scev::UDiv(x, by), Some((d, c))) if by.as_ref() == *c => match x.as_ref() {
+                Scev::Trunc(t, bits) if (8..=32).contains(bits) && strip_zext(t) == *d => Some(*bits),
+                _ => None,
+            },
+            _ => None,
+        };
+        let scev_of = |i: &crate::ir::Instr| self.view.scev(i.value);
+        let v = self.found_before(&|i| scev_of(i).is_some_and(|e| e == s || narrow.as_ref() == Some(e) || truncated(e).is_some()))?;
+        if let (Some(bits), Scev::UDiv(x, _)) = (scev_of(v).and_then(truncated), s) {
+            let dividend = Polynomial::from_scev(x, self).ok()?;
+            self.assume_range(&dividend, 0, Some((1i128 << bits) - 1));
+        }
         self.unknown(v.value).ok()
     }
 
@@ -357,6 +381,21 @@ impl Env<'_> {
                 .find(|&(b, _)| cfg::dominates(self.view, b, header))
                 .map(|(_, i)| i)
         })
+    }
+}
+
+/// `s` without its zero extensions.
+fn strip_zext(s: &Scev) -> Scev {
+    match s {
+        Scev::ZExt(x, _) => strip_zext(x),
+        Scev::Add(ts) => Scev::Add(ts.iter().map(strip_zext).collect()),
+        Scev::Mul(ts) => Scev::Mul(ts.iter().map(strip_zext).collect()),
+        Scev::SMax(ts) => Scev::SMax(ts.iter().map(strip_zext).collect()),
+        Scev::UMax(ts) => Scev::UMax(ts.iter().map(strip_zext).collect()),
+        Scev::SMin(ts) => Scev::SMin(ts.iter().map(strip_zext).collect()),
+        Scev::UMin(ts) => Scev::UMin(ts.iter().map(strip_zext).collect()),
+        Scev::UDiv(a, b) => Scev::UDiv(Box::new(strip_zext(a)), Box::new(strip_zext(b))),
+        other => other.clone(),
     }
 }
 
