@@ -327,10 +327,17 @@ impl Env<'_> {
             for i in &self.view.block(b).instrs {
                 let (Op::Select, [c, x, y]) = (&i.op, i.operands.as_slice()) else { continue };
                 let Some(flag) = self.merged.borrow().get(c).cloned() else { continue };
-                let poly = |v: ValueId| match (self.view.scev(v), &self.view.value(v).kind) {
-                    (Some(s), _) => Polynomial::from_scev(s, self).ok(),
-                    (None, ValueKind::Constant) => self.view.value(v).name.parse().ok().map(Polynomial::constant),
-                    (None, _) => None,
+                // Only values exact without range facts (those would be
+                // lost here, unproved).
+                let poly = |v: ValueId| {
+                    let p = match (self.view.scev(v), &self.view.value(v).kind) {
+                        (Some(s), _) => Polynomial::from_scev(s, self).ok(),
+                        (None, ValueKind::Constant) => self.view.value(v).name.parse().ok().map(Polynomial::constant),
+                        (None, _) => None,
+                    };
+                    let exact = self.nonneg.borrow().is_empty();
+                    self.nonneg.borrow_mut().clear();
+                    p.filter(|_| exact)
                 };
                 let (Some(x), Some(y)) = (poly(*x), poly(*y)) else { continue };
                 let sel = y.scale(-1).and_then(|ny| x.add(&ny)).and_then(|d| d.mul(&flag)).and_then(|t| t.add(&y));
@@ -571,7 +578,13 @@ impl Env<'_> {
     /// polynomials (an upper bound: `n·i + j` computed in 32 bits does not
     /// wrap) cannot be stated affinely: they become [`Fact::Range`].
     fn take_nonneg(&self, domain: &Dnf, out: &mut Vec<Obligation>) -> Result<(), Reason> {
-        let domain = &self.with_pseudo_ranges(domain.clone());
+        let with_ranges;
+        let domain = if self.pseudo.borrow().is_empty() {
+            domain
+        } else {
+            with_ranges = self.with_pseudo_ranges(domain.clone());
+            &with_ranges
+        };
         let overflow = || Reason::Overflow("range of a narrow integer".into());
         for (p, lo, hi) in self.nonneg.borrow_mut().drain(..) {
             let delinearized = || -> Option<Vec<Constraint>> {
