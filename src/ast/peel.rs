@@ -115,22 +115,24 @@ fn is_fixed(c: &Cond, fixed: &Aff) -> AstResult<bool> {
     })
 }
 
-/// Whether `n` is a plain guard with the condition `fixed == 0`.
+/// Whether `n` is a guard with the condition `fixed == 0` (with or
+/// without an `else`: separation's `if (t == 0) { all } else { others }`).
 fn guard_has(n: &Node, fixed: &Aff) -> bool {
     match n {
-        Node::If { cond, otherwise, kind: IfKind::Guard, .. } if otherwise.is_empty() => cond.iter().any(|c| is_fixed(c, fixed).unwrap_or(false)),
+        Node::If { cond, kind: IfKind::Guard, .. } => cond.iter().any(|c| is_fixed(c, fixed).unwrap_or(false)),
         _ => false,
     }
 }
 
 /// `n` where `fixed == 0` is known to be `holds`: a guard testing it loses
-/// that condition (and disappears when nothing else is left) or is dropped.
+/// that condition (and becomes its `then` when nothing else is left), or
+/// becomes its `else`.
 fn assume(n: Node, fixed: &Aff, holds: bool) -> Vec<Node> {
     match n {
-        Node::If { cond, then, otherwise, kind: IfKind::Guard } if otherwise.is_empty() && cond.iter().any(|c| is_fixed(c, fixed).unwrap_or(false)) => {
+        Node::If { cond, then, otherwise, kind: IfKind::Guard } if cond.iter().any(|c| is_fixed(c, fixed).unwrap_or(false)) => {
             let cond: Vec<Cond> = cond.into_iter().filter(|c| !is_fixed(c, fixed).unwrap_or(false)).collect();
             match (holds, cond.is_empty()) {
-                (false, _) => vec![],
+                (false, _) => otherwise,
                 (true, true) => then,
                 (true, false) => vec![Node::If { cond, then, otherwise, kind: IfKind::Guard }],
             }

@@ -83,6 +83,21 @@ fn statements_at_the_ends_of_a_loop_are_peeled() {
 }
 
 #[test]
+fn separated_guards_at_the_end_of_a_loop_are_peeled() {
+    // `if (t1 == 0) { S0; S1 } else { S1 }` (separation) inside the k loop
+    // of an initialised reduction: the first iteration gets `then`, the
+    // others `else`.
+    let s = scop(
+        "[n, m] -> { : true }",
+        &["[n, m] -> { S0[i] : 0 <= i < n }", "[n, m] -> { S1[i, k] : 0 <= i < n and 0 <= k < m }"],
+    );
+    let sc = schedule(&s, &[&["i", "0", "0"], &["i", "k", "1"]], "LLS", &[], vec![]);
+    let (ast, _, _) = check(&s, &sc, &grid(2, -1, 4), 5);
+    let c = ast.to_c();
+    assert!(!c.contains("t1 == 0") && c.contains("for (t1 = 1; t1 <= m - 1; t1++)\n      S1(t0, t1);\n"), "{c}");
+}
+
+#[test]
 fn fused_statements_with_different_ranges() {
     let s = scop("[n, m] -> { : true }", &["[n, m] -> { S0[i] : 0 <= i < n }", "[n, m] -> { S1[i] : 2 <= i < m }", "[n, m] -> { S2[i] : 0 <= i <= n + 1 }"]);
     let sc = schedule(&s, &[&["i", "0"], &["i", "1"], &["i", "2"]], "LS", &[], vec![]);
