@@ -33,7 +33,18 @@ pub struct Detection {
 }
 
 /// The model of the nest at `root`, with its obligations proved.
+/// Polyhedral work one region's detection may spend (proving its
+/// obligations, retries included): past it the region is left alone with
+/// a "budget" remark. The bench kernels and e2e programs need at most
+/// 1.4e8 units (adi); a generated nest with parity guards needed 4.6e10
+/// (18 s of compile time) before this limit.
+const DETECT_WORK_LIMIT: u64 = 600_000_000;
+
 pub fn model_region(view: &FunctionView, root: LoopId) -> Result<Model, Reason> {
+    crate::poly::with_work_cap(DETECT_WORK_LIMIT, || build_and_prove(view, root))
+}
+
+fn build_and_prove(view: &FunctionView, root: LoopId) -> Result<Model, Reason> {
     // An access whose delinearized subscripts cannot be proved within their
     // dimensions is tried once with its other split (a reversed inner
     // subscript, `A[i][m-1-j]`); a value whose recomputation needs a fact
