@@ -33,6 +33,9 @@ private:
   // assignment ID it carried in F (see the constructor).
   std::vector<std::pair<llvm::Instruction *, llvm::MDNode *>> AssignIDs;
   std::vector<std::pair<llvm::DbgVariableRecord *, llvm::DIAssignID *>> AssignRecords;
+  // Detached stand-ins the copy uses instead of the module's global values
+  // (placeholder, original): see the constructor.
+  std::vector<std::pair<llvm::GlobalValue *, llvm::GlobalValue *>> Placeholders;
 };
 
 struct TesseraFunctionCtx {

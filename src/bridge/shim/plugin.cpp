@@ -82,6 +82,11 @@ public:
     // (src/profile/runtime.c) is not the user's code.
     if (!tesseraEnabled() || F.isDeclaration() || F.hasFnAttribute("tessera-runtime"))
       return PreservedAnalyses::all();
+    // A block whose address is taken (computed goto) cannot be copied aside
+    // and put back: its blockaddress constants name F's own blocks.
+    for (BasicBlock &BB : F)
+      if (BB.hasAddressTaken())
+        return PreservedAnalyses::all();
     // A parallel loop's worker, outlined by Tessera from another function:
     // it missed that function's cleanup pipeline, so it gets it here.
     if (F.hasFnAttribute("tessera-outlined")) {
