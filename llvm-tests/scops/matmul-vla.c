@@ -3,7 +3,8 @@
 // The accumulator LICM promoted to a register is mapped back to its cell
 // C[i][j] (no scalar is left), so the nest stays interchangeable.
 // CHECK: SCoP in 'matmul': loop nest, 3 loop(s), 2 statement(s)
-// CHECK-NEXT: context: [n] -> { : n >= 1 }
+// CHECK-NEXT: context: [n] -> { : true }
+// CHECK-NEXT: assumed (checked at run time): [n] -> { : n >= 1 }
 // CHECK: C: double[*][n] (may alias)
 // CHECK: A: double[*][n] (may alias)
 // CHECK: B: double[*][n] (may alias)

@@ -4,12 +4,12 @@
 // links it to m (-1 <= m - 2*div <= 1), which proves that A[i][m - 1 - k]
 // stays within its row of m elements.
 // CHECK: SCoP in 'swap_halves': loop nest, 2 loop(s), 1 statement(s)
-// CHECK: context: [n, m, div] -> { : n >= 1 and m >= 2div - 1 and 2div >= m - 1 and m >= 2 }
+// CHECK: context: [n, m, div] -> { : m >= 2div - 1 and 2div >= m - 1 and m >= 2 and n >= 1 }
 // CHECK: write: [n, m, div] -> { S0[i0, i1] -> A[i0, -i1 + m - 1] }
 //
 // An arithmetic shift rounds down: 0 <= m - 4*shr <= 3.
 // CHECK: SCoP in 'quarter': loop nest, 2 loop(s), 1 statement(s)
-// CHECK: context: [n, m, shr] -> { : n >= 1 and m >= 4shr and 4shr >= m - 3 and shr >= 1 }
+// CHECK: context: [n, m, shr] -> { : m >= 4shr and 4shr >= m - 3 and shr >= 1 and n >= 1 }
 // CHECK: write: [n, m, shr] -> { S0[i0, i1] -> A[i0, -3i1 + m - 1] }
 
 // Once n >= 0 is known, n / 2 is an unsigned division that SCEV keeps in

@@ -2,7 +2,7 @@
 // A time loop around two sweeps; the inner loops start at 1 (counters are
 // normalized to start at 0, so subscripts are shifted).
 // CHECK: SCoP in 'jacobi1d': loop nest, 3 loop(s), 2 statement(s)
-// CHECK-NEXT: context: [steps, n] -> { : steps >= 1 and n >= 3 }
+// CHECK-NEXT: context: [steps, n] -> { : n >= 3 and steps >= 1 }
 // CHECK: domain: [steps, n] -> { S0[i0, i1] : i0 >= 0 and steps >= i0 + 1 and i1 >= 0 and n >= i1 + 3 }
 // CHECK-NEXT: schedule: [steps, n] -> { S0[i0, i1] -> [0, i0, 1, i1, 0] }
 // CHECK-NEXT: read: [steps, n] -> { S0[i0, i1] -> a[i1] }

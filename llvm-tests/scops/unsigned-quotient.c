@@ -7,7 +7,7 @@
 // checked at run time (here as part of w >= 2, which the subscripts need).
 
 // MODEL-LABEL: SCoP in 'pair_rows'
-// MODEL: assumed (checked at run time): [n, w, div32] -> { : w >= 2 }
+// MODEL: assumed (checked at run time): [n, w, div32] -> { : n >= 1 and w >= 2 }
 void pair_rows(int n, int w, double *restrict out, const double *restrict in) {
   unsigned half = (unsigned)w / 2;
   // CHECK: unsigned-quotient.c:[[@LINE+1]]:3: remark: loop is in a SCoP (2 loop(s), 1 statement(s))

@@ -676,7 +676,7 @@ pub fn build_region(view: &FunctionView, root: LoopId, fallbacks: &BTreeSet<Fall
     let order = cfg::topo_order(view, view.loop_(root).header, &region_blocks)?;
     let mut obligations = Vec::new();
     let mut edges = HashMap::new();
-    let (domains, context) = block_domains(view, &env, root, &order, &mut obligations, &mut edges)?;
+    let domains = block_domains(view, &env, root, &order, &mut obligations, &mut edges)?;
     env.merge_phis(&domains, &edges, fallbacks, &mut obligations);
     env.find_rebuildable(&domains, fallbacks, &mut obligations);
     env.find_exit_values();
@@ -720,8 +720,7 @@ pub fn build_region(view: &FunctionView, root: LoopId, fallbacks: &BTreeSet<Fall
         .filter(|v| matches!(view.value(**v).ty, Type::Int(_)))
         .map(|&v| Param { sym: Sym::Param(v), name: view.value(v).name.clone(), bits: int_bits(view.value(v).ty) })
         .collect();
-    let mut context = context;
-    context.extend(quotients);
+    let mut context = quotients;
     context.extend(enclosing_bounds(view, &env, &mut obligations));
     for &l in env.outer.borrow().iter() {
         params.push(Param { sym: Sym::Counter(l), name: format!("o{}", view.loop_(l).depth - 1), bits: 64 });
@@ -905,7 +904,7 @@ fn check_instructions(view: &FunctionView, blocks: &HashSet<BlockId>) -> Result<
 }
 
 /// Iteration domains of every block of the region, walking the forward
-/// edges in topological order; also the region's parameter context.
+/// edges in topological order.
 fn block_domains(
     view: &FunctionView,
     env: &Env<'_>,
@@ -913,14 +912,13 @@ fn block_domains(
     order: &[BlockId],
     obligations: &mut Vec<Obligation>,
     edges: &mut HashMap<(BlockId, BlockId), Dnf>,
-) -> Result<(HashMap<BlockId, Dnf>, Vec<Constraint>), Reason> {
+) -> Result<HashMap<BlockId, Dnf>, Reason> {
     let header_of: HashMap<BlockId, LoopId> = env.loops.iter().map(|&l| (view.loop_(l).header, l)).collect();
     let mut incoming: HashMap<BlockId, Dnf> = HashMap::new();
     let mut domains: HashMap<BlockId, Dnf> = HashMap::new();
     // Per loop, the domain of the edges entering its header: the loop is
     // left once per entry, so that is also the domain of its exit edge.
     let mut entry_domain: HashMap<LoopId, Dnf> = HashMap::new();
-    let mut context = Vec::new();
     for &b in order {
         let mut dom = if b == view.loop_(root).header { vec![vec![]] } else { dnf_coalesce(incoming.remove(&b).unwrap_or_default()) };
         if let Some(&l) = header_of.get(&b) {
@@ -947,12 +945,22 @@ fn block_domains(
                 }
                 None => None,
             };
-            if l == root {
-                if let [conj] = ub_nonneg.as_slice() {
-                    context.extend(conj.iter().cloned());
-                }
-            } else if !always_runs {
-                let what = "inner loop runs when entered";
+            // The bound and the start are evaluated when the loop is
+            // entered: the range facts their narrow arithmetic needs
+            // (`t & 7` read as `t` when 0 <= t <= 7) must hold on the
+            // domain of that entry, not only on the iterations the bound
+            // itself lets through (`k <= 6 - t` holds no point with t > 7,
+            // so proving the fact there would be circular).
+            env.take_nonneg(&dom, obligations)?;
+            // The loop runs at least once when entered, the root too: SCEV's
+            // count is an unsigned number of its width, which the model
+            // reads as a signed one (a 16-bit counter from -32767 down to 0
+            // has the count `c - 1`, negative as a signed number, yet runs
+            // 32769 times). That the model's count is not negative is thus
+            // an obligation, proved from the conditions that guard the
+            // region or checked at run time, never a fact of the context.
+            if !always_runs {
+                let what = if l == root { "loop runs when entered" } else { "inner loop runs when entered" };
                 let never = match (&origin, ub_nonneg.as_slice()) {
                     (None, [conj]) => {
                         for c in conj {
@@ -1013,7 +1021,7 @@ fn block_domains(
         }
         domains.insert(b, dom);
     }
-    Ok((domains, context))
+    Ok(domains)
 }
 
 struct StatementBuilder<'a, 'v> {
