@@ -3,7 +3,7 @@
 //! Two things can go wrong in an exact polyhedral computation:
 //!
 //! * an intermediate integer no longer fits the machine integers we use
-//!   (`i64` coefficients, `i128` rationals inside the simplex) — we report
+//!   (`i64` coefficients; the simplex is transprecise and never overflows) — we report
 //!   [`PolyError::Overflow`] instead of wrapping, because a wrapped
 //!   coefficient silently changes the point set;
 //! * a solver runs for too long (simplex pivots, branch-and-bound nodes) —
@@ -53,6 +53,18 @@ impl fmt::Display for PolyError {
 }
 
 impl std::error::Error for PolyError {}
+
+/// `PolyError::Budget`, with a backtrace on standard error when the
+/// environment has `TESSERA_TRACE_BUDGET` (a debugging aid: which solver
+/// ran out).
+#[cold]
+#[inline(never)]
+pub(crate) fn budget() -> PolyError {
+    if std::env::var_os("TESSERA_TRACE_BUDGET").is_some() {
+        eprintln!("BUDGET at\n{}", std::backtrace::Backtrace::force_capture());
+    }
+    PolyError::Budget
+}
 
 /// Result of a polyhedral operation.
 pub type PolyResult<T> = Result<T, PolyError>;
@@ -127,7 +139,7 @@ pub fn charge(units: usize) -> PolyResult<()> {
             }
             None => {
                 w.set(0);
-                Err(PolyError::Budget)
+                Err(budget())
             }
         }
     })
@@ -175,12 +187,12 @@ impl Meter {
     /// pivot itself, which knows how many entries it updates).
     pub fn pivot(&mut self) -> PolyResult<()> {
         if self.pivots_left == 0 {
-            return Err(PolyError::Budget);
+            return Err(budget());
         }
         self.pivots_left -= 1;
         // Reading the clock costs ~20ns; every 256 pivots is plenty.
         if self.pivots_left % 256 == 0 && past_deadline() {
-            return Err(PolyError::Budget);
+            return Err(budget());
         }
         Ok(())
     }
@@ -188,7 +200,7 @@ impl Meter {
     /// Accounts for one branch-and-bound node copying `cells` cells.
     pub fn node(&mut self, cells: usize) -> PolyResult<()> {
         if self.nodes_left == 0 || past_deadline() {
-            return Err(PolyError::Budget);
+            return Err(budget());
         }
         self.nodes_left -= 1;
         charge(cells)

@@ -26,6 +26,7 @@
 use super::error::{Meter, PolyError, PolyResult};
 use super::hnf::integer_solutions;
 use super::int;
+use super::num::{Int, Rational};
 use super::row::{self, Row};
 use super::simplex::{LpResult, Simplex};
 
@@ -71,7 +72,7 @@ impl Reduced {
         let mut acc = vec![0i128; d + 1];
         acc[d] = r[n] as i128;
         let step = |a: &mut i128, x: i64, y: i64| -> PolyResult<()> {
-            *a = a.checked_add(x as i128 * y as i128).ok_or(PolyError::Overflow)?;
+            *a = a.checked_add(x as i128 * y as i128).ok_or_else(super::int::ovf)?;
             Ok(())
         };
         for i in (0..n).filter(|&i| r[i] != 0) {
@@ -130,8 +131,8 @@ enum Bnb {
     Opt(i64, Vec<i64>),
 }
 
-fn to_i64(v: i128) -> PolyResult<i64> {
-    int::narrow(v)
+fn to_i64(v: Int) -> PolyResult<i64> {
+    v.to_i64().filter(|&x| x != i64::MIN).ok_or(PolyError::Overflow)
 }
 
 /// Branch and bound over `z` (`d` variables) minimising `obj`; with
@@ -150,7 +151,7 @@ fn branch_and_bound(red: &Reduced, obj: &[i64], feasible_only: bool, m: &mut Met
         // search this deep is not converging, and its memory would grow
         // with the square of the depth.
         if stack.len() > MAX_OPEN_NODES {
-            return Err(PolyError::Budget);
+            return Err(super::error::budget());
         }
         let v = match s.minimize(obj, m)? {
             LpResult::Empty => continue,
@@ -163,14 +164,15 @@ fn branch_and_bound(red: &Reduced, obj: &[i64], feasible_only: bool, m: &mut Met
         }
         let sample = s.sample();
         if feasible_only {
-            let rounded: Vec<i64> = sample.iter().map(|x| to_i64(x.add(super::int::Rat::new(1, 2)?)?.floor())).collect::<PolyResult<_>>()?;
+            let half = Rational::new(1, 2).expect("non-zero denominator");
+            let rounded: Vec<i64> = sample.iter().map(|x| to_i64(x.add(&half).floor())).collect::<PolyResult<_>>()?;
             if red.ineqs.iter().all(|r| row::eval(r, &rounded).is_ok_and(|v| v >= 0)) {
                 return Ok(Bnb::Opt(0, rounded));
             }
         }
         match sample.iter().position(|x| !x.is_int()) {
             None => {
-                let z: Vec<i64> = sample.iter().map(|x| to_i64(x.num())).collect::<PolyResult<_>>()?;
+                let z: Vec<i64> = sample.iter().map(|x| to_i64(x.numer())).collect::<PolyResult<_>>()?;
                 if feasible_only {
                     return Ok(Bnb::Opt(0, z));
                 }
@@ -188,7 +190,7 @@ fn branch_and_bound(red: &Reduced, obj: &[i64], feasible_only: bool, m: &mut Met
                 a.add_ineq(&lo, m)?;
                 s.add_ineq(&hi, m)?;
                 // Explore the side nearer the LP sample first (pushed last).
-                let frac_up = sample[k].sub(super::int::Rat::int(fl))? > super::int::Rat::new(1, 2)?;
+                let frac_up = sample[k].sub(&Rational::int(fl)) > Rational::new(1, 2).expect("non-zero denominator");
                 if frac_up {
                     stack.push(a);
                     stack.push(s);

@@ -1,13 +1,14 @@
 //! Checked integer and exact rational arithmetic.
 //!
 //! Coefficients are `i64`. Every operation is checked and returns
-//! `Err(PolyError::Overflow)` rather than wrapping. We additionally refuse to
+//! `Err(ovf())` rather than wrapping. We additionally refuse to
 //! produce `i64::MIN`: excluding it makes `abs` and negation total, so `gcd`
 //! and row normalisation never need a failure path.
 //!
-//! The simplex needs rationals; [`Rat`] is a reduced fraction of two `i128`,
-//! which gives 64 bits of head-room over the `i64` inputs before an
-//! `Overflow` is reported.
+//! [`Rat`] is a reduced fraction of two `i128`, which gives 64 bits of
+//! head-room over the `i64` inputs before an `Overflow` is reported (small
+//! exact computations outside the solvers use it; the simplex uses the
+//! transprecise [`super::num::Rational`], which never overflows).
 //!
 //! Example: `floor_div(-7, 2) = -4`, `ceil_div(-7, 2) = -3`,
 //! `modulo(-7, 2) = 1`.
@@ -16,11 +17,23 @@ use super::error::{PolyError, PolyResult};
 use std::cmp::Ordering;
 use std::fmt;
 
+/// `PolyError::Overflow`, with a backtrace on standard error when the
+/// environment has `TESSERA_TRACE_OVERFLOW` (a debugging aid: which
+/// computation overflowed).
+#[cold]
+#[inline(never)]
+pub(crate) fn ovf() -> PolyError {
+    if std::env::var_os("TESSERA_TRACE_OVERFLOW").is_some() {
+        eprintln!("OVERFLOW at\n{}", std::backtrace::Backtrace::force_capture());
+    }
+    PolyError::Overflow
+}
+
 #[inline]
 fn chk(v: Option<i64>) -> PolyResult<i64> {
     match v {
         Some(x) if x != i64::MIN => Ok(x),
-        _ => Err(PolyError::Overflow),
+        _ => Err(ovf()),
     }
 }
 
@@ -65,7 +78,7 @@ pub fn mul_add(a: i64, b: i64, c: i64, d: i64) -> PolyResult<i64> {
 #[inline]
 pub fn narrow(v: i128) -> PolyResult<i64> {
     if v > i64::MAX as i128 || v <= i64::MIN as i128 {
-        Err(PolyError::Overflow)
+        Err(ovf())
     } else {
         Ok(v as i64)
     }
@@ -94,7 +107,7 @@ pub fn lcm(a: i64, b: i64) -> PolyResult<i64> {
 /// `floor(a / b)` for `b != 0`.
 pub fn floor_div(a: i64, b: i64) -> PolyResult<i64> {
     if b == 0 {
-        return Err(PolyError::Overflow);
+        return Err(ovf());
     }
     narrow(floor_i128(a as i128, b as i128))
 }
@@ -102,7 +115,7 @@ pub fn floor_div(a: i64, b: i64) -> PolyResult<i64> {
 /// `ceil(a / b)` for `b != 0`.
 pub fn ceil_div(a: i64, b: i64) -> PolyResult<i64> {
     if b == 0 {
-        return Err(PolyError::Overflow);
+        return Err(ovf());
     }
     narrow(-floor_i128(-(a as i128), b as i128))
 }
@@ -110,7 +123,7 @@ pub fn ceil_div(a: i64, b: i64) -> PolyResult<i64> {
 /// `a mod b` in `[0, |b|)`.
 pub fn modulo(a: i64, b: i64) -> PolyResult<i64> {
     if b == 0 {
-        return Err(PolyError::Overflow);
+        return Err(ovf());
     }
     narrow((a as i128).rem_euclid(b as i128))
 }
@@ -179,7 +192,7 @@ fn binary_gcd(mut a: u64, mut b: u64) -> u64 {
 fn chk128(v: Option<i128>) -> PolyResult<i128> {
     match v {
         Some(x) if x != i128::MIN => Ok(x),
-        _ => Err(PolyError::Overflow),
+        _ => Err(ovf()),
     }
 }
 
@@ -205,7 +218,7 @@ impl Rat {
     /// `num / den`, reduced; `den` must be non-zero.
     pub fn new(num: i128, den: i128) -> PolyResult<Rat> {
         if den == 0 || num == i128::MIN || den == i128::MIN {
-            return Err(PolyError::Overflow);
+            return Err(ovf());
         }
         if den == 1 {
             return Ok(Rat { num, den });
@@ -363,10 +376,10 @@ mod tests {
 
     #[test]
     fn overflow_is_reported() {
-        assert_eq!(mul(i64::MAX, 2), Err(PolyError::Overflow));
-        assert_eq!(add(i64::MAX, 1), Err(PolyError::Overflow));
-        assert_eq!(neg(i64::MIN), Err(PolyError::Overflow));
-        assert_eq!(sub(-i64::MAX, 1), Err(PolyError::Overflow));
+        assert_eq!(mul(i64::MAX, 2), Err(ovf()));
+        assert_eq!(add(i64::MAX, 1), Err(ovf()));
+        assert_eq!(neg(i64::MIN), Err(ovf()));
+        assert_eq!(sub(-i64::MAX, 1), Err(ovf()));
         assert!(lcm(i64::MAX, i64::MAX - 1).is_err());
     }
 

@@ -19,9 +19,13 @@
 //!   meaning is always also spelled out by explicit constraints
 //!   (`d·q <= expr <= d·q + d - 1`), so annotations only help (printing,
 //!   complementing) and dropping one is always sound.
-//! * **Arithmetic** ([`int`]) is checked `i64` (with `i128` intermediates);
-//!   the simplex uses exact `i128` rationals. Overflow is reported as
-//!   [`PolyError::Overflow`], never wrapped.
+//! * **Arithmetic** ([`int`]) is checked `i64` (with `i128` intermediates)
+//!   for the constraint rows; the simplex uses transprecise rationals
+//!   ([`num`]: machine words, big integers when a value does not fit), so
+//!   its tableau cannot overflow however large the constants of the problem.
+//!   Where `i64` rows remain, overflow is reported as
+//!   [`PolyError::Overflow`], never wrapped (set `TESSERA_TRACE_OVERFLOW`
+//!   in the environment to print where).
 //!
 //! # Solvers and exactness
 //!
@@ -70,6 +74,7 @@ pub mod hnf;
 pub mod ilp;
 pub mod int;
 pub mod map;
+pub mod num;
 pub mod parse;
 pub mod print;
 pub mod project;

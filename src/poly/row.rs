@@ -78,7 +78,7 @@ pub fn eval(r: &[i64], point: &[i64]) -> PolyResult<i64> {
     debug_assert_eq!(r.len(), point.len() + 1);
     let mut acc: i128 = r[r.len() - 1] as i128;
     for (&c, &x) in r.iter().zip(point) {
-        acc = acc.checked_add((c as i128) * (x as i128)).ok_or(super::error::PolyError::Overflow)?;
+        acc = acc.checked_add((c as i128) * (x as i128)).ok_or_else(super::int::ovf)?;
     }
     int::narrow(acc)
 }

@@ -17,7 +17,7 @@
 
 use super::basic_set::{BasicSet, Local};
 use super::error::{Meter, PolyError, PolyResult};
-use super::int::Rat;
+use super::num::Rational as Rat;
 use super::row::{self, Row};
 use super::simplex::{LpResult, Simplex};
 use super::space::Space;

@@ -30,12 +30,15 @@
 //! runs primal simplex on it. Both use Bland's rule (smallest unknown
 //! index), so they terminate; all work is also charged to a [`Meter`].
 //!
-//! Entries are exact [`Rat`]ionals; overflow gives `Err(Overflow)`.
+//! Entries are exact transprecise rationals ([`super::num::Rational`]):
+//! machine words while they fit, big integers when they do not, so the
+//! tableau never overflows (constant loop bounds in the thousands make
+//! products of several of them, well past 128 bits in a long pivot chain).
 //! Snapshots are plain clones of the (small) tableau: callers such as
 //! branch-and-bound take one before adding a constraint and roll back to it.
 
-use super::error::{Meter, PolyResult};
-use super::int::Rat;
+use super::error::{Meter, PolyError, PolyResult};
+use super::num::Rational as Rat;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Pos {
@@ -120,7 +123,7 @@ impl Simplex {
         (0..self.nvar)
             .map(|k| match self.pos[k] {
                 Pos::Col(_) => Rat::ZERO,
-                Pos::Row(i) => self.rows[i][0],
+                Pos::Row(i) => self.rows[i][0].clone(),
             })
             .collect()
     }
@@ -142,11 +145,11 @@ impl Simplex {
             }
             let a = Rat::int(a);
             match self.pos[k] {
-                Pos::Col(j) => r[1 + j] = r[1 + j].add(a)?,
+                Pos::Col(j) => r[1 + j] = r[1 + j].add(&a),
                 Pos::Row(i) => {
                     for (t, v) in self.rows[i].iter().enumerate() {
                         if !v.is_zero() {
-                            r[t] = r[t].add(v.mul(a)?)?;
+                            r[t] = r[t].add(&v.mul(&a));
                         }
                     }
                 }
@@ -220,11 +223,11 @@ impl Simplex {
             if i == skip || !self.restricted[self.row_unknown[i]] {
                 continue;
             }
-            let t = row[1 + j];
+            let t = &row[1 + j];
             if t.signum() * dir >= 0 {
                 continue;
             }
-            let ratio = row[0].div(if dir > 0 { t.neg() } else { t })?;
+            let ratio = row[0].div(&if dir > 0 { t.neg() } else { t.clone() }).ok_or(PolyError::Overflow)?;
             let better = match &best {
                 None => true,
                 Some((bi, br)) => ratio < *br || (ratio == *br && self.row_unknown[i] < self.row_unknown[*bi]),
@@ -246,8 +249,8 @@ impl Simplex {
             let Some((j, dir)) = self.entering(r, true) else {
                 return Ok(false);
             };
-            let t = self.rows[r][1 + j];
-            let own = self.rows[r][0].neg().div(if dir > 0 { t } else { t.neg() })?;
+            let t = &self.rows[r][1 + j];
+            let own = self.rows[r][0].neg().div(&if dir > 0 { t.clone() } else { t.neg() }).ok_or(PolyError::Overflow)?;
             m.pivot()?;
             match self.leaving(j, dir, r)? {
                 Some((i, ratio)) if ratio < own => self.pivot(i, j)?,
@@ -268,7 +271,7 @@ impl Simplex {
         let o = self.push_row(r, false);
         let res = loop {
             let Some((j, dir)) = self.entering(o, false) else {
-                break LpResult::Opt(self.rows[o][0]);
+                break LpResult::Opt(self.rows[o][0].clone());
             };
             m.pivot()?;
             match self.leaving(j, dir, o)? {
@@ -287,34 +290,36 @@ impl Simplex {
 
     /// Swaps the unknown of row `r` with the unknown of column `c`.
     fn pivot(&mut self, r: usize, c: usize) -> PolyResult<()> {
-        let p = self.rows[r][1 + c];
+        let p = &self.rows[r][1 + c];
         debug_assert!(!p.is_zero());
-        let inv = p.recip()?;
+        let inv = p.recip().ok_or(PolyError::Overflow)?;
+        let minv = inv.neg();
         let mut nr = Vec::with_capacity(self.rows[r].len());
         for (t, v) in self.rows[r].iter().enumerate() {
-            nr.push(if t == 1 + c { inv } else { v.neg().mul(inv)? });
+            nr.push(if t == 1 + c { inv.clone() } else { v.mul(&minv) });
         }
         // The work is one multiply-add per non-zero of the pivot row in
         // every row with a non-zero in the pivot column.
         // A fraction costs several gcds per operation, an integer none, so
         // fractional entries are charged more.
         let nnz = nr.iter().filter(|v| !v.is_zero()).count();
-        let frac = nr.iter().filter(|v| !v.is_int()).count();
+        // Big entries cost more still; they count as fractions.
+        let frac = nr.iter().filter(|v| !v.is_int() || !v.is_small()).count();
         let hit = self.rows.iter().filter(|row| !row[1 + c].is_zero()).count();
         super::error::charge((nnz + FRACTION_COST * frac) * hit + nr.len())?;
         for (i, row) in self.rows.iter_mut().enumerate() {
             if i == r {
                 continue;
             }
-            let f = row[1 + c];
+            let f = row[1 + c].clone();
             if f.is_zero() {
                 continue;
             }
             for (t, v) in row.iter_mut().enumerate() {
                 if t == 1 + c {
-                    *v = f.mul(inv)?;
+                    *v = f.mul(&inv);
                 } else if !nr[t].is_zero() {
-                    *v = v.add(f.mul(nr[t])?)?;
+                    *v = v.add(&f.mul(&nr[t]));
                 }
             }
         }
@@ -350,6 +355,6 @@ mod tests {
         assert!(!s.is_empty());
         s.add_eq(&[2, -4, -1], &mut m).unwrap();
         let p = s.sample();
-        assert_eq!(p[0].mul(Rat::int(2)).unwrap().sub(p[1].mul(Rat::int(4)).unwrap()).unwrap(), Rat::ONE);
+        assert_eq!(p[0].mul(&Rat::int(2)).sub(&p[1].mul(&Rat::int(4))), Rat::ONE);
     }
 }
