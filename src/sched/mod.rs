@@ -26,7 +26,7 @@ pub mod print;
 pub mod scc;
 pub mod schedule;
 
-pub use schedule::{Band, DimInfo, RowKind, SchedRow, Schedule};
+pub use schedule::{Band, CarriedPairs, DimInfo, RowKind, SchedRow, Schedule};
 
 use crate::deps::live::broken_live_ranges;
 use crate::deps::Deps;

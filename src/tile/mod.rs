@@ -50,7 +50,7 @@ use crate::sched::marks::DepState;
 use crate::deps::Deps;
 use crate::poly::PolyResult;
 use crate::sched::marks::{band_rows_zero, mark_parallel};
-use crate::sched::{Band, DimInfo, RowKind, SchedRow, Schedule};
+use crate::sched::{Band, CarriedPairs, DimInfo, RowKind, SchedRow, Schedule};
 use std::collections::BTreeSet;
 use crate::scop::PolyScop;
 
@@ -160,6 +160,7 @@ pub fn try_tile(scop: &PolyScop, deps: &Deps, sched: &Schedule, relaxed: &BTreeS
         // plain tile order).
         if cfg.wavefronts && band.len >= 2 && !cand.dims[band.start].parallel && !intervals {
             cand.bands[b].wavefront = true;
+            cand.dims[band.start] = wavefront_marks(&cand.dims[band.start..band.start + band.len]);
             for d in &mut cand.dims[band.start + 1..band.start + band.len] {
                 *d = DimInfo::marked(RowKind::Loop, true, false);
             }
@@ -167,6 +168,34 @@ pub fn try_tile(scop: &PolyScop, deps: &Deps, sched: &Schedule, relaxed: &BTreeS
         cur = cand;
     }
     Ok(cur)
+}
+
+/// The marks of a wavefront loop, whose counter is the sum of the band's
+/// tile coordinates (`tile_dims`, with their marks before the rewrite): it
+/// carries every dependence any of them carries. A loop of it that holds
+/// only some statements (the others distributed away) is parallel only if
+/// none of the band's tile dimensions carries a dependence between them:
+/// the mark of the first tile dimension alone let atax's `tmp[i]` sums,
+/// carried by the column tiles, run on threads in any order.
+fn wavefront_marks(tile_dims: &[DimInfo]) -> DimInfo {
+    let mut union = CarriedPairs::default();
+    for d in tile_dims {
+        match &d.carried {
+            Some(c) => {
+                union.strict.extend(c.strict.iter().copied());
+                union.loose.extend(c.loose.iter().copied());
+            }
+            // Unknown detail: sequential for every subset of statements.
+            None if !d.parallel => return DimInfo::marked(RowKind::Loop, false, false),
+            None => {}
+        }
+    }
+    DimInfo {
+        kind: RowKind::Loop,
+        parallel: union.strict.is_empty(),
+        parallel_if_reduction: !union.strict.is_empty() && union.loose.is_empty(),
+        carried: Some(union),
+    }
 }
 
 /// Parallel marks of the tiled schedule, computed without floor
