@@ -269,13 +269,11 @@ const DEPS_WORK_LIMIT: u64 = 600_000_000;
 /// large SCoPs cannot take minutes.
 const PROCESS_WORK_LIMIT: u64 = 3 * SCOP_WORK_LIMIT;
 
-/// A wall-clock safety net per compilation, for work the units do not
-/// count; the work limits are meant to stop every SCoP long before it.
-const PROCESS_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(10);
-
-/// Polyhedral work done so far in this process: units and microseconds.
+/// Polyhedral work done so far in this process, in work units. Only work
+/// is counted, never time: the same source and flags must give the same
+/// object file on any machine and under any load (reproducible builds,
+/// compilation caches).
 static PROCESS_WORK_SPENT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-static PROCESS_TIME_SPENT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
 /// Whether parallel loops become OpenMP code: `-tessera-parallel`, else
 /// whether the module was compiled with -fopenmp.
@@ -289,22 +287,16 @@ fn parallel_code(ctx: &FunctionCtx<'_>, options: &Options) -> bool {
 fn plan(fview: &FunctionView, m: &Model, parallel: bool) -> Result<Plan, String> {
     use std::sync::atomic::Ordering;
     let spent_work = PROCESS_WORK_SPENT.load(Ordering::Relaxed);
-    let spent_time = std::time::Duration::from_micros(PROCESS_TIME_SPENT.load(Ordering::Relaxed));
     let work_left = PROCESS_WORK_LIMIT.saturating_sub(spent_work);
-    let time_left = PROCESS_TIME_LIMIT.saturating_sub(spent_time);
-    if work_left == 0 || time_left.is_zero() {
+    if work_left == 0 {
         return Err("the compilation's budget for polyhedral work is spent".into());
     }
     let allowance = SCOP_WORK_LIMIT.min(work_left);
-    let start = std::time::Instant::now();
     crate::poly::set_work_allowance(Some(allowance));
-    crate::poly::set_deadline(Some(start + time_left));
     let result = plan_stages(fview, m, parallel);
     let used = allowance - crate::poly::work_left().unwrap_or(0);
     crate::poly::set_work_allowance(None);
-    crate::poly::set_deadline(None);
     PROCESS_WORK_SPENT.fetch_add(used, Ordering::Relaxed);
-    PROCESS_TIME_SPENT.fetch_add(start.elapsed().as_micros() as u64, Ordering::Relaxed);
     result
 }
 
