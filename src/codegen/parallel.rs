@@ -2,9 +2,10 @@
 //! becomes a worker (its blocks, outlined into a GOMP_parallel call at
 //! the end of code generation) in which each thread runs its share of the
 //! iterations. A loop outside every other loop forks once per run of the
-//! SCoP; one under sequential loops (a stencil's time loop, the pivot loop
-//! of a factorization) forks once per iteration of those, which pays only
-//! when each fork has enough work: it forks when a run-time estimate of
+//! SCoP (once per call of its function); one under sequential loops (a
+//! stencil's time loop, the pivot loop of a factorization) forks once per
+//! iteration of those. Either pays only when each fork has enough work:
+//! it forks when a run-time estimate of
 //! its statement instances reaches `MIN_FORK_WORK` and it has at least
 //! `MIN_FORK_ITERATIONS` iterations; otherwise the same loop, emitted a
 //! second time in place, runs on the calling thread. Iterations of uneven
@@ -89,13 +90,14 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         let g = ExprGen { b: &self.b, ctx: &self.ir.context };
         let lb = g.expr(&f.lower, &self.env);
         let ub = g.expr(&f.upper, &self.env);
-        // Outside every loop of the function, and for the tiles of one
-        // wavefront (many tiles, each a block of work), a fork always pays.
-        // A SCoP inside a loop the model left out runs once per iteration
-        // of it: its outermost loop is under a sequential loop too (spmv's
-        // per-row loops forked 60000 times).
-        let once = self.depth == 0 && self.region.view.loop_(self.model.root).depth == 1;
-        let fork = if once || self.in_wavefront {
+        // For the tiles of one wavefront (many tiles, each a block of
+        // work), a fork always pays. Any other loop forks only when its
+        // work does, outside every loop of the function too: the function
+        // itself may be called in a loop (tiny loops of real programs,
+        // forked on every call, ran 16 to 50 times slower), and a SCoP
+        // inside a loop the model left out runs once per iteration of it
+        // (spmv's per-row loops forked 60000 times).
+        let fork = if self.in_wavefront {
             None
         } else {
             let work = self.work_of_loop(f, lb, ub, ESTIMATE_LEVELS);
