@@ -122,6 +122,121 @@ fn reduce(p: &Problem) -> PolyResult<Option<Reduced>> {
     Ok(Some(red))
 }
 
+/// A coefficient from which a row counts as having large coefficients.
+const LARGE_COEFF: i64 = 32;
+
+/// Most integer values of a direction [`narrow_direction`] splits on.
+const MAX_SPLIT: i64 = 16;
+
+/// Most candidate directions whose width [`narrow_direction`] measures.
+const MAX_CANDIDATES: usize = 16;
+
+enum Split {
+    /// No integer point (the LP is empty, or a direction has no integer
+    /// value in its range).
+    Empty,
+    /// Split on the integer values `lo..=hi` of `q·z + k` (a row over z).
+    On(Row, i64, i64),
+    /// No narrow direction found: branch and bound.
+    None,
+}
+
+/// Rounds `a / g` to the nearest integer (`g > 0`).
+fn round_div(a: i64, g: i64) -> PolyResult<i64> {
+    int::narrow(super::int::floor_i128(2 * a as i128 + g as i128, 2 * g as i128))
+}
+
+/// A lattice direction in which the polyhedron is thin, found where
+/// branch and bound is slowest: rows with large coefficients.
+///
+/// Constant loop bounds put rows like `0 <= 1000·(i - i') + j - j' <= 1997`
+/// (a linearized subscript) into a problem. Branch and bound on the
+/// coordinates then needs a number of nodes that grows with the constant
+/// (thin slices, one per value of `j`), while `i - i'` takes at most two
+/// integer values. For a row `Σ a_k z_k + c` and a large `g = |a_k|`, the
+/// direction `q = round(a / g)` (here `i - i'`) is such a candidate; its
+/// width over the LP relaxation tells how many integer values it takes,
+/// and splitting on them makes the work independent of the size of the
+/// constants (each split removes a dimension). Only rows with a
+/// coefficient `>= LARGE_COEFF` are looked at, so ordinary problems never
+/// pay for more than a scan of their rows. Exact whatever the direction:
+/// every integer point has an integer `q·z` in the LP's range.
+fn narrow_direction(p: &Problem, red: &Reduced, m: &mut Meter) -> PolyResult<Split> {
+    let d = red.d();
+    if d < 2 {
+        return Ok(Split::None);
+    }
+    // Candidates over z (rows with their constant: `q·x` of an original
+    // direction is `q·x0 + (q B)·z`). The problem's own rows come first:
+    // an equality `N·i + j = N·i' + j'` that the Hermite form solved for
+    // `j'` spreads `N` over several rows over z, but over x it gives
+    // `i - i'` directly.
+    let mut cands: Vec<Row> = vec![];
+    let mut add = |r: &[i64], n: usize, to_z: bool| -> PolyResult<()> {
+        let mut gs: Vec<i64> = r[..n].iter().map(|c| c.abs()).filter(|&c| c >= LARGE_COEFF).collect();
+        gs.sort_unstable();
+        gs.dedup();
+        for g in gs {
+            let mut q = r[..n].iter().map(|&c| round_div(c, g)).collect::<PolyResult<Vec<i64>>>()?;
+            q.push(0);
+            let t = if to_z { red.transform(&q)? } else { q };
+            let gq = row::coeff_gcd(&t);
+            if gq == 0 {
+                continue;
+            }
+            let sign = if t[..d].iter().find(|&&x| x != 0).is_some_and(|&x| x < 0) { -1 } else { 1 };
+            // Dividing the constant too is exact for the split only when
+            // the gcd divides it; otherwise keep the direction unscaled.
+            let div = if t[d] % gq == 0 { gq } else { 1 };
+            let t: Row = t.iter().map(|&x| sign * (x / div)).collect();
+            if cands.len() < MAX_CANDIDATES && !cands.contains(&t) {
+                cands.push(t);
+            }
+        }
+        Ok(())
+    };
+    for r in p.eqs.iter().chain(&p.ineqs) {
+        add(r, p.n, true)?;
+    }
+    for r in &red.ineqs {
+        add(r, d, false)?;
+    }
+    if cands.is_empty() {
+        return Ok(Split::None);
+    }
+    let mut s = Simplex::new(d);
+    for r in &red.ineqs {
+        s.add_ineq(r, m)?;
+    }
+    if s.is_empty() {
+        return Ok(Split::Empty);
+    }
+    let mut best: Option<(i64, Vec<i64>, i64, i64)> = None;
+    for obj in cands {
+        let lo = match s.minimize(&obj, m)? {
+            LpResult::Opt(v) => to_i64(v.ceil())?,
+            LpResult::Empty => return Ok(Split::Empty),
+            LpResult::Unbounded => continue,
+        };
+        let hi = match s.minimize(&row::negate(&obj)?, m)? {
+            LpResult::Opt(v) => to_i64(v.neg().floor())?,
+            LpResult::Empty => return Ok(Split::Empty),
+            LpResult::Unbounded => continue,
+        };
+        if hi < lo {
+            return Ok(Split::Empty);
+        }
+        let count = hi - lo + 1;
+        if best.as_ref().is_none_or(|b| count < b.0) {
+            best = Some((count, obj, lo, hi));
+        }
+    }
+    Ok(match best {
+        Some((count, q, lo, hi)) if count <= MAX_SPLIT => Split::On(q, lo, hi),
+        _ => Split::None,
+    })
+}
+
 /// Open branch-and-bound nodes allowed at once (see `branch_and_bound`).
 const MAX_OPEN_NODES: usize = 256;
 
@@ -233,6 +348,26 @@ pub fn sample(p: &Problem, m: &mut Meter) -> PolyResult<Option<Vec<i64>>> {
     let Some(red) = reduce(p)? else {
         return Ok(None);
     };
+    match narrow_direction(p, &red, m)? {
+        Split::Empty => return Ok(None),
+        Split::On(q, lo, hi) => {
+            // Every integer point has q·z + k in [lo, hi] (q's constant
+            // k): one sub-problem per value, each with one dimension less
+            // (the equality q·z + k = v).
+            for v in lo..=hi {
+                let mut eq = q.clone();
+                let c = eq.len() - 1;
+                eq[c] = int::sub(eq[c], v)?;
+                let sub = Problem { n: red.d(), eqs: vec![eq], ineqs: red.ineqs.clone() };
+                m.node(sub.ineqs.len() * (sub.n + 1))?;
+                if let Some(z) = sample(&sub, m)? {
+                    return Ok(Some(red.point(&z)?));
+                }
+            }
+            return Ok(None);
+        }
+        Split::None => {}
+    }
     let zero = vec![0i64; red.d() + 1];
     match branch_and_bound(&red, &zero, true, m)? {
         Bnb::Opt(_, z) => Ok(Some(red.point(&z)?)),

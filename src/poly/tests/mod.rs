@@ -14,3 +14,4 @@ mod props_more;
 mod hard_cases;
 
 pub(crate) use gen::*;
+mod large_constants;

@@ -1,0 +1,174 @@
+//! Constant loop bounds (`#define N 1000`): integer problems whose rows have
+//! large coefficients (linearized subscripts `N·i + j`) must be decided
+//! exactly, with work that does not grow with `N`.
+
+use crate::poly::error::{Budget, Meter};
+use crate::poly::ilp::{self, Problem};
+
+/// A meter far too small for branch and bound over ranges of `N` values.
+fn small_meter() -> Meter {
+    Meter::with_budget(Budget { max_pivots: 20_000, max_nodes: 200 })
+}
+
+/// Scales the "large" entries of a template row: `L` stands for `n`,
+/// `L+1` for `n + 1`, etc. Entries are given as `(small, n_multiple)`.
+fn row(entries: &[(i64, i64)], n: i64) -> Vec<i64> {
+    entries.iter().map(|&(c, k)| c + k * n).collect()
+}
+
+/// Every integer point of `p` in the box `[lo, hi]^n`, by enumeration.
+fn brute_force_nonempty(p: &Problem, lo: i64, hi: i64) -> bool {
+    let mut x = vec![lo; p.n];
+    loop {
+        let val = |r: &Vec<i64>| r[..p.n].iter().zip(&x).map(|(a, b)| a * b).sum::<i64>() + r[p.n];
+        if p.eqs.iter().all(|r| val(r) == 0) && p.ineqs.iter().all(|r| val(r) >= 0) {
+            return true;
+        }
+        let mut k = 0;
+        loop {
+            if k == p.n {
+                return false;
+            }
+            x[k] += 1;
+            if x[k] <= hi {
+                break;
+            }
+            x[k] = lo;
+            k += 1;
+        }
+    }
+}
+
+fn satisfies(p: &Problem, x: &[i64]) -> bool {
+    let val = |r: &Vec<i64>| r[..p.n].iter().zip(x).map(|(&a, &b)| a as i128 * b as i128).sum::<i128>() + r[p.n] as i128;
+    p.eqs.iter().all(|r| val(r) == 0) && p.ineqs.iter().all(|r| val(r) >= 0)
+}
+
+/// The families seen in dependence analysis of covariance (`cov[j][i]`
+/// against `cov[i][j]` over rows of `n`), Seidel and LU with constant
+/// sizes, with the size `n` as a parameter of the test.
+fn families(n: i64) -> Vec<(&'static str, Problem)> {
+    let m = n - 1;
+    vec![
+        (
+            "cov",
+            Problem {
+                n: 4,
+                eqs: vec![row(&[(1, 1), (0, 1), (-1, -1), (-1, 0), (0, 0)], n)],
+                ineqs: vec![
+                    vec![-1, 0, 1, 0, -1],
+                    vec![1, 0, 0, 0, 0],
+                    vec![0, 1, 0, 0, 0],
+                    vec![-1, -1, 0, 0, m - 1],
+                    vec![0, 0, 1, 0, 0],
+                    vec![0, 0, 0, 1, 0],
+                    vec![0, 0, -1, -1, m - 1],
+                ],
+            },
+        ),
+        (
+            "lu",
+            Problem {
+                n: 6,
+                eqs: vec![row(&[(0, 1), (1, 0), (0, 0), (0, 0), (-1, 0), (0, -1), (0, 0)], n)],
+                ineqs: vec![
+                    vec![-1, 0, 0, 1, 0, 0, -1],
+                    vec![-1, 0, 0, 0, 0, 0, m],
+                    vec![1, -1, 0, 0, 0, 0, -1],
+                    vec![0, 0, 1, 0, 0, 0, 0],
+                    vec![0, 1, -1, 0, 0, 0, -1],
+                    vec![0, 0, 0, -1, 0, 0, m],
+                    vec![0, 0, 0, 1, -1, 0, -1],
+                    vec![0, 0, 0, 0, 0, 1, 0],
+                    vec![0, 0, 0, 0, 1, -1, -1],
+                ],
+            },
+        ),
+        (
+            "seidel",
+            Problem {
+                n: 7,
+                eqs: vec![row(&[(0, 0), (0, 1), (1, 0), (0, 0), (0, -1), (-1, 0), (0, 0), (-1, 1)], n)],
+                ineqs: vec![
+                    vec![-1, 0, 0, 1, 0, 0, 0, -2],
+                    row(&[(0, 0), (0, -1), (-1, 0), (0, 0), (0, 0), (0, 0), (0, 1), (-3, 1)], n),
+                    row(&[(0, 0), (0, -1), (-1, 0), (0, 0), (0, 1), (0, 0), (0, 0), (-2, 0)], n),
+                    vec![0, 0, -1, 0, 0, 0, 0, n - 3],
+                    vec![0, 0, 0, -1, 0, 0, 0, n],
+                    vec![0, 0, 0, 0, -1, 0, 0, n - 3],
+                    vec![0, 0, 0, 0, 0, 0, 1, 0],
+                    vec![0, 0, 1, 0, 0, 0, 0, 0],
+                    vec![0, 1, 0, 0, 0, 0, 0, 0],
+                    row(&[(0, 0), (0, 1), (1, 0), (0, 0), (0, -1), (0, 0), (0, 0), (-1, 1)], n),
+                    row(&[(0, 0), (0, 1), (1, 0), (0, 0), (0, 0), (0, 0), (0, -1), (0, 0)], n),
+                    vec![1, 0, 0, 0, 0, 0, 0, 0],
+                    row(&[(0, 0), (0, 1), (1, 0), (0, 0), (0, -1), (0, 0), (0, 0), (2, 0)], n),
+                ],
+            },
+        ),
+    ]
+}
+
+#[test]
+fn linearized_subscript_problems_are_empty_at_every_size() {
+    // At n = 4 brute force over a box that holds every point decides.
+    for (name, p) in families(4) {
+        let bf = brute_force_nonempty(&p, -1, 5);
+        let got = ilp::sample(&p, &mut Meter::new()).unwrap();
+        assert_eq!(got.is_some(), bf, "{name} at n = 4");
+    }
+    for n in [10, 100, 1000, 1200, 4000, 1_000_000, 3_000_000_000] {
+        for (name, p) in families(n) {
+            let got = ilp::sample(&p, &mut small_meter()).unwrap_or_else(|e| panic!("{name} at n = {n}: {e}"));
+            match got {
+                Some(x) => assert!(satisfies(&p, &x), "{name} at n = {n}: {x:?} is not a point"),
+                // cov: b + d = n·(a + b - c) with 0 <= b + d <= 2n - 4
+                // forces b = d = 0 and c = a, or a <= -1; lu likewise.
+                None => {}
+            }
+            if name != "seidel" {
+                assert!(ilp::sample(&p, &mut small_meter()).unwrap().is_none(), "{name} at n = {n}");
+            }
+        }
+    }
+}
+
+#[test]
+fn loosened_variants_agree_with_brute_force_and_stay_cheap() {
+    // Loosening one inequality by one at a time gives sets with points
+    // (cov without `c >= a + 1` has `b = d = 0, a = c`) and without.
+    for n in [4, 5] {
+        for (name, p) in families(n) {
+            for k in 0..p.ineqs.len() {
+                let mut q = p.clone();
+                let c = q.n;
+                q.ineqs[k][c] += 1;
+                let bf = brute_force_nonempty(&q, -2, n + 2);
+                let got = ilp::sample(&q, &mut Meter::new()).unwrap();
+                assert_eq!(got.is_some(), bf, "{name} at n = {n}, row {k} loosened");
+                if let Some(x) = got {
+                    assert!(satisfies(&q, &x));
+                }
+            }
+        }
+    }
+    let mut found = 0;
+    for n in [1000, 4000, 1_000_000] {
+        for (name, p) in families(n) {
+            for k in 0..p.ineqs.len() {
+                let mut q = p.clone();
+                let c = q.n;
+                q.ineqs[k][c] += 1;
+                match ilp::sample(&q, &mut small_meter()) {
+                    Ok(Some(x)) => {
+                        assert!(satisfies(&q, &x), "{name} at n = {n}, row {k}: {x:?}");
+                        found += 1;
+                    }
+                    Ok(None) => {}
+                    Err(e) => panic!("{name} at n = {n}, row {k} loosened: {e}"),
+                }
+            }
+        }
+    }
+    assert!(found > 0);
+}
