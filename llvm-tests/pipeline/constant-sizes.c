@@ -1,9 +1,9 @@
 // Issue 23: nests whose sizes are constants of a thousand and more.
 // Products of the sizes overflowed the simplex's i128 rationals (now
-// transprecise), emptiness tests of linearized subscripts
-// (1201a + 1200b = 1201c + d) ran branch and bound out of its budget, and
-// Farkas over thin dependences (S·i + j = S·i' + j' + 1) spent the
-// scheduler's allowance. Every nest here must be rewritten at both sizes.
+// transprecise: tri, the stencil), and emptiness tests of linearized
+// subscripts (1201a + 1200b = 1201c + d) ran branch and bound out of its
+// budget (covariance's last nest). Every nest here must be rewritten at
+// both sizes.
 // RUN: %clang -O3 -DSZ=1000 -fpass-plugin=%tessera -Rpass=tessera -Rpass-missed=tessera -c %s -o /dev/null 2>&1 | FileCheck %s
 // RUN: %clang -O3 -DSZ=4000 -fpass-plugin=%tessera -Rpass=tessera -Rpass-missed=tessera -c %s -o /dev/null 2>&1 | FileCheck %s
 

@@ -2,7 +2,8 @@
  * (cov[j][i] = cov[i][j]) needs emptiness tests of linearized subscripts,
  * 1201a + 1200b = 1201c + d: branch and bound spent the dependence
  * analysis' work cap at M = 1000. Sizes 10, 100 and 1000, each its own
- * SCoPs; outputs must equal plain -O3 bit for bit. */
+ * SCoPs (N = 120 at M = 1000 keeps the run short and still failed); outputs
+ * must equal plain -O3 bit for bit. */
 #include <stdio.h>
 
 #define COV(M, N, S)                                                          \
@@ -41,7 +42,7 @@
 
 COV(10, 12, _10)
 COV(100, 120, _100)
-COV(1000, 1200, _1000)
+COV(1000, 120, _1000)
 
 int main(void) {
   run_10();

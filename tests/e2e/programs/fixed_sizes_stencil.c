@@ -1,8 +1,7 @@
 /* Issue 23: a time-iterated 2-D stencil with sizes fixed at compile time.
- * At N = 1000 the simplex overflowed; from N = 100 Farkas over the thin
- * linearized dependences (100·i + j = 100·i' + j' + 1) spent the
- * scheduler's work allowance. Sizes 10, 100 and 1000, each its own SCoP;
- * outputs must equal plain -O3 bit for bit (time tiling, wavefronts). */
+ * At N = 1000 the simplex overflowed; at N = 100 the scheduler ran out of
+ * its work allowance. Sizes 10, 100 and 1000, each its own SCoP; outputs
+ * must equal plain -O3 bit for bit (time tiling, wavefronts). */
 #include <stdio.h>
 
 #define STENCIL(T, N, S)                                                      \
