@@ -172,3 +172,96 @@ fn loosened_variants_agree_with_brute_force_and_stay_cheap() {
     }
     assert!(found > 0);
 }
+
+#[test]
+fn simplex_optimum_is_exact_with_huge_coefficients() {
+    use crate::poly::num::Rational;
+    use crate::poly::simplex::{LpResult, Simplex};
+    // Random triangles-and-more in 2-D with coefficients up to 2^61: the
+    // minimum of a·x + b·y is at a vertex, the intersection of two of the
+    // lines; compare the simplex with all vertices computed exactly.
+    // Pivots multiply several such coefficients: far past 128 bits.
+    let mut seed: u64 = 0x853c_49e6_748f_ea9b;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut big_seen = 0;
+    for case in 0..300 {
+        let bits = 20 + (case % 42) as u32;
+        let mut coef = || {
+            let v = (next() >> (64 - bits)) as i64 + 1;
+            if next() % 2 == 0 { v } else { -v }
+        };
+        // A box keeps the LP bounded; the other rows cut it.
+        let k = 1i64 << (bits.min(60));
+        let mut rows: Vec<[i64; 3]> = vec![[1, 0, k], [-1, 0, k], [0, 1, k], [0, -1, k]];
+        for _ in 0..3 {
+            let (a, b) = (coef(), coef());
+            // Through a point near the origin, so the set stays non-empty.
+            let c = -(a / 3) - (b / 5) + (1 << (bits / 2));
+            rows.push([a, b, c]);
+        }
+        let obj = [coef(), coef(), 0];
+        let mut m = Meter::new();
+        let mut s = Simplex::new(2);
+        for r in &rows {
+            s.add_ineq(r, &mut m).unwrap();
+        }
+        let got = s.minimize(&obj, &mut m).unwrap();
+        // Reference: every vertex (pair of lines), kept when feasible.
+        let r = |v: i64| Rational::int(v);
+        let mut best: Option<Rational> = None;
+        for i in 0..rows.len() {
+            for j in i + 1..rows.len() {
+                let (a1, b1, c1) = (r(rows[i][0]), r(rows[i][1]), r(rows[i][2]));
+                let (a2, b2, c2) = (r(rows[j][0]), r(rows[j][1]), r(rows[j][2]));
+                let det = a1.mul(&b2).sub(&a2.mul(&b1));
+                if det.is_zero() {
+                    continue;
+                }
+                // a1 x + b1 y = -c1, a2 x + b2 y = -c2 (Cramer).
+                let x = c2.mul(&b1).sub(&c1.mul(&b2)).div(&det).unwrap();
+                let y = c1.mul(&a2).sub(&c2.mul(&a1)).div(&det).unwrap();
+                let feasible = rows.iter().all(|q| r(q[0]).mul(&x).add(&r(q[1]).mul(&y)).add(&r(q[2])).signum() >= 0);
+                if feasible {
+                    let v = r(obj[0]).mul(&x).add(&r(obj[1]).mul(&y));
+                    big_seen += usize::from(!v.is_small());
+                    if best.as_ref().is_none_or(|b| v < *b) {
+                        best = Some(v);
+                    }
+                }
+            }
+        }
+        match best {
+            Some(b) => assert_eq!(got, LpResult::Opt(b), "case {case}: {rows:?} min {obj:?}"),
+            None => assert_eq!(got, LpResult::Empty, "case {case}"),
+        }
+    }
+    assert!(big_seen > 0, "some optima must need more than 64 bits");
+}
+
+#[test]
+fn integer_answers_with_large_coefficients_are_exact() {
+    // 2^40-sized coefficients: the old i128 tableau overflowed on products
+    // of three of them. A thin strip 1 <= A·x - B·y <= A - 1 with gcd(A, B)
+    // = 1 has integer points (B·y + r ≡ 0 mod A is solvable); with
+    // gcd(A, B) = A it has none.
+    let a: i64 = (1 << 40) + 15;
+    let b: i64 = (1 << 39) + 7;
+    let p = Problem {
+        n: 2,
+        eqs: vec![],
+        ineqs: vec![vec![a, -b, -1], vec![-a, b, a - 1], vec![1, 0, 0], vec![-1, 0, 1 << 41], vec![0, 1, 0], vec![0, -1, 1 << 41]],
+    };
+    let x = ilp::sample(&p, &mut Meter::new()).unwrap().expect("gcd(a, b) = 1: a point exists");
+    assert!(satisfies(&p, &x), "{x:?}");
+    let q = Problem {
+        n: 2,
+        eqs: vec![],
+        ineqs: vec![vec![a, -2 * a, -1], vec![-a, 2 * a, a - 1], vec![1, 0, 0], vec![-1, 0, 1 << 41], vec![0, 1, 0], vec![0, -1, 1 << 41]],
+    };
+    assert_eq!(ilp::sample(&q, &mut Meter::new()).unwrap(), None);
+}
