@@ -211,8 +211,13 @@ fn narrow_direction(p: &Problem, red: &Reduced, m: &mut Meter) -> PolyResult<Spl
     if s.is_empty() {
         return Ok(Split::Empty);
     }
-    let mut best: Option<(i64, Vec<i64>, i64, i64)> = None;
+    let mut best: Option<(i128, Vec<i64>, i64, i64)> = None;
     for obj in cands {
+        // An LP bound past i64 fails the query with Overflow, which the
+        // callers that may give up treat as "not known empty" at once
+        // (skipping the direction instead sends them to branch and bound,
+        // which spends the scheduler's allowance on the stencils of
+        // llvm-tests/pipeline/constant-sizes.c).
         let lo = match s.minimize(&obj, m)? {
             LpResult::Opt(v) => to_i64(v.ceil())?,
             LpResult::Empty => return Ok(Split::Empty),
@@ -226,13 +231,13 @@ fn narrow_direction(p: &Problem, red: &Reduced, m: &mut Meter) -> PolyResult<Spl
         if hi < lo {
             return Ok(Split::Empty);
         }
-        let count = hi - lo + 1;
+        let count = hi as i128 - lo as i128 + 1;
         if best.as_ref().is_none_or(|b| count < b.0) {
             best = Some((count, obj, lo, hi));
         }
     }
     Ok(match best {
-        Some((count, q, lo, hi)) if count <= MAX_SPLIT => Split::On(q, lo, hi),
+        Some((count, q, lo, hi)) if count <= MAX_SPLIT as i128 => Split::On(q, lo, hi),
         _ => Split::None,
     })
 }
