@@ -18,6 +18,14 @@
 //! the integer points of `P`) and complete when `P` equals the convex hull
 //! of its integer points (e.g. boxes); this is what Pluto-style schedulers
 //! use. Redundant rows are dropped with the rational simplex as they appear.
+//!
+//! Constant sizes: a dependence over `A[100·i + j]` has the rational slice
+//! `100·i + j = 100·i' + j' + 1` whose integer points all have `i = i'`.
+//! Farkas over the slice is expensive (fractions with the size in every
+//! multiplier) and weak; equalities every integer point satisfies
+//! ([`super::ilp::implied_equalities`]) are added first, which is sound (the
+//! same integer points) and brings the polyhedron closer to its integer
+//! hull, where the result is complete.
 
 use super::basic_set::BasicSet;
 use super::error::PolyResult;
@@ -64,6 +72,34 @@ fn eliminate_with(r: &[i64], eq: &[i64], c: usize, keep_sign: bool) -> PolyResul
 /// with `A x + b >= 0` (`ineqs`) and `E x + f = 0` (`eqs`), as a set over
 /// `n_unknowns` dims named `u0, u1, ...`.
 pub fn farkas(eqs: &[Row], ineqs: &[Row], form: &ParamForm) -> PolyResult<BasicSet> {
+    // Equalities every integer point satisfies (constant sizes: `i = i'`
+    // from `100·i + j = 100·i' + j' + 1`) shrink the polyhedron to what
+    // matters; Farkas over it is still sound for the integer points, and
+    // much cheaper than over the thin rational slice.
+    let n = form.coeffs.len();
+    let p = super::ilp::Problem { n, eqs: eqs.to_vec(), ineqs: ineqs.to_vec() };
+    let extra = super::ilp::implied_equalities(&p, &mut super::error::Meter::new())?;
+    if !extra.is_empty() {
+        let mut all = eqs.to_vec();
+        all.extend(extra);
+        // Echelon form and redundancy removal: the new equality makes the
+        // thin rows' large coefficients vanish (`j = j' + 1` is left).
+        let space = Space::from_tuple(vec![], Tuple::anon(n, "x"));
+        let b = BasicSet::from_constraints(space, all, ineqs.to_vec())?.normalize()?;
+        if b.is_obviously_empty() {
+            return farkas_exact(eqs, ineqs, form);
+        }
+        let b = b.remove_redundant()?;
+        if b.is_obviously_empty() {
+            return farkas_exact(eqs, ineqs, form);
+        }
+        return farkas_exact(b.eqs(), b.ineqs(), form);
+    }
+    farkas_exact(eqs, ineqs, form)
+}
+
+/// [`farkas`] over exactly the given rows.
+pub(crate) fn farkas_exact(eqs: &[Row], ineqs: &[Row], form: &ParamForm) -> PolyResult<BasicSet> {
     let nu = form.n_unknowns;
     let nx = form.coeffs.len();
     let (m, k) = (ineqs.len(), eqs.len());

@@ -242,6 +242,67 @@ fn narrow_direction(p: &Problem, red: &Reduced, m: &mut Meter) -> PolyResult<Spl
     })
 }
 
+/// Equalities that every integer point of `p` satisfies but that the
+/// rational relaxation does not imply, found in rows with large
+/// coefficients: a direction `q·x` (see [`narrow_direction`]) whose LP
+/// range holds a single integer `v` gives `q·x - v = 0`. With constant
+/// sizes, `100·i + j = 100·i' + j' + 1` and `1 <= j, j' <= 98` hold only
+/// with `i = i'`. Rows over the `n` variables of `p`; none when nothing is
+/// found (also when `p` has no integer point: callers get no information
+/// rather than a contradiction).
+pub fn implied_equalities(p: &Problem, m: &mut Meter) -> PolyResult<Vec<Row>> {
+    let n = p.n;
+    let mut cands: Vec<Row> = vec![];
+    for r in p.eqs.iter().chain(&p.ineqs) {
+        let mut gs: Vec<i64> = r[..n].iter().map(|c| c.abs()).filter(|&c| c >= LARGE_COEFF).collect();
+        gs.sort_unstable();
+        gs.dedup();
+        for g in gs {
+            let mut q = r[..n].iter().map(|&c| round_div(c, g)).collect::<PolyResult<Row>>()?;
+            q.push(0);
+            let gq = row::coeff_gcd(&q);
+            let sign = if q[..n].iter().find(|&&x| x != 0).is_some_and(|&x| x < 0) { -1 } else { 1 };
+            let q: Row = q.iter().map(|&x| sign * (x / gq.max(1))).collect();
+            if gq != 0 && cands.len() < MAX_CANDIDATES && !cands.contains(&q) {
+                cands.push(q);
+            }
+        }
+    }
+    let mut out = vec![];
+    if cands.is_empty() {
+        return Ok(out);
+    }
+    let mut s = Simplex::new(n);
+    for r in &p.eqs {
+        s.add_eq(r, m)?;
+    }
+    for r in &p.ineqs {
+        s.add_ineq(r, m)?;
+    }
+    for mut q in cands {
+        let lo = match s.minimize(&q, m)? {
+            LpResult::Opt(v) => to_i64(v.ceil())?,
+            LpResult::Empty => return Ok(vec![]),
+            LpResult::Unbounded => continue,
+        };
+        let hi = match s.minimize(&row::negate(&q)?, m)? {
+            LpResult::Opt(v) => to_i64(v.neg().floor())?,
+            LpResult::Empty => return Ok(vec![]),
+            LpResult::Unbounded => continue,
+        };
+        if hi < lo {
+            return Ok(vec![]);
+        }
+        if hi == lo && (s.minimize(&q, m)? != LpResult::Opt(super::num::Rational::int(lo)) || s.minimize(&row::negate(&q)?, m)? != LpResult::Opt(super::num::Rational::int(-lo))) {
+            // Not already a rational equality: a new one.
+            q[n] = int::neg(lo)?;
+            s.add_eq(&q, m)?;
+            out.push(q);
+        }
+    }
+    Ok(out)
+}
+
 /// Open branch-and-bound nodes allowed at once (see `branch_and_bound`).
 const MAX_OPEN_NODES: usize = 256;
 

@@ -265,3 +265,78 @@ fn integer_answers_with_large_coefficients_are_exact() {
     };
     assert_eq!(ilp::sample(&q, &mut Meter::new()).unwrap(), None);
 }
+
+
+#[test]
+fn farkas_over_a_linearized_dependence_is_sound_and_no_stricter() {
+    use crate::poly::farkas::{farkas, farkas_exact, ParamForm};
+    // 1-D time loop over a 2-D stencil at N = 40 with rows of N elements:
+    // [t, i, j] -> [t', i', j'] with N·i + j = N·i' + j' + 1,
+    // 1 <= j, j' <= N - 2, 0 <= t < t' <= 2, 1 <= i, i' <= N - 2.
+    let n = 40;
+    let eqs = vec![vec![0, n, 1, 0, -n, -1, -1]];
+    let ineqs = vec![
+        vec![-1, 0, 0, 1, 0, 0, -1],
+        vec![1, 0, 0, 0, 0, 0, 0],
+        vec![0, 0, 0, -1, 0, 0, 2],
+        vec![0, 1, 0, 0, 0, 0, -1],
+        vec![0, -1, 0, 0, 0, 0, n - 2],
+        vec![0, 0, 1, 0, 0, 0, -1],
+        vec![0, 0, -1, 0, 0, 0, n - 2],
+        vec![0, 0, 0, 0, 1, 0, -1],
+        vec![0, 0, 0, 0, -1, 0, n - 2],
+        vec![0, 0, 0, 0, 0, 1, -1],
+        vec![0, 0, 0, 0, 0, -1, n - 2],
+    ];
+    let p = Problem { n: 6, eqs: eqs.clone(), ineqs: ineqs.clone() };
+    assert_eq!(ilp::implied_equalities(&p, &mut Meter::new()).unwrap(), vec![vec![0, 1, 0, 0, -1, 0, 0]]);
+    // phi = u0·(t' - t) + u1·(i' - i) + u2·(j' - j) + u3: unknowns u0..u3.
+    let unit = |k: usize, s: i64| {
+        let mut r = vec![0; 5];
+        r[k] = s;
+        r
+    };
+    let form = ParamForm {
+        n_unknowns: 4,
+        coeffs: vec![unit(0, -1), unit(1, -1), unit(2, -1), unit(0, 1), unit(1, 1), unit(2, 1)],
+        constant: unit(3, 1),
+    };
+    let new = farkas(&eqs, &ineqs, &form).unwrap();
+    let old = farkas_exact(&eqs, &ineqs, &form).unwrap();
+    let mut points = vec![];
+    for t in 0..=2 {
+        for t2 in t + 1..=2 {
+            for i in 1..=n - 2 {
+                for j in 1..=n - 2 {
+                    let (i2, j2) = if j >= 2 { (i, j - 1) } else { (i - 1, n - 1) };
+                    if (1..=n - 2).contains(&i2) && (1..=n - 2).contains(&j2) {
+                        points.push([t, i, j, t2, i2, j2]);
+                    }
+                }
+            }
+        }
+    }
+    assert!(!points.is_empty());
+    let mut accepted = 0;
+    for u0 in -2..=2 {
+        for u1 in -2..=2 {
+            for u2 in -2..=2 {
+                for u3 in -3..=3 {
+                    let u = [u0, u1, u2, u3];
+                    let in_new = new.contains(&u).unwrap();
+                    if old.contains(&u).unwrap() {
+                        assert!(in_new, "{u:?}: the old constraints accepted it");
+                    }
+                    if in_new {
+                        accepted += 1;
+                        for x in &points {
+                            let phi = u0 * (x[3] - x[0]) + u1 * (x[4] - x[1]) + u2 * (x[5] - x[2]) + u3;
+                            assert!(phi >= 0, "{u:?} accepted but phi({x:?}) = {phi}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(accepted > 0);
+}
