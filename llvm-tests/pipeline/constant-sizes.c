@@ -1,10 +1,11 @@
 // Issue 23: nests whose sizes are constants of a thousand and more.
 // Products of the sizes overflowed the simplex's i128 rationals (now
-// transprecise: tri), and emptiness tests of linearized subscripts
-// (1201a + 1200b = 1201c + d) ran branch and bound out of its budget
-// (covariance's last nest). Every nest here must be rewritten at both
-// sizes. (A time-iterated stencil at these sizes still runs the
-// scheduler out of its allowance: Farkas over the thin dependences.)
+// transprecise: tri, the stencil), Farkas over the stencil's thin
+// dependences (100i + j = 100i' + j' + 1) spent the scheduler's allowance
+// (it now adds the equalities they imply first), and emptiness tests of
+// linearized subscripts (1201a + 1200b = 1201c + d) ran branch and bound
+// out of its budget (covariance's last nest). Every nest here must be
+// rewritten at both sizes.
 // RUN: %clang -O3 -DSZ=1000 -fpass-plugin=%tessera -Rpass=tessera -Rpass-missed=tessera -c %s -o /dev/null 2>&1 | FileCheck %s
 // RUN: %clang -O3 -DSZ=4000 -fpass-plugin=%tessera -Rpass=tessera -Rpass-missed=tessera -c %s -o /dev/null 2>&1 | FileCheck %s
 
@@ -22,6 +23,21 @@ void tri(double alpha) {
         B[i][j] += A[k][i] * B[k][j];
       B[i][j] = alpha * B[i][j];
     }
+}
+
+double S0[N][N], S1[N][N];
+
+// CHECK-NOT: SCoP not transformed
+// CHECK: constant-sizes.c:[[@LINE+2]]:3: remark: SCoP rewritten
+void sweep(void) {
+  for (int t = 0; t < SZ / 2; t++) {
+    for (int i = 1; i < N - 1; i++)
+      for (int j = 1; j < N - 1; j++)
+        S1[i][j] = 0.2 * (S0[i][j] + S0[i][j-1] + S0[i][j+1] + S0[i+1][j] + S0[i-1][j]);
+    for (int i = 1; i < N - 1; i++)
+      for (int j = 1; j < N - 1; j++)
+        S0[i][j] = 0.2 * (S1[i][j] + S1[i][j-1] + S1[i][j+1] + S1[i+1][j] + S1[i-1][j]);
+  }
 }
 
 double data[N][M], cov[M][M], mean[M];
