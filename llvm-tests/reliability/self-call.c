@@ -23,7 +23,7 @@ unsigned long fib(unsigned long n) { return n < 2 ? 1 : fib(n - 2) + fib(n - 1);
 
 __attribute__((noinline)) double smooth(double *a, int n, int depth) {
   for (int i = 1; i < n; i++)
-    a[i] += 0.5 * a[i - 1];
+    a[i] += 0.5 * a[i] * a[i];
   double s = depth > 0 ? smooth(a, n / 2, depth - 1) : 0.0;
   return s + a[n - 1];
 }

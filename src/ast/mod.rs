@@ -137,6 +137,20 @@ pub struct Ast {
     pub body: Vec<Node>,
 }
 
+impl Ast {
+    /// Whether some loop of the tree may run its iterations in parallel.
+    pub fn has_parallel_loop(&self) -> bool {
+        fn any(nodes: &[Node]) -> bool {
+            nodes.iter().any(|n| match n {
+                Node::For(f) => f.parallel || any(&f.body),
+                Node::If { then, otherwise, .. } => any(then) || any(otherwise),
+                Node::Stmt { .. } => false,
+            })
+        }
+        any(&self.body)
+    }
+}
+
 /// Knobs of the generator.
 #[derive(Clone, Debug)]
 pub struct AstOptions {

@@ -70,6 +70,7 @@ pub struct OptionsRaw {
     pub profile_generate: *const c_char,
     pub profile_use: *const c_char,
     pub profile_max_versions: u32,
+    pub rewrite_all: u8,
 }
 
 impl Default for OptionsRaw {
@@ -87,6 +88,7 @@ impl Default for OptionsRaw {
             profile_generate: std::ptr::null(),
             profile_use: std::ptr::null(),
             profile_max_versions: 3,
+            rewrite_all: 0,
         }
     }
 }

@@ -46,6 +46,10 @@ pub struct Options {
     /// Specialize with this profile.
     pub profile_use: Option<std::path::PathBuf>,
     pub profile_max_versions: usize,
+    /// Rewrite also the SCoPs that gain nothing from it (single loops with
+    /// no parallel loop): the tests and the fuzzer use it to keep the code
+    /// generator covered.
+    pub rewrite_all: bool,
 }
 
 impl Options {
@@ -64,6 +68,7 @@ impl Options {
             profile_generate: unsafe { c_string(raw.profile_generate) },
             profile_use: unsafe { c_string(raw.profile_use) }.filter(|s| !s.is_empty()).map(Into::into),
             profile_max_versions: raw.profile_max_versions as usize,
+            rewrite_all: raw.rewrite_all != 0,
             parallel: match raw.parallel {
                 0 => Some(false),
                 1 => Some(true),

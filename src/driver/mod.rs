@@ -197,6 +197,9 @@ fn transform(ctx: &FunctionCtx<'_>, map: &IrMap, first: &Detection, options: &Op
                 loop_label(&fview, m.root) + &note.map(|n| format!(" [specialized: {n}]")).unwrap_or_default()
             }),
         };
+        // Pay before emitting: the rewritten copy and the run-time checks
+        // in front of it cost code size and compile time.
+        let planned = planned.and_then(|p| if p.gains || options.rewrite_all { Ok(p) } else { Err("nothing to gain: single loops with no parallel loop and no tile".into()) });
         let result = planned.and_then(|p| codegen::generate(&ir, &fview, m, &p.tree, &cg));
         if options.report {
             report::count(if result.is_ok() { "SCoPs rewritten" } else { "SCoPs not rewritten" });
@@ -246,6 +249,9 @@ struct Plan {
     deps: deps::Deps,
     schedule: sched::Schedule,
     tree: ast::Ast,
+    /// Whether rewriting changes anything the rest of the pipeline can use
+    /// (see `plan_stages`).
+    gains: bool,
 }
 
 /// Polyhedral work allowed for one SCoP, in the solver's work units (a
@@ -342,7 +348,14 @@ fn plan_stages(fview: &FunctionView, m: &Model, parallel: bool) -> Result<Plan, 
         _ => schedule,
     };
     let tree = ast::build(&scop, &schedule, &AstOptions::default()).map_err(|e| e.to_string())?;
-    Ok(Plan { scop, deps, schedule, tree })
+    // A nest of single loops with no parallel loop and no tile gains
+    // nothing from being rewritten: no loop for the vectorizer or the
+    // threads, and no inner loop to interchange (a recurrence, a sum).
+    // Deeper nests may still gain from a new order alone.
+    let deepest = m.statements.iter().map(|s| s.loops.len()).max().unwrap_or(0);
+    let tiled = schedule.bands.iter().any(|b| b.tile_sizes.is_some());
+    let gains = deepest >= 2 || tiled || tree.has_parallel_loop();
+    Ok(Plan { scop, deps, schedule, tree, gains })
 }
 
 /// Writes `<dir>/<function>.<index>.json`; a failure is a warning naming

@@ -79,6 +79,11 @@ static cl::opt<bool> ForceInternalError("tessera-force-internal-error",
                                                  "loops, after optimizing it (tests the error path)"),
                                         cl::init(false), cl::Hidden, cl::cat(TesseraCategory));
 
+static cl::opt<bool> RewriteAll("tessera-rewrite-all",
+                                cl::desc("Rewrite every SCoP, also those that gain nothing from "
+                                         "it (single loops with no parallel loop); for testing"),
+                                cl::init(false), cl::cat(TesseraCategory));
+
 extern "C" void tessera_get_options(TesseraOptions *out) {
   out->enable = Enable ? 1 : 0;
   out->force_internal_error = ForceInternalError ? 1 : 0;
@@ -94,6 +99,7 @@ extern "C" void tessera_get_options(TesseraOptions *out) {
     out->profile_generate = ProfileGenerate.empty() ? "tessera.profile" : ProfileGenerate.c_str();
   out->profile_use = ProfileUse.c_str();
   out->profile_max_versions = ProfileMaxVersions; // lives as long as the option
+  out->rewrite_all = RewriteAll ? 1 : 0;
 }
 
 bool tesseraEnabled() { return Enable; }

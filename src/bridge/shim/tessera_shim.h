@@ -53,6 +53,7 @@ typedef struct TesseraOptions {
   const char *profile_generate; // NULL: no instrumentation
   const char *profile_use;      // empty: no profile
   uint32_t profile_max_versions;
+  uint8_t rewrite_all; // also SCoPs whose rewrite gains nothing (tests)
 } TesseraOptions;
 
 enum TesseraRemarkKind {

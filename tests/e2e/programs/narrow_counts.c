@@ -13,6 +13,12 @@ __attribute__((noinline)) int bits_below(unsigned x, int t) {
   return n;
 }
 
+/* The same start with a parallel loop (rewritten, not only modelled). */
+__attribute__((noinline)) void bits_of(unsigned x, int t, int *out) {
+  for (int b = 6 - (t & 7); b >= 0; b--)
+    out[b] = (x >> b) & 1;
+}
+
 int16_t c16;
 int hits[9];
 __attribute__((noinline)) void count_down16(void) {
@@ -47,6 +53,14 @@ __attribute__((noinline)) long or_start(int t, long *v) {
 
 int main(void) {
   printf("%d %d %d %d\n", bits_below(0xffu, 6), bits_below(0xffu, 14), bits_below(0x5au, 3), bits_below(0x5au, -5));
+  for (int t = -9; t < 20; t += 4) {
+    int out[8] = {0};
+    bits_of(0xa5u, t, out);
+    for (int b = 0; b < 8; b++)
+      printf("%d", out[b]);
+    printf(" ");
+  }
+  printf("\n");
   int16_t starts[] = {-32767, 5, -1, 32767};
   for (int k = 0; k < 4; k++) {
     c16 = starts[k];
