@@ -92,9 +92,6 @@ thread_local! {
     /// `u64::MAX` when unlimited: the per-query budgets bound each query,
     /// not how many a caller makes.
     static WORK_LEFT: Cell<u64> = const { Cell::new(u64::MAX) };
-    /// A wall-clock safety net over all queries, for work the units do not
-    /// count; the work allowance is meant to stop first.
-    static DEADLINE: Cell<Option<std::time::Instant>> = const { Cell::new(None) };
 }
 
 /// Limits the work of every later solver query on this thread to `units`
@@ -145,16 +142,6 @@ pub fn charge(units: usize) -> PolyResult<()> {
     })
 }
 
-/// Makes every solver query on this thread fail with `Budget` once
-/// `deadline` has passed (`None` removes the limit).
-pub fn set_deadline(deadline: Option<std::time::Instant>) {
-    DEADLINE.with(|d| d.set(deadline));
-}
-
-fn past_deadline() -> bool {
-    DEADLINE.with(|d| d.get()).is_some_and(|t| std::time::Instant::now() >= t)
-}
-
 /// Sets the budget used by solver queries started later on this thread.
 pub fn set_default_budget(b: Budget) {
     DEFAULT_BUDGET.with(|c| c.set(b));
@@ -190,16 +177,12 @@ impl Meter {
             return Err(budget());
         }
         self.pivots_left -= 1;
-        // Reading the clock costs ~20ns; every 256 pivots is plenty.
-        if self.pivots_left % 256 == 0 && past_deadline() {
-            return Err(budget());
-        }
         Ok(())
     }
 
     /// Accounts for one branch-and-bound node copying `cells` cells.
     pub fn node(&mut self, cells: usize) -> PolyResult<()> {
-        if self.nodes_left == 0 || past_deadline() {
+        if self.nodes_left == 0 {
             return Err(budget());
         }
         self.nodes_left -= 1;
