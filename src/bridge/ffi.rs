@@ -127,6 +127,7 @@ extern "C" {
         nodes: *mut *const ScevNodeRaw,
         children: *mut *const u32,
     ) -> usize;
+    pub fn tessera_ctx_backedge_bits(ctx: *mut FunctionCtxRaw, l: *mut LoopRaw) -> u32;
     pub fn tessera_ctx_backedge_taken(
         ctx: *mut FunctionCtxRaw,
         l: *mut LoopRaw,

@@ -187,6 +187,7 @@ impl Builder<'_> {
             subloops: vec![],
             depth: ffi::tessera_loop_depth(l),
             backedge_taken: Scev::CouldNotCompute,
+            backedge_bits: ffi::tessera_ctx_backedge_bits(self.ctx, l),
             loc,
         });
         for s in 0..ffi::tessera_loop_num_subloops(l) {

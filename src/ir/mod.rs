@@ -168,6 +168,9 @@ pub struct Loop {
     pub depth: u32,
     /// Number of times the back edge is taken (SCEV's backedge-taken count).
     pub backedge_taken: Scev,
+    /// Width in bits of that count's type (0 when not computable): the
+    /// count is an unsigned number of this width.
+    pub backedge_bits: u32,
     pub loc: Option<SrcLoc>,
 }
 

@@ -903,6 +903,33 @@ fn check_instructions(view: &FunctionView, blocks: &HashSet<BlockId>) -> Result<
     Ok(())
 }
 
+/// SCEV's trip count is an unsigned number of `bits` bits, which the model
+/// reads as a plain integer: each piece `e` of the bound `k <= e` must lie
+/// below 2^(bits-1), where the number and its bits agree (and signed and
+/// unsigned comparisons between pieces too). An obligation over the domain
+/// where the loop is entered: proved from the parameters' types in the
+/// common case (`n - 1` of a 32-bit `n`), checked at run time otherwise.
+/// Bounds of another shape (`d·(k - a) <= x`) have facts of their own.
+/// Counts of 64 bits are left as they are: the model's arithmetic is 64-bit
+/// itself, and a count past 2^63 would have no room to run.
+fn count_fits_its_width(bits: u32, bound: &Dnf, k: Sym, entry: &Dnf, obligations: &mut Vec<Obligation>) -> Result<(), Reason> {
+    if !(1..=32).contains(&bits) {
+        return Ok(());
+    }
+    let hi = (1i128 << (bits - 1)) - 1;
+    let overflow = || Reason::Overflow("trip count's range".into());
+    for c in bound.iter().flatten() {
+        if c.is_eq || c.expr.coeffs.get(&k) != Some(&-1) {
+            continue;
+        }
+        let mut e = c.expr.clone();
+        e.coeffs.remove(&k);
+        let fact = Constraint::ge0(e.scale(-1).and_then(|x| x.add_const(hi)).map_err(|_| overflow())?);
+        obligations.push(Obligation { domain: entry.clone(), fact: Fact::Affine(fact), what: NARROW, fallback: None });
+    }
+    Ok(())
+}
+
 /// Iteration domains of every block of the region, walking the forward
 /// edges in topological order.
 fn block_domains(
@@ -952,6 +979,7 @@ fn block_domains(
             // itself lets through (`k <= 6 - t` holds no point with t > 7,
             // so proving the fact there would be circular).
             env.take_nonneg(&dom, obligations)?;
+            count_fits_its_width(view.loop_(l).backedge_bits, &bound, k, &dom, obligations)?;
             // The loop runs at least once when entered, the root too: SCEV's
             // count is an unsigned number of its width, which the model
             // reads as a signed one (a 16-bit counter from -32767 down to 0

@@ -123,6 +123,9 @@ typedef struct TesseraScevNode {
 // SCEV of `value` (which must be of integer or pointer type); returns the node count.
 size_t tessera_ctx_scev_of(TesseraFunctionCtx *ctx, void *value, const TesseraScevNode **nodes,
                            const uint32_t **children);
+// The width in bits of the type of SCEV's backedge-taken count of `loop`
+// (0 when SCEV cannot compute it).
+uint32_t tessera_ctx_backedge_bits(TesseraFunctionCtx *ctx, TesseraLoop *loop);
 // SCEV's backedge-taken count of `loop`.
 size_t tessera_ctx_backedge_taken(TesseraFunctionCtx *ctx, TesseraLoop *loop,
                                   const TesseraScevNode **nodes, const uint32_t **children);

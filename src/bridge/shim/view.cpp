@@ -177,6 +177,12 @@ extern "C" size_t tessera_ctx_scev_of(TesseraFunctionCtx *Ctx, void *V, const Te
   return exportScev(Ctx, S, Nodes, Children);
 }
 
+extern "C" uint32_t tessera_ctx_backedge_bits(TesseraFunctionCtx *Ctx, TesseraLoop *L) {
+  auto &SE = Ctx->FAM.getResult<ScalarEvolutionAnalysis>(Ctx->F);
+  const SCEV *BTC = SE.getBackedgeTakenCount(unwrap(L));
+  return isa<SCEVCouldNotCompute>(BTC) ? 0 : BTC->getType()->getScalarSizeInBits();
+}
+
 extern "C" size_t tessera_ctx_backedge_taken(TesseraFunctionCtx *Ctx, TesseraLoop *L,
                                              const TesseraScevNode **Nodes,
                                              const uint32_t **Children) {
