@@ -178,8 +178,8 @@ def write_markdown(rows: list[dict], path: Path, title: str, meta: list[str], no
         "`tessera 1t` is `-fpass-plugin` without OpenMP; `tessera 2t` is the `-fopenmp` build at",
         "OMP_NUM_THREADS=2; `polly 1t` is `-mllvm -polly`; `polly 2t` is `-polly-parallel` with",
         "`-fopenmp` at 2 threads. Configurations without OpenMP run once per repetition and serve",
-        "both thread counts. `MISMATCH`: the output checksum differs from -O3 by more than a",
-        "relative 1e-6 (left out of the geomean); `error`: the build or the run failed.",
+        "both thread counts. `MISMATCH`: the output checksum differs from -O3's in any bit",
+        "(left out of the geomean); `error`: the build or the run failed.",
         "",
     ]
     out += markdown_speedups(table)

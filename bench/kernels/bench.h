@@ -86,7 +86,7 @@ static inline double bench_checksum(const double *x, long count) {
 }
 
 static inline void bench_report(double checksum, double seconds) {
-  printf("checksum %.10e\n", checksum);
+  printf("checksum %a\n", checksum); /* exact: compared bit for bit */
   printf("time %.6f\n", seconds);
 }
 
