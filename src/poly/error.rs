@@ -60,10 +60,17 @@ impl std::error::Error for PolyError {}
 #[cold]
 #[inline(never)]
 pub(crate) fn budget() -> PolyError {
-    if std::env::var_os("TESSERA_TRACE_BUDGET").is_some() {
-        eprintln!("BUDGET at\n{}", std::backtrace::Backtrace::force_capture());
+    traced(PolyError::Budget, "TESSERA_TRACE_BUDGET")
+}
+
+/// `e`, after printing it with a backtrace on standard error when the
+/// environment variable `switch` is set.
+#[cold]
+pub(crate) fn traced(e: PolyError, switch: &str) -> PolyError {
+    if std::env::var_os(switch).is_some() {
+        eprintln!("{e:?} at\n{}", std::backtrace::Backtrace::force_capture());
     }
-    PolyError::Budget
+    e
 }
 
 /// Result of a polyhedral operation.

@@ -23,10 +23,7 @@ use std::fmt;
 #[cold]
 #[inline(never)]
 pub(crate) fn ovf() -> PolyError {
-    if std::env::var_os("TESSERA_TRACE_OVERFLOW").is_some() {
-        eprintln!("OVERFLOW at\n{}", std::backtrace::Backtrace::force_capture());
-    }
-    PolyError::Overflow
+    super::error::traced(PolyError::Overflow, "TESSERA_TRACE_OVERFLOW")
 }
 
 #[inline]
