@@ -157,7 +157,8 @@ pub fn gcd128(a: i128, b: i128) -> i128 {
 
 /// `a / g` for a divisor `g > 0` of `a`, by 64-bit division when both fit
 /// (128-bit division is a slow library call).
-fn div_exact(a: i128, g: i128) -> i128 {
+#[inline]
+pub(crate) fn div_exact(a: i128, g: i128) -> i128 {
     if g == 1 {
         return a;
     }

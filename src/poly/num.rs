@@ -20,6 +20,7 @@
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{One, Signed, ToPrimitive, Zero};
+use super::int::div_exact;
 use std::cmp::Ordering;
 use std::fmt;
 
@@ -253,18 +254,6 @@ fn fits(v: i128) -> bool {
     v >= -(i64::MAX as i128) && v <= i64::MAX as i128
 }
 
-/// `a / g` for a divisor `g > 0` of `a`, by 64-bit division when both fit.
-#[inline]
-fn div_exact128(a: i128, g: i128) -> i128 {
-    if g == 1 {
-        return a;
-    }
-    match (i64::try_from(a), i64::try_from(g)) {
-        (Ok(x), Ok(y)) => (x / y) as i128,
-        _ => a / g,
-    }
-}
-
 impl Rational {
     /// Zero.
     pub const ZERO: Rational = Rational::Small { num: 0, den: 1 };
@@ -294,7 +283,7 @@ impl Rational {
             return Some(Rational::from_big(BigInt::from(num), BigInt::from(den)));
         }
         let g = super::int::gcd128(num, den);
-        let (mut n, mut d) = (div_exact128(num, g), div_exact128(den, g));
+        let (mut n, mut d) = (div_exact(num, g), div_exact(den, g));
         if d < 0 {
             n = -n;
             d = -d;
@@ -416,15 +405,15 @@ impl Rational {
                     return Rational::from_i128_reduced(n, 1);
                 }
                 let g = super::int::gcd128(n, da);
-                return Rational::from_i128_reduced(div_exact128(n, g), div_exact128(da, g));
+                return Rational::from_i128_reduced(div_exact(n, g), div_exact(da, g));
             }
             let g = super::int::gcd128(da, db);
-            let (ra, rb) = (div_exact128(da, g), div_exact128(db, g));
+            let (ra, rb) = (div_exact(da, g), div_exact(db, g));
             // |na·rb|, |nb·ra| < 2^126 each: the sum fits i128.
             let n = na * rb + nb * ra;
             let d = ra * db;
             let g2 = super::int::gcd128(n, d);
-            return Rational::from_i128_reduced(div_exact128(n, g2), div_exact128(d, g2));
+            return Rational::from_i128_reduced(div_exact(n, g2), div_exact(d, g2));
         }
         let (na, da) = self.big_parts();
         let (nb, db) = o.big_parts();
@@ -460,8 +449,8 @@ impl Rational {
             // Cross-reduce: the result is then already reduced.
             let g1 = super::int::gcd128(na, db);
             let g2 = super::int::gcd128(nb, da);
-            let n = div_exact128(na, g1) * div_exact128(nb, g2);
-            let d = div_exact128(da, g2) * div_exact128(db, g1);
+            let n = div_exact(na, g1) * div_exact(nb, g2);
+            let d = div_exact(da, g2) * div_exact(db, g1);
             return Rational::from_i128_reduced(n, d);
         }
         if self.is_zero() || o.is_zero() {
