@@ -918,8 +918,11 @@ fn count_fits_its_width(bits: u32, bound: &Dnf, k: Sym, entry: &Dnf, obligations
     }
     let hi = (1i128 << (bits - 1)) - 1;
     let overflow = || Reason::Overflow("trip count's range".into());
+    // A piece shared by several conjunctions (a minimum under a maximum)
+    // needs one obligation.
+    let mut seen = HashSet::new();
     for c in bound.iter().flatten() {
-        if c.is_eq || c.expr.coeffs.get(&k) != Some(&-1) {
+        if c.is_eq || c.expr.coeffs.get(&k) != Some(&-1) || !seen.insert(c) {
             continue;
         }
         let mut e = c.expr.clone();
