@@ -149,6 +149,19 @@ impl Ast {
         }
         any(&self.body)
     }
+
+    /// Whether the tree has a full-tile version of some tiled band.
+    pub fn separates_full_tiles(&self) -> bool {
+        fn any(nodes: &[Node]) -> bool {
+            nodes.iter().any(|n| match n {
+                Node::For(f) => any(&f.body),
+                Node::If { kind: IfKind::FullTile, .. } => true,
+                Node::If { then, otherwise, .. } => any(then) || any(otherwise),
+                Node::Stmt { .. } => false,
+            })
+        }
+        any(&self.body)
+    }
 }
 
 /// Knobs of the generator.

@@ -120,6 +120,7 @@ extern "C" {
         file: *mut *const c_char,
         file_len: *mut usize,
     ) -> i32;
+    pub fn tessera_loop_counter_name(l: *mut LoopRaw, name: *mut *const c_char, len: *mut usize) -> i32;
     pub fn tessera_ctx_loop_for(ctx: *mut FunctionCtxRaw, block: *mut c_void) -> *mut LoopRaw;
     pub fn tessera_ctx_scev_of(
         ctx: *mut FunctionCtxRaw,
@@ -174,8 +175,10 @@ extern "C" {
         kind: i32,
         l: *mut LoopRaw,
         name: *const c_char,
-        msg: *const c_char,
-        len: usize,
+        keys: *const *const c_char,
+        texts: *const *const c_char,
+        lens: *const usize,
+        n: usize,
     );
     pub fn tessera_ctx_print(ctx: *mut FunctionCtxRaw, text: *const c_char, len: usize);
     pub fn tessera_ctx_set_error(ctx: *mut FunctionCtxRaw, msg: *const c_char, len: usize);

@@ -93,6 +93,14 @@ unsafe fn c_string(p: *const c_char) -> Option<String> {
     (!p.is_null()).then(|| std::ffi::CStr::from_ptr(p).to_string_lossy().into_owned())
 }
 
+/// A piece of a remark's message: plain text, or a named argument
+/// (its key, and its text in the message).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RemarkPart {
+    Text(String),
+    Arg(&'static str, String),
+}
+
 /// Which remark stream a message goes to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RemarkKind {
@@ -160,16 +168,36 @@ impl<'a> FunctionCtx<'a> {
     }
 
     pub fn remark(&self, kind: RemarkKind, at: Option<LoopRef<'_>>, name: &str, msg: &str) {
+        self.remark_parts(kind, at, name, &[RemarkPart::Text(msg.to_string())]);
+    }
+
+    /// A remark made of plain text and named arguments (kept apart in
+    /// `-fsave-optimization-record`'s YAML).
+    pub fn remark_parts(&self, kind: RemarkKind, at: Option<LoopRef<'_>>, name: &str, parts: &[RemarkPart]) {
         let kind = match kind {
             RemarkKind::Passed => 0,
             RemarkKind::Missed => 1,
             RemarkKind::Analysis => 2,
         };
         let name = CString::new(name.replace('\0', "")).unwrap_or_default();
+        let keys: Vec<CString> = parts
+            .iter()
+            .map(|p| match p {
+                RemarkPart::Text(_) => CString::default(),
+                RemarkPart::Arg(key, _) => CString::new(key.replace('\0', "")).unwrap_or_default(),
+            })
+            .collect();
+        let key_ptrs: Vec<*const c_char> = keys.iter().map(|k| k.as_ptr()).collect();
+        let texts: Vec<&str> = parts.iter().map(|p| match p {
+            RemarkPart::Text(t) | RemarkPart::Arg(_, t) => t.as_str(),
+        }).collect();
+        let text_ptrs: Vec<*const c_char> = texts.iter().map(|t| t.as_ptr() as *const c_char).collect();
+        let lens: Vec<usize> = texts.iter().map(|t| t.len()).collect();
         let at = at.map_or(std::ptr::null_mut(), |l| l.raw);
-        // SAFETY: strings outlive the call; the shim copies what it keeps.
+        // SAFETY: the arrays and strings outlive the call; the shim copies
+        // what it keeps.
         unsafe {
-            ffi::tessera_ctx_remark(self.raw, kind, at, name.as_ptr(), msg.as_ptr() as *const c_char, msg.len())
+            ffi::tessera_ctx_remark(self.raw, kind, at, name.as_ptr(), key_ptrs.as_ptr(), text_ptrs.as_ptr(), lens.as_ptr(), parts.len())
         };
     }
 
@@ -177,6 +205,12 @@ impl<'a> FunctionCtx<'a> {
     pub fn remark_loop(&self, kind: RemarkKind, map: &view::IrMap, l: crate::ir::LoopId, name: &str, msg: &str) {
         let raw = map.loops[l.0 as usize];
         self.remark(kind, Some(LoopRef::new(raw)), name, msg);
+    }
+
+    /// [`FunctionCtx::remark_parts`] attached to a loop of the view.
+    pub fn remark_loop_parts(&self, kind: RemarkKind, map: &view::IrMap, l: crate::ir::LoopId, name: &str, parts: &[RemarkPart]) {
+        let raw = map.loops[l.0 as usize];
+        self.remark_parts(kind, Some(LoopRef::new(raw)), name, parts);
     }
 
     /// Writes printer output (only printer passes have a stream).

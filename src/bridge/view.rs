@@ -77,6 +77,16 @@ unsafe fn source_name(v: LLVMValueRef) -> Option<String> {
     Some(String::from_utf8_lossy(std::slice::from_raw_parts(ptr as *const u8, len)).into_owned())
 }
 
+/// The source name of loop `l`'s counter, if debug information gives one.
+unsafe fn counter_name(l: *mut LoopRaw) -> Option<String> {
+    let mut ptr = std::ptr::null();
+    let mut len = 0usize;
+    if ffi::tessera_loop_counter_name(l, &mut ptr, &mut len) == 0 || ptr.is_null() {
+        return None;
+    }
+    Some(String::from_utf8_lossy(std::slice::from_raw_parts(ptr as *const u8, len)).into_owned())
+}
+
 unsafe fn type_of(ty: LLVMTypeRef) -> Type {
     match LLVMGetTypeKind(ty) {
         LLVMTypeKind::LLVMIntegerTypeKind => Type::Int(LLVMGetIntTypeWidth(ty)),
@@ -189,6 +199,7 @@ impl Builder<'_> {
             backedge_taken: Scev::CouldNotCompute,
             backedge_bits: ffi::tessera_ctx_backedge_bits(self.ctx, l),
             loc,
+            var: counter_name(l),
         });
         for s in 0..ffi::tessera_loop_num_subloops(l) {
             let sub = self.add_loop(ffi::tessera_loop_subloop(l, s), Some(id));

@@ -88,14 +88,14 @@ pub fn admissible(model: &Model, pairs: &[(ArrayId, ArrayId)], rtc: bool) -> Res
     if !rtc {
         let names: Vec<String> = pairs.iter().map(|&(x, y)| format!("{}/{}", model.array(x).name, model.array(y).name)).collect();
         return Err(format!(
-            "arrays may overlap ({}) and run-time alias checks are disabled (-tessera-rtc=0)",
+            "arrays may overlap ({}) and run-time alias checks are disabled (-tessera-rtc=0); `restrict` pointers would tell they do not",
             names.join(", ")
         ));
     }
     let arrays: std::collections::BTreeSet<ArrayId> = pairs.iter().flat_map(|&(x, y)| [x, y]).collect();
     if arrays.len() > MAX_CHECKED_ARRAYS {
         return Err(format!(
-            "run-time alias checks would involve {} arrays ({} pairs); the limit is {MAX_CHECKED_ARRAYS} arrays",
+            "run-time alias checks would involve {} arrays ({} pairs); the limit is {MAX_CHECKED_ARRAYS} arrays; `restrict` pointers would make the checks unneeded",
             arrays.len(),
             pairs.len()
         ));

@@ -49,6 +49,10 @@ pub struct Summary {
     pub checked_pairs: Vec<(String, String)>,
     /// Parallel loops run by an OpenMP thread team.
     pub openmp_loops: usize,
+    /// The schedule dimensions of the loops run by a thread team, and of
+    /// those marked for the vectorizer: what the remark names.
+    pub openmp_dims: std::collections::BTreeSet<usize>,
+    pub vectorized_dims: std::collections::BTreeSet<usize>,
 }
 
 /// Unwraps a builder call: they fail only when the builder has no position,
@@ -93,6 +97,8 @@ struct Worker<'a> {
     slots: Vec<InstructionValue<'a>>,
     /// Its calls of omp_get_num_threads and omp_get_thread_num.
     queries: [IntValue<'a>; 2],
+    /// The schedule dimension of its loop.
+    dim: usize,
 }
 
 /// How to generate code for one SCoP.
@@ -302,6 +308,7 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, opts
     for w in &gen.workers {
         if ir.outline_parallel(&w.blocks) {
             gen.summary.openmp_loops += 1;
+            gen.summary.openmp_dims.insert(w.dim);
         } else {
             // The whole range, whatever team the caller may be in.
             for (q, alone) in w.queries.iter().zip([1, 0]) {
@@ -541,6 +548,9 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
             let force = !self.calls_functions(&f.body) && !f.body.iter().any(|n| matches!(n, Node::If { .. })) && !self.writes_unread_scalars(&f.body);
             self.ir.mark_loop(latch_branch, mem, true, force);
             self.summary.vectorizable_loops += force as usize;
+            if force {
+                self.summary.vectorized_dims.insert(f.var);
+            }
         }
     }
 

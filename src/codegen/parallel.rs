@@ -190,7 +190,7 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         iv.add_incoming(&[(&lo, worker), (&next, latch)]);
         self.b.position_at_end(done);
         ok(self.b.build_unconditional_branch(exit));
-        self.workers.push(Worker { blocks: self.blocks[first..].to_vec(), slots, queries });
+        self.workers.push(Worker { blocks: self.blocks[first..].to_vec(), slots, queries, dim: f.var });
         self.summary.loops += 1;
         self.summary.parallel_loops += 1;
         self.b.position_at_end(exit);

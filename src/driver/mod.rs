@@ -3,13 +3,14 @@
 //! one plain data structure to the next; this module only sequences them and
 //! reports to the user.
 
+mod explain;
 mod report;
 mod specialize;
 
 use crate::ast::{self, AstOptions};
 use crate::bridge::rewrite::{self, Ir};
 use crate::bridge::view::{self, IrMap};
-use crate::bridge::{FunctionCtx, Mode, Options, RemarkKind};
+use crate::bridge::{FunctionCtx, Mode, Options, RemarkKind, RemarkPart};
 use crate::codegen;
 use crate::deps::{self, DepsOptions};
 use crate::sched::{self, SchedOptions};
@@ -83,7 +84,7 @@ fn optimize(ctx: &FunctionCtx<'_>, fview: &FunctionView, map: &IrMap, detection:
     if options.verbose >= 1 {
         eprintln!("tessera: {}: {} loop(s), {} SCoP(s)", fview.name, detection.loops.len(), detection.scops.len());
     }
-    report(ctx, map, detection);
+    report(ctx, fview, map, detection);
     if options.report {
         report::print_at_exit();
         for (_, status) in &detection.loops {
@@ -200,20 +201,18 @@ fn transform(ctx: &FunctionCtx<'_>, map: &IrMap, first: &Detection, options: &Op
         // Pay before emitting: the rewritten copy and the run-time checks
         // in front of it cost code size and compile time.
         let planned = planned.and_then(|p| if p.gains || options.rewrite_all { Ok(p) } else { Err("nothing to gain: single loops with no parallel loop and no tile".into()) });
-        let result = planned.and_then(|p| codegen::generate(&ir, &fview, m, &p.tree, &cg));
+        let result = planned.and_then(|p| codegen::generate(&ir, &fview, m, &p.tree, &cg).map(|summary| (p, summary)));
         if options.report {
             report::count(if result.is_ok() { "SCoPs rewritten" } else { "SCoPs not rewritten" });
         }
         match result {
-            Ok(summary) => {
-                let msg = format!(
-                    "SCoP rewritten: {} loop(s), {} parallelizable ({} run by OpenMP threads), {} marked vectorizable, {} alias check(s)",
-                    summary.loops, summary.parallel_loops, summary.openmp_loops, summary.vectorizable_loops, summary.alias_checks
-                );
+            Ok((p, summary)) => {
+                let parts = rewritten_remark(&fview, m, &p, &summary);
                 if options.verbose >= 1 {
-                    eprintln!("tessera: {}: {msg}", fview.name);
+                    let text: String = parts.iter().map(|(RemarkPart::Text(t) | RemarkPart::Arg(_, t))| t.as_str()).collect();
+                    eprintln!("tessera: {}: {text}", fview.name);
                 }
-                ctx.remark_loop(RemarkKind::Passed, &map, m.root, "Rewritten", &msg);
+                ctx.remark_loop_parts(RemarkKind::Passed, &map, m.root, "Rewritten", &parts);
                 if !summary.checked_pairs.is_empty() {
                     let pairs: Vec<String> = summary.checked_pairs.iter().map(|(x, y)| format!("{x}/{y}")).collect();
                     let msg = format!(
@@ -229,6 +228,60 @@ fn transform(ctx: &FunctionCtx<'_>, map: &IrMap, first: &Detection, options: &Op
     }
     ir.verify().map_err(InternalError)?;
     Ok(!prepared.is_empty())
+}
+
+/// The remark on a rewritten SCoP: what was emitted (counts), then what
+/// was done to its loops ([`explain`]), each figure and fact a named
+/// argument of the remark.
+fn rewritten_remark(fview: &FunctionView, m: &Model, p: &Plan, summary: &codegen::Summary) -> Vec<RemarkPart> {
+    let mut parts = vec![RemarkPart::Text("SCoP rewritten: ".into())];
+    let mut count = |key: &'static str, n: usize, text: &str| {
+        parts.push(RemarkPart::Arg(key, n.to_string()));
+        parts.push(RemarkPart::Text(text.into()));
+    };
+    count("Loops", summary.loops, " loop(s), ");
+    count("ParallelLoops", summary.parallel_loops, " parallelizable (");
+    count("OpenMPLoops", summary.openmp_loops, " run by OpenMP threads), ");
+    count("VectorizableLoops", summary.vectorizable_loops, " marked vectorizable, ");
+    count("AliasChecks", summary.alias_checks, " alias check(s)");
+    let loop_name = |l: crate::ir::LoopId| -> String {
+        if scop::model::is_pseudo(l) {
+            return "q".into();
+        }
+        let lp = fview.loop_(l);
+        match (&lp.var, &lp.loc) {
+            (Some(v), _) => v.clone(),
+            (None, Some(loc)) => format!("line {}", loc.line),
+            (None, None) => format!("loop {}", l.0),
+        }
+    };
+    let subject = explain::Subject {
+        schedule: &p.schedule,
+        params: p.scop.params.len(),
+        counters: m.statements.iter().map(|s| s.loops.iter().map(|&l| loop_name(l)).collect()).collect(),
+        loops: m.statements.iter().map(|s| s.loops.iter().map(|l| l.0).collect()).collect(),
+        labels: m
+            .statements
+            .iter()
+            .enumerate()
+            .map(|(k, s)| s.loc.as_ref().map_or(format!("S{k}"), |loc| format!("S{k} (line {})", loc.line)))
+            .collect(),
+        full_tiles_separated: p.tree.separates_full_tiles(),
+        openmp_dims: &summary.openmp_dims,
+        vectorized_dims: &summary.vectorized_dims,
+    };
+    for fact in explain::explain(&subject) {
+        parts.push(RemarkPart::Text("; ".into()));
+        for (key, text) in fact {
+            match (key, parts.last_mut()) {
+                (Some(key), _) => parts.push(RemarkPart::Arg(key, text)),
+                // Plain words join the text before them.
+                (None, Some(RemarkPart::Text(before))) => before.push_str(&text),
+                (None, _) => parts.push(RemarkPart::Text(text)),
+            }
+        }
+    }
+    parts
 }
 
 /// `function (file:line)` of the nest at `root`: how run-time statistics
@@ -370,8 +423,11 @@ fn export(dir: &std::path::Path, fview: &FunctionView, m: &Model, index: usize, 
     }
 }
 
-/// One analysis remark per loop.
-fn report(ctx: &FunctionCtx<'_>, map: &IrMap, d: &Detection) {
+/// One analysis remark per loop; for each loop left out of every SCoP, a
+/// missed-optimization remark too, with what would lift the reason where
+/// something would.
+fn report(ctx: &FunctionCtx<'_>, fview: &FunctionView, map: &IrMap, d: &Detection) {
+    let profilable: HashSet<_> = crate::profile::candidates::candidates(fview, d).into_iter().map(|c| c.root).collect();
     for (l, status) in &d.loops {
         let msg = match status {
             LoopStatus::InScop(i) => {
@@ -381,5 +437,30 @@ fn report(ctx: &FunctionCtx<'_>, map: &IrMap, d: &Detection) {
             LoopStatus::Rejected(r) => format!("loop not in a SCoP: {r}"),
         };
         ctx.remark_loop(RemarkKind::Analysis, map, *l, "ScopDetection", &msg);
+        if let LoopStatus::Rejected(r) = status {
+            let mut parts = vec![RemarkPart::Text("loop not optimized: ".into()), RemarkPart::Arg("Reason", r.to_string())];
+            if let Some(hint) = unblock_hint(r, profilable.contains(l)) {
+                parts.push(RemarkPart::Text("; ".into()));
+                parts.push(RemarkPart::Arg("Hint", hint.into()));
+            }
+            ctx.remark_loop_parts(RemarkKind::Missed, map, *l, "NotInScop", &parts);
+        }
+    }
+}
+
+/// What the user could change so that a loop rejected for `r` is
+/// optimized, where something would. `profilable`: the profile workflow
+/// takes the nest (parameter values keep it out of the model).
+fn unblock_hint(r: &scop::Reason, profilable: bool) -> Option<&'static str> {
+    use scop::Reason;
+    if profilable {
+        return Some("a profile may lift this: build with -mllvm -tessera-profile-generate, run, rebuild with -mllvm -tessera-profile-use=tessera.profile");
+    }
+    match r {
+        Reason::UnsupportedCall(d) if d.contains("errno") => Some("with -fno-math-errno the calls set no errno and do not order the loop"),
+        // A math function that may set errno to one of several values
+        // looks like any call with side effects.
+        Reason::UnsupportedCall(_) => Some("if the callee only sets errno (a math function), -fno-math-errno lets the loop in; else a callee declared __attribute__((const)), or one the inliner can see, would not block it"),
+        _ => None,
     }
 }

@@ -172,6 +172,9 @@ pub struct Loop {
     /// count is an unsigned number of this width.
     pub backedge_bits: u32,
     pub loc: Option<SrcLoc>,
+    /// The source name of the loop's counter, from debug information
+    /// (`-g`): how remarks name the loop.
+    pub var: Option<String>,
 }
 
 /// One function as SCoP detection sees it.

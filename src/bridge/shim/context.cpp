@@ -49,8 +49,22 @@ extern "C" uint32_t tessera_loop_depth(TesseraLoop *L) { return unwrap(L)->getLo
 
 extern "C" void *tessera_loop_header(TesseraLoop *L) { return unwrap(L)->getHeader(); }
 
+// Appends the parts of a message to a remark (see tessera_shim.h).
+template <typename R>
+static void appendParts(R &Remark, const char *const *Keys, const char *const *Texts,
+                        const size_t *Lens, size_t N) {
+  for (size_t I = 0; I < N; ++I) {
+    StringRef Text(Texts[I], Lens[I]);
+    if (Keys[I] && *Keys[I])
+      Remark << ore::NV(Keys[I], Text);
+    else
+      Remark << Text;
+  }
+}
+
 extern "C" void tessera_ctx_remark(TesseraFunctionCtx *Ctx, int32_t Kind, TesseraLoop *TL,
-                                   const char *Name, const char *Msg, size_t Len) {
+                                   const char *Name, const char *const *Keys,
+                                   const char *const *Texts, const size_t *Lens, size_t N) {
   auto &ORE = Ctx->FAM.getResult<OptimizationRemarkEmitterAnalysis>(Ctx->F);
   Loop *L = TL ? unwrap(TL) : nullptr;
   DiagnosticLocation Loc = L ? DiagnosticLocation(L->getStartLoc())
@@ -58,16 +72,18 @@ extern "C" void tessera_ctx_remark(TesseraFunctionCtx *Ctx, int32_t Kind, Tesser
   const BasicBlock *CodeRegion = L ? L->getHeader() : &Ctx->F.getEntryBlock();
   if (!ORE.enabled())
     return; // nobody listens: skip building the remark
-  StringRef Text(Msg, Len);
   if (Kind == TESSERA_REMARK_PASSED) {
     OptimizationRemark R("tessera", Name, Loc, CodeRegion);
-    ORE.emit(R << Text);
+    appendParts(R, Keys, Texts, Lens, N);
+    ORE.emit(R);
   } else if (Kind == TESSERA_REMARK_MISSED) {
     OptimizationRemarkMissed R("tessera", Name, Loc, CodeRegion);
-    ORE.emit(R << Text);
+    appendParts(R, Keys, Texts, Lens, N);
+    ORE.emit(R);
   } else {
     OptimizationRemarkAnalysis R("tessera", Name, Loc, CodeRegion);
-    ORE.emit(R << Text);
+    appendParts(R, Keys, Texts, Lens, N);
+    ORE.emit(R);
   }
 }
 

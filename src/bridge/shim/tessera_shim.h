@@ -87,6 +87,11 @@ void *tessera_loop_exit(TesseraLoop *loop, size_t index);
 // The loop's start location; returns 0 without debug information.
 int32_t tessera_loop_loc(TesseraLoop *loop, uint32_t *line, uint32_t *col, const char **file,
                          size_t *file_len);
+// The source name of the loop's counter: a variable declared on the
+// loop's first line (`for (int i = ...)`) that debug records of a header
+// PHI describe. Returns 0 when there is none (no -g, or a counter declared
+// elsewhere, whose PHI may stand for other variables too).
+int32_t tessera_loop_counter_name(TesseraLoop *loop, const char **name, size_t *len);
 // The innermost loop containing a basic block, or null.
 TesseraLoop *tessera_ctx_loop_for(TesseraFunctionCtx *ctx, void *block);
 
@@ -192,9 +197,13 @@ int32_t tessera_outline_parallel(TesseraFunctionCtx *ctx, void **blocks, size_t 
 void tessera_checkpoint(TesseraFunctionCtx *ctx);
 
 // Remarks through LLVM's OptimizationRemarkEmitter, pass name "tessera".
-// `loop` may be null: the remark is then attached to the function.
+// `loop` may be null: the remark is then attached to the function. The
+// message is `n` parts, each `texts[i]` (`lens[i]` bytes): plain text when
+// `keys[i]` is null or empty, else a named argument (`ore::NV`), which
+// -fsave-optimization-record writes as a key/value pair.
 void tessera_ctx_remark(TesseraFunctionCtx *ctx, int32_t kind, TesseraLoop *loop,
-                        const char *name, const char *msg, size_t msg_len);
+                        const char *name, const char *const *keys,
+                        const char *const *texts, const size_t *lens, size_t n);
 // Text for printer passes (print<tessera-...>).
 void tessera_ctx_print(TesseraFunctionCtx *ctx, const char *text, size_t len);
 // Why the Rust side failed; reported as a warning naming the function.

@@ -46,6 +46,22 @@ extern "C" int32_t tessera_loop_loc(TesseraLoop *L, uint32_t *Line, uint32_t *Co
   return 1;
 }
 
+extern "C" int32_t tessera_loop_counter_name(TesseraLoop *TL, const char **Name, size_t *Len) {
+  Loop *L = unwrap(TL);
+  DebugLoc Start = L->getStartLoc();
+  if (!Start)
+    return 0;
+  for (PHINode &Phi : L->getHeader()->phis())
+    for (DbgVariableRecord *R : findDVRValues(&Phi))
+      if (DILocalVariable *Var = R->getVariable();
+          Var && !Var->getName().empty() && Var->getLine() == Start.getLine()) {
+        *Name = Var->getName().data();
+        *Len = Var->getName().size();
+        return 1;
+      }
+  return 0;
+}
+
 // The source variable name of V from its debug records (-g), for remarks
 // on values that have no IR name (clang drops them in optimized builds).
 extern "C" int32_t tessera_value_source_name(void *V, const char **Name, size_t *Len) {
