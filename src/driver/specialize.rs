@@ -168,13 +168,17 @@ pub fn specialize<'a>(
         }
         rewrite::prepare_loop(ctx, map, c.root);
         for values in hot {
-            let what = c
-                .params
-                .iter()
-                .zip(&values)
-                .map(|(&p, v)| format!("{} = {v}", param_name(fview, p)))
-                .collect::<Vec<_>>()
-                .join(", ");
+            // Two recorded values may print alike (a parameter and its
+            // sign extension, two products of the same values): each
+            // equation is said once.
+            let mut equations: Vec<String> = Vec::new();
+            for (&p, v) in c.params.iter().zip(&values) {
+                let eq = format!("{} = {v}", param_name(fview, p));
+                if !equations.contains(&eq) {
+                    equations.push(eq);
+                }
+            }
+            let what = equations.join(", ");
             let share = r.tuples.iter().find(|t| t.1 == values).map_or(0, |t| t.0) as f64 / r.entries as f64;
             let Some(cond) = dispatch_condition(&ir, c, &values) else { break };
             match ir.specialize_loop(c.root, cond, &c.params, &values) {
