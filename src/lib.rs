@@ -1,6 +1,6 @@
 //! Tessera: a polyhedral loop optimizer for LLVM, shipped as a pass plugin.
 //!
-//! The stages follow `shared/docs/design.md`. The polyhedral core (`poly`)
+//! The stages follow `docs/design.md`. The polyhedral core (`poly`)
 //! and the later pure stages never see an LLVM type; only `bridge` and
 //! `driver` (built with the `llvm` feature) talk to LLVM.
 

@@ -50,6 +50,8 @@ pub struct Options {
     /// no parallel loop): the tests and the fuzzer use it to keep the code
     /// generator covered.
     pub rewrite_all: bool,
+    /// `-tessera-fuse`: how the scheduler fuses statements.
+    pub fuse: crate::sched::FusePolicy,
 }
 
 impl Options {
@@ -69,6 +71,11 @@ impl Options {
             profile_use: unsafe { c_string(raw.profile_use) }.filter(|s| !s.is_empty()).map(Into::into),
             profile_max_versions: raw.profile_max_versions as usize,
             rewrite_all: raw.rewrite_all != 0,
+            fuse: match raw.fuse {
+                1 => crate::sched::FusePolicy::Max,
+                2 => crate::sched::FusePolicy::None,
+                _ => crate::sched::FusePolicy::Smart,
+            },
             parallel: match raw.parallel {
                 0 => Some(false),
                 1 => Some(true),
@@ -91,6 +98,16 @@ impl Options {
 /// `p` is NULL or a NUL-terminated string alive during the call.
 unsafe fn c_string(p: *const c_char) -> Option<String> {
     (!p.is_null()).then(|| std::ffi::CStr::from_ptr(p).to_string_lossy().into_owned())
+}
+
+/// Runs `f` when the process exits (the host compiler's `exit`). `f` must
+/// not unwind. Registration failing (the C library's table is full) only
+/// loses what `f` would print.
+pub fn at_exit(f: extern "C" fn()) {
+    // SAFETY: registers a plain function with no captured state; the
+    // plugin stays mapped until the process exits (-z nodelete), so `f`
+    // is still there when it runs.
+    unsafe { libc::atexit(f) };
 }
 
 /// A piece of a remark's message: plain text, or a named argument

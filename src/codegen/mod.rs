@@ -1,4 +1,4 @@
-//! Code generation (design.md: `codegen`): the new loop nest as LLVM IR in
+//! Code generation (docs/design.md: `codegen`): the new loop nest as LLVM IR in
 //! a versioned region.
 //!
 //! ```text

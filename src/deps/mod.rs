@@ -1,4 +1,4 @@
-//! Dependence analysis (design.md: `deps`): flow, anti and output
+//! Dependence analysis (docs/design.md: `deps`): flow, anti and output
 //! dependences between statement instances as exact integer relations.
 //!
 //! # Running example

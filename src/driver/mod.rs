@@ -1,5 +1,5 @@
 //! The pipeline on one function: detection, model, dependences, schedule,
-//! tiling, AST, code generation (design.md). Each stage is a function from
+//! tiling, AST, code generation (docs/design.md). Each stage is a function from
 //! one plain data structure to the next; this module only sequences them and
 //! reports to the user.
 
@@ -55,7 +55,7 @@ pub fn run_function(ctx: &FunctionCtx<'_>, mode: Mode, options: &Options) -> Res
         Mode::PrintDeps | Mode::PrintSchedule | Mode::PrintAst => {
             let parallel = parallel_code(ctx, options);
             for m in &detection.scops {
-                let text = match plan(&fview, m, parallel) {
+                let text = match plan(&fview, m, parallel, options.fuse) {
                     Ok(p) => match mode {
                         Mode::PrintDeps => deps::print::print_deps(&p.scop, &p.deps),
                         Mode::PrintSchedule => sched::print::print_schedule(&p.scop, &p.schedule),
@@ -186,7 +186,7 @@ fn transform(ctx: &FunctionCtx<'_>, map: &IrMap, first: &Detection, options: &Op
     }
     let parallel = parallel_code(ctx, options);
     for (index, m) in detection.scops.iter().enumerate().filter(|(_, m)| prepared.contains(&map.loops[m.root.0 as usize])) {
-        let planned = plan(&fview, m, parallel);
+        let planned = plan(&fview, m, parallel, options.fuse);
         if let Some(dir) = &options.export_dir {
             export(dir, &fview, m, index, planned.as_ref().ok());
         }
@@ -342,8 +342,9 @@ fn parallel_code(ctx: &FunctionCtx<'_>, options: &Options) -> bool {
 
 /// Model -> dependences -> schedule -> tiling -> loop AST, within the work
 /// limits (per SCoP and per compilation). `parallel`: the code will run
-/// parallel loops on threads (time-tiled bands then run by wavefronts).
-fn plan(fview: &FunctionView, m: &Model, parallel: bool) -> Result<Plan, String> {
+/// parallel loops on threads (time-tiled bands then run by wavefronts);
+/// `fuse`: the scheduler's fusion policy (`-tessera-fuse`).
+fn plan(fview: &FunctionView, m: &Model, parallel: bool, fuse: sched::FusePolicy) -> Result<Plan, String> {
     use std::sync::atomic::Ordering;
     let spent_work = PROCESS_WORK_SPENT.load(Ordering::Relaxed);
     let work_left = PROCESS_WORK_LIMIT.saturating_sub(spent_work);
@@ -352,20 +353,20 @@ fn plan(fview: &FunctionView, m: &Model, parallel: bool) -> Result<Plan, String>
     }
     let allowance = SCOP_WORK_LIMIT.min(work_left);
     crate::poly::set_work_allowance(Some(allowance));
-    let result = plan_stages(fview, m, parallel);
+    let result = plan_stages(fview, m, parallel, fuse);
     let used = allowance - crate::poly::work_left().unwrap_or(0);
     crate::poly::set_work_allowance(None);
     PROCESS_WORK_SPENT.fetch_add(used, Ordering::Relaxed);
     result
 }
 
-fn plan_stages(fview: &FunctionView, m: &Model, parallel: bool) -> Result<Plan, String> {
+fn plan_stages(fview: &FunctionView, m: &Model, parallel: bool, fuse: sched::FusePolicy) -> Result<Plan, String> {
     let scop = PolyScop::from_model(m, &|v| fview.value(v).name.clone()).map_err(|r| r.to_string())?;
     let deps = crate::poly::with_work_cap(DEPS_WORK_LIMIT, || deps::analyze(&scop, &DepsOptions::default())).map_err(|e| format!("dependence analysis: {e}"))?;
     fn scheduling(e: impl fmt::Display) -> String {
         format!("scheduling: {e}")
     }
-    let schedule = sched::schedule(&scop, &deps, &SchedOptions::default()).map_err(scheduling)?;
+    let schedule = sched::schedule(&scop, &deps, &SchedOptions { fuse, ..SchedOptions::default() }).map_err(scheduling)?;
     // Profitability: never trade the original innermost loop for one that
     // walks memory worse (LU's skewed schedule would put a stride-n loop
     // innermost: 4x slower; tiling then only improves the point order),

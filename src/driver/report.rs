@@ -17,9 +17,7 @@ pub fn count(key: &str) {
 pub fn print_at_exit() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
-        // SAFETY: registers a plain function; the plugin stays mapped
-        // (-z nodelete) until the process exits.
-        unsafe { libc::atexit(print_report) };
+        crate::bridge::at_exit(print_report);
     });
 }
 

@@ -1,5 +1,5 @@
 //! Scheduling: Pluto-style affine schedules for outer parallelism and
-//! locality (design.md: `sched`).
+//! locality (docs/design.md: `sched`).
 //!
 //! [`schedule`] runs Pluto's algorithm ([`pluto`]) on the dependences that
 //! constrain the schedule: all of them except the memory-based

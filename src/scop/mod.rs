@@ -1,4 +1,4 @@
-//! SCoP detection and the polyhedral model (design.md: `scop::detect`,
+//! SCoP detection and the polyhedral model (docs/design.md: `scop::detect`,
 //! `scop::Model`).
 //!
 //! From the LLVM-free function view (src/ir): scalar evolutions become

@@ -1,4 +1,4 @@
-//! Tiling (design.md: `tile`): every permutable band of depth >= 2 that
+//! Tiling (docs/design.md: `tile`): every permutable band of depth >= 2 that
 //! carries reuse too far apart for the caches ([`reuse`]; any such band
 //! when the sizes are given), and, if asked, a lone parallel loop, becomes
 //! tile loops followed by point loops.
@@ -37,8 +37,8 @@
 //! tile writes the scalar); such a band is left untiled. Parallel marks
 //! are recomputed on the tiled schedule.
 //!
-//! Not done: second-level (L2) tiling — `second_level` is accepted and
-//! ignored for now.
+//! One level of tiles: the L2 size enters the tile sizes (the outer loop's
+//! share), but there is no second level of tile loops.
 
 pub mod distribute;
 pub mod reuse;
@@ -62,8 +62,6 @@ pub struct TileConfig {
     /// Explicit sizes (band-row order; the last one repeats), overriding
     /// the SICA computation.
     pub sizes: Option<Vec<i64>>,
-    /// Also tile for L2 (not implemented yet; ignored).
-    pub second_level: bool,
     /// Element size assumed by the SICA formula (the model has no types).
     pub elem_bytes: i64,
     /// Also tile a permutable band of one parallel loop.
@@ -82,7 +80,6 @@ impl Default for TileConfig {
             l2_bytes: 256 * 1024,
             vector_bits: 256,
             sizes: None,
-            second_level: false,
             elem_bytes: 8,
             tile_single_parallel: false,
             wavefronts: true,

@@ -38,6 +38,17 @@ static cl::opt<ParallelMode> Parallel(
                clEnumValN(ParallelNever, "0", "never"), clEnumValN(ParallelAlways, "1", "always")),
     cl::init(ParallelAuto), cl::cat(TesseraCategory));
 
+// How the scheduler fuses statements into common loops (sched::FusePolicy).
+enum FuseMode { FuseSmart = 0, FuseMax = 1, FuseNone = 2 };
+static cl::opt<FuseMode> Fuse(
+    "tessera-fuse", cl::desc("How the scheduler fuses statements into common loops"),
+    cl::values(clEnumValN(FuseSmart, "smart",
+                          "when no common hyperplane exists, separate groups of statements of "
+                          "different depth (Pluto's smart fusion; default)"),
+               clEnumValN(FuseMax, "max", "separate statements only where no common hyperplane exists"),
+               clEnumValN(FuseNone, "none", "give every group of dependent statements its own loops")),
+    cl::init(FuseSmart), cl::cat(TesseraCategory));
+
 static cl::opt<bool> Report("tessera-report",
                             cl::desc("Print, at exit, how many loops were in SCoPs and why the "
                                      "others were not, by reason"),
@@ -100,6 +111,7 @@ extern "C" void tessera_get_options(TesseraOptions *out) {
   out->profile_use = ProfileUse.c_str();
   out->profile_max_versions = ProfileMaxVersions; // lives as long as the option
   out->rewrite_all = RewriteAll ? 1 : 0;
+  out->fuse = static_cast<uint8_t>(Fuse.getValue());
 }
 
 bool tesseraEnabled() { return Enable; }

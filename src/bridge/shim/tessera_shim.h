@@ -54,6 +54,7 @@ typedef struct TesseraOptions {
   const char *profile_use;      // empty: no profile
   uint32_t profile_max_versions;
   uint8_t rewrite_all; // also SCoPs whose rewrite gains nothing (tests)
+  uint8_t fuse;        // 0 smart, 1 max, 2 none
 } TesseraOptions;
 
 enum TesseraRemarkKind {
