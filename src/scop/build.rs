@@ -720,6 +720,14 @@ pub fn build_region(view: &FunctionView, root: LoopId, fallbacks: &BTreeSet<Fall
         .filter(|v| matches!(view.value(**v).ty, Type::Int(_)))
         .map(|&v| Param { sym: Sym::Param(v), name: view.value(v).name.clone(), bits: int_bits(view.value(v).ty) })
         .collect();
+    // Generated code computes with parameters and counters in 64 bits: a
+    // wider one (an i128 bound or counter) is out of the model.
+    if let Some(p) = params.iter().find(|p| p.bits > 64) {
+        return Err(Reason::Overflow(format!("parameter '{}' has {} bits; the model computes in 64", p.name, p.bits)));
+    }
+    if let Some(&l) = loops.iter().find(|&&l| view.loop_(l).backedge_bits > 64) {
+        return Err(Reason::Overflow(format!("a loop counts in {} bits; the model computes in 64", view.loop_(l).backedge_bits)));
+    }
     let mut context = quotients;
     context.extend(enclosing_bounds(view, &env, &mut obligations));
     for &l in env.outer.borrow().iter() {
