@@ -53,7 +53,9 @@ fn compile_with(tools: &Tools, src: &Path, out: &Path, plugin: bool, openmp: boo
     // No -w: it would also hide Tessera's warnings, which fail the test.
     cmd.args(["-O3"]).args(extra).arg(src).arg("-o").arg(out);
     if plugin {
-        cmd.arg(format!("-fpass-plugin={}", tools.plugin.display())).arg("-Rpass=tessera");
+        // Every final schedule also goes through the brute-force checker
+        // (a rejected one is a warning, which fails the test).
+        cmd.arg(format!("-fpass-plugin={}", tools.plugin.display())).args(["-Rpass=tessera", "-mllvm", "-tessera-check-schedules"]);
     }
     if openmp {
         cmd.arg("-fopenmp");

@@ -72,6 +72,9 @@ pub struct OptionsRaw {
     pub profile_max_versions: u32,
     pub rewrite_all: u8,
     pub fuse: u8,
+    pub l1_kib: u32,
+    pub l2_kib: u32,
+    pub check_schedules: u8,
 }
 
 impl Default for OptionsRaw {
@@ -91,6 +94,9 @@ impl Default for OptionsRaw {
             profile_max_versions: 3,
             rewrite_all: 0,
             fuse: 0,
+            l1_kib: 0,
+            l2_kib: 0,
+            check_schedules: 0,
         }
     }
 }
@@ -171,6 +177,7 @@ extern "C" {
     pub fn tessera_omp_query(ctx: *mut FunctionCtxRaw, which: i32) -> *mut c_void;
     pub fn tessera_outline_parallel(ctx: *mut FunctionCtxRaw, blocks: *mut *mut c_void, n: usize) -> i32;
     pub fn tessera_checkpoint(ctx: *mut FunctionCtxRaw);
+    pub fn tessera_ctx_target(ctx: *mut FunctionCtxRaw, vector_bits: *mut u32, l1: *mut u64, l2: *mut u64, host_cpu: *mut i32);
 
     pub fn tessera_ctx_remark(
         ctx: *mut FunctionCtxRaw,

@@ -52,6 +52,12 @@ pub struct Options {
     pub rewrite_all: bool,
     /// `-tessera-fuse`: how the scheduler fuses statements.
     pub fuse: crate::sched::FusePolicy,
+    /// `-tessera-l1-cache-kib`, `-tessera-l2-cache-kib` in bytes (0: automatic).
+    pub l1_bytes: u64,
+    pub l2_bytes: u64,
+    /// `-tessera-check-schedules`: the brute-force checker on every final
+    /// schedule.
+    pub check_schedules: bool,
 }
 
 impl Options {
@@ -71,6 +77,9 @@ impl Options {
             profile_use: unsafe { c_string(raw.profile_use) }.filter(|s| !s.is_empty()).map(Into::into),
             profile_max_versions: raw.profile_max_versions as usize,
             rewrite_all: raw.rewrite_all != 0,
+            l1_bytes: u64::from(raw.l1_kib) * 1024,
+            l2_bytes: u64::from(raw.l2_kib) * 1024,
+            check_schedules: raw.check_schedules != 0,
             fuse: match raw.fuse {
                 1 => crate::sched::FusePolicy::Max,
                 2 => crate::sched::FusePolicy::None,
@@ -108,6 +117,20 @@ pub fn at_exit(f: extern "C" fn()) {
     // plugin stays mapped until the process exits (-z nodelete), so `f`
     // is still there when it runs.
     unsafe { libc::atexit(f) };
+}
+
+/// What LLVM's target description (TTI) says of the function's machine;
+/// 0 where it says nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TargetFacts {
+    /// Width of the fixed-width vector registers, in bits.
+    pub vector_bits: u32,
+    /// L1 data and L2 cache sizes, in bytes.
+    pub l1_bytes: u64,
+    pub l2_bytes: u64,
+    /// The function is compiled for the CPU of the compiling machine
+    /// (`-march=native`).
+    pub host_cpu: bool,
 }
 
 /// A piece of a remark's message: plain text, or a named argument
@@ -150,6 +173,14 @@ impl<'a> FunctionCtx<'a> {
     }
 
     /// Whether the module was compiled with -fopenmp.
+    /// What the target says of its machine.
+    pub fn target(&self) -> TargetFacts {
+        let (mut bits, mut l1, mut l2, mut host) = (0u32, 0u64, 0u64, 0i32);
+        // SAFETY: the shim writes four plain values.
+        unsafe { ffi::tessera_ctx_target(self.raw, &mut bits, &mut l1, &mut l2, &mut host) };
+        TargetFacts { vector_bits: bits, l1_bytes: l1, l2_bytes: l2, host_cpu: host != 0 }
+    }
+
     pub fn module_has_openmp(&self) -> bool {
         // SAFETY: plain query on the live context.
         unsafe { ffi::tessera_ctx_module_has_openmp(self.raw) != 0 }

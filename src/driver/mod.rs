@@ -4,6 +4,7 @@
 //! reports to the user.
 
 mod explain;
+mod machine;
 mod report;
 mod specialize;
 
@@ -55,7 +56,7 @@ pub fn run_function(ctx: &FunctionCtx<'_>, mode: Mode, options: &Options) -> Res
         Mode::PrintDeps | Mode::PrintSchedule | Mode::PrintAst => {
             let parallel = parallel_code(ctx, options);
             for m in &detection.scops {
-                let text = match plan(&fview, m, parallel, options.fuse) {
+                let text = match plan(&fview, m, &stage_config(ctx, options, parallel)) {
                     Ok(p) => match mode {
                         Mode::PrintDeps => deps::print::print_deps(&p.scop, &p.deps),
                         Mode::PrintSchedule => sched::print::print_schedule(&p.scop, &p.schedule),
@@ -185,8 +186,14 @@ fn transform(ctx: &FunctionCtx<'_>, map: &IrMap, first: &Detection, options: &Op
         }
     }
     let parallel = parallel_code(ctx, options);
+    let config = stage_config(ctx, options, parallel);
     for (index, m) in detection.scops.iter().enumerate().filter(|(_, m)| prepared.contains(&map.loops[m.root.0 as usize])) {
-        let planned = plan(&fview, m, parallel, options.fuse);
+        let planned = plan(&fview, m, &config);
+        if options.report {
+            if let Ok(Plan { checked: Some(decided), .. }) = &planned {
+                report::count(if *decided { "schedules checked by brute force" } else { "schedules too large for the brute-force check" });
+            }
+        }
         if let Some(dir) = &options.export_dir {
             export(dir, &fview, m, index, planned.as_ref().ok());
         }
@@ -223,7 +230,15 @@ fn transform(ctx: &FunctionCtx<'_>, map: &IrMap, first: &Detection, options: &Op
                     ctx.remark_loop(RemarkKind::Analysis, &map, m.root, "AliasChecks", &msg);
                 }
             }
-            Err(why) => ctx.remark_loop(RemarkKind::Missed, &map, m.root, "NotTransformed", &format!("SCoP not transformed: {why}")),
+            Err(why) => {
+                // A fault of Tessera's own (not of the user's code) is also
+                // a warning, as for a failed function, so that the tests
+                // and the fuzzers cannot miss it.
+                if why.starts_with("internal error") {
+                    ctx.warn(&format!("tessera: {}: {why}", loop_label(&fview, m.root)));
+                }
+                ctx.remark_loop(RemarkKind::Missed, &map, m.root, "NotTransformed", &format!("SCoP not transformed: {why}"))
+            }
         }
     }
     ir.verify().map_err(InternalError)?;
@@ -305,6 +320,9 @@ struct Plan {
     /// Whether rewriting changes anything the rest of the pipeline can use
     /// (see `plan_stages`).
     gains: bool,
+    /// With `-tessera-check-schedules`: whether the checker could decide
+    /// (the schedule passed); `None` without the option.
+    checked: Option<bool>,
 }
 
 /// Polyhedral work allowed for one SCoP, in the solver's work units (a
@@ -334,6 +352,21 @@ const PROCESS_WORK_LIMIT: u64 = 3 * SCOP_WORK_LIMIT;
 /// compilation caches).
 static PROCESS_WORK_SPENT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
+/// What the stages are told besides the SCoP: the fusion policy
+/// (`-tessera-fuse`) and the tiler's machine; the tiler runs time-tiled
+/// bands by wavefronts when the code runs parallel loops on threads.
+struct StageConfig {
+    fuse: sched::FusePolicy,
+    tile: TileConfig,
+    /// Check the final schedule by brute force (`-tessera-check-schedules`).
+    check: bool,
+}
+
+fn stage_config(ctx: &FunctionCtx<'_>, options: &Options, parallel: bool) -> StageConfig {
+    let base = TileConfig { wavefronts: parallel, ..TileConfig::default() };
+    StageConfig { fuse: options.fuse, tile: machine::tile_config(ctx.target(), options, base), check: options.check_schedules }
+}
+
 /// Whether parallel loops become OpenMP code: `-tessera-parallel`, else
 /// whether the module was compiled with -fopenmp.
 fn parallel_code(ctx: &FunctionCtx<'_>, options: &Options) -> bool {
@@ -341,10 +374,8 @@ fn parallel_code(ctx: &FunctionCtx<'_>, options: &Options) -> bool {
 }
 
 /// Model -> dependences -> schedule -> tiling -> loop AST, within the work
-/// limits (per SCoP and per compilation). `parallel`: the code will run
-/// parallel loops on threads (time-tiled bands then run by wavefronts);
-/// `fuse`: the scheduler's fusion policy (`-tessera-fuse`).
-fn plan(fview: &FunctionView, m: &Model, parallel: bool, fuse: sched::FusePolicy) -> Result<Plan, String> {
+/// limits (per SCoP and per compilation).
+fn plan(fview: &FunctionView, m: &Model, config: &StageConfig) -> Result<Plan, String> {
     use std::sync::atomic::Ordering;
     let spent_work = PROCESS_WORK_SPENT.load(Ordering::Relaxed);
     let work_left = PROCESS_WORK_LIMIT.saturating_sub(spent_work);
@@ -352,21 +383,29 @@ fn plan(fview: &FunctionView, m: &Model, parallel: bool, fuse: sched::FusePolicy
         return Err("the compilation's budget for polyhedral work is spent".into());
     }
     let allowance = SCOP_WORK_LIMIT.min(work_left);
+    /// Ends the SCoP's allowance also when a stage panics (the panic is
+    /// caught at the FFI boundary and the host goes on compiling: a
+    /// leftover allowance would limit the next function's detection).
+    struct Allowance(u64);
+    impl Drop for Allowance {
+        fn drop(&mut self) {
+            let used = self.0 - crate::poly::work_left().unwrap_or(0);
+            crate::poly::set_work_allowance(None);
+            PROCESS_WORK_SPENT.fetch_add(used, Ordering::Relaxed);
+        }
+    }
     crate::poly::set_work_allowance(Some(allowance));
-    let result = plan_stages(fview, m, parallel, fuse);
-    let used = allowance - crate::poly::work_left().unwrap_or(0);
-    crate::poly::set_work_allowance(None);
-    PROCESS_WORK_SPENT.fetch_add(used, Ordering::Relaxed);
-    result
+    let _allowance = Allowance(allowance);
+    plan_stages(fview, m, config)
 }
 
-fn plan_stages(fview: &FunctionView, m: &Model, parallel: bool, fuse: sched::FusePolicy) -> Result<Plan, String> {
+fn plan_stages(fview: &FunctionView, m: &Model, config: &StageConfig) -> Result<Plan, String> {
     let scop = PolyScop::from_model(m, &|v| fview.value(v).name.clone()).map_err(|r| r.to_string())?;
     let deps = crate::poly::with_work_cap(DEPS_WORK_LIMIT, || deps::analyze(&scop, &DepsOptions::default())).map_err(|e| format!("dependence analysis: {e}"))?;
     fn scheduling(e: impl fmt::Display) -> String {
         format!("scheduling: {e}")
     }
-    let schedule = sched::schedule(&scop, &deps, &SchedOptions { fuse, ..SchedOptions::default() }).map_err(scheduling)?;
+    let schedule = sched::schedule(&scop, &deps, &SchedOptions { fuse: config.fuse, ..SchedOptions::default() }).map_err(scheduling)?;
     // Profitability: never trade the original innermost loop for one that
     // walks memory worse (LU's skewed schedule would put a stride-n loop
     // innermost: 4x slower; tiling then only improves the point order),
@@ -395,11 +434,20 @@ fn plan_stages(fview: &FunctionView, m: &Model, parallel: bool, fuse: sched::Fus
         _ => schedule,
     };
     let elem_bytes = m.arrays.iter().map(|a| a.elem_bytes as i64).max().unwrap_or(8);
-    let schedule = tile::tile(&scop, &deps, schedule, &relaxed, &TileConfig { elem_bytes, wavefronts: parallel, ..TileConfig::default() });
+    let schedule = tile::tile(&scop, &deps, schedule, &relaxed, &TileConfig { elem_bytes, ..config.tile.clone() });
     // A failure here only means the tiled schedule stays as it is.
     let schedule = match sched::inner::distribute_innermost(&scop, &deps, &schedule, &relaxed) {
         Ok(Some(split)) => split,
         _ => schedule,
+    };
+    // The independent checker (never the scheduler's own reasoning) on what
+    // all the stages above made of the schedule.
+    let checked = if config.check {
+        let verdict = sched::check::check_small(&scop, &schedule)
+            .map_err(|why| format!("internal error: the schedule checker rejects the final schedule {why}; the nest is left as it was"))?;
+        Some(verdict.is_some())
+    } else {
+        None
     };
     let tree = ast::build(&scop, &schedule, &AstOptions::default()).map_err(|e| e.to_string())?;
     // A nest of single loops with no parallel loop and no tile gains
@@ -409,7 +457,7 @@ fn plan_stages(fview: &FunctionView, m: &Model, parallel: bool, fuse: sched::Fus
     let deepest = m.statements.iter().map(|s| s.loops.len()).max().unwrap_or(0);
     let tiled = schedule.bands.iter().any(|b| b.tile_sizes.is_some());
     let gains = deepest >= 2 || tiled || tree.has_parallel_loop();
-    Ok(Plan { scop, deps, schedule, tree, gains })
+    Ok(Plan { scop, deps, schedule, tree, gains, checked })
 }
 
 /// Writes `<dir>/<function>.<index>.json`; a failure is a warning naming

@@ -122,6 +122,18 @@ pub fn with_work_cap<T>(cap: u64, f: impl FnOnce() -> T) -> T {
     r
 }
 
+/// Runs `f` with an allowance of its own, `units`, and gives the thread's
+/// allowance back unchanged afterwards: work that checks a result (the
+/// brute-force schedule checker) must neither be paid by the SCoP it
+/// checks nor run unbounded.
+pub fn with_own_allowance<T>(units: u64, f: impl FnOnce() -> T) -> T {
+    let left = WORK_LEFT.with(|w| w.get());
+    WORK_LEFT.with(|w| w.set(units));
+    let r = f();
+    WORK_LEFT.with(|w| w.set(left));
+    r
+}
+
 /// Work units left of the allowance (`None`: unlimited).
 pub fn work_left() -> Option<u64> {
     let w = WORK_LEFT.with(|w| w.get());

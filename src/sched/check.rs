@@ -143,9 +143,81 @@ fn instances(scop: &PolyScop, sched: &Schedule, opts: &CheckOptions) -> Result<V
     Ok(out)
 }
 
+/// Why a check did not pass.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// The schedule reorders accesses (or marks a loop parallel) against
+    /// the original order: a wrong schedule.
+    Illegal(String),
+    /// The checker could not decide (too many instances, a relation it
+    /// cannot evaluate).
+    Unchecked(String),
+}
+
+impl From<String> for Failure {
+    fn from(s: String) -> Failure {
+        Failure::Unchecked(s)
+    }
+}
+
+impl From<&str> for Failure {
+    fn from(s: &str) -> Failure {
+        Failure::Unchecked(s.to_string())
+    }
+}
+
 /// Checks that `sched` keeps the meaning of `scop` for the given
 /// parameters; the error says which accesses are reordered.
 pub fn check(scop: &PolyScop, sched: &Schedule, opts: &CheckOptions) -> Result<CheckReport, String> {
+    check_legality(scop, sched, opts).map_err(|f| match f {
+        Failure::Illegal(s) | Failure::Unchecked(s) => s,
+    })
+}
+
+/// The parameter values [`check_small`] tries, in order: small sizes first
+/// all equal, then a little apart (contexts such as `m > n`).
+fn small_parameter_points(np: usize) -> Vec<Vec<i64>> {
+    let mut out = vec![];
+    for v in [5i64, 4, 6, 3, 7, 2, 8, 1] {
+        out.push(vec![v; np]);
+        out.push((0..np as i64).map(|k| v + k).collect());
+        out.push((0..np as i64).map(|k| v + np as i64 - 1 - k).collect());
+    }
+    out.dedup();
+    out
+}
+
+/// Instances [`check_small`] enumerates at most, and the polyhedral work it
+/// may do (its own allowance, not the SCoP's): a SCoP with constant sizes
+/// in the thousands is left unchecked rather than slowing the compiler.
+const SMALL_CHECK_INSTANCES: usize = 4_000;
+const SMALL_CHECK_WORK: u64 = 200_000_000;
+
+/// [`check`] at the first small parameter point of `scop`'s context where
+/// the instances can be enumerated: the final schedule of a real SCoP,
+/// checked (`-tessera-check-schedules`). `Ok(None)`: no such point.
+pub fn check_small(scop: &PolyScop, sched: &Schedule) -> Result<Option<(Vec<i64>, CheckReport)>, String> {
+    crate::poly::with_own_allowance(SMALL_CHECK_WORK, || check_small_points(scop, sched))
+}
+
+fn check_small_points(scop: &PolyScop, sched: &Schedule) -> Result<Option<(Vec<i64>, CheckReport)>, String> {
+    for params in small_parameter_points(scop.params.len()) {
+        // Out of its own allowance: unchecked, not an error.
+        let Ok(inside) = scop.context.contains(&params) else { return Ok(None) };
+        if !inside {
+            continue;
+        }
+        let opts = CheckOptions { max_instances: SMALL_CHECK_INSTANCES, ..CheckOptions::new(&params) };
+        match check_legality(scop, sched, &opts) {
+            Ok(report) => return Ok(Some((params, report))),
+            Err(Failure::Illegal(why)) => return Err(format!("at parameters {params:?}: {why}")),
+            Err(Failure::Unchecked(_)) => continue,
+        }
+    }
+    Ok(None)
+}
+
+fn check_legality(scop: &PolyScop, sched: &Schedule, opts: &CheckOptions) -> Result<CheckReport, Failure> {
     let insts = instances(scop, sched, opts)?;
     let mut cells: BTreeMap<(String, Vec<i64>), Vec<Event>> = BTreeMap::new();
     for (i, inst) in insts.iter().enumerate() {
@@ -154,7 +226,7 @@ pub fn check(scop: &PolyScop, sched: &Schedule, opts: &CheckOptions) -> Result<C
             cells.entry((acc.array.clone(), cell)).or_default().push((i, a, acc.kind == AccessKind::Write));
         }
     }
-    let red: Vec<Vec<usize>> = scop.statements.iter().map(reduction_accesses).collect::<Result<_, _>>().map_err(perr)?;
+    let red: Vec<Vec<usize>> = scop.statements.iter().map(reduction_accesses).collect::<Result<_, _>>().map_err(|e| Failure::Unchecked(perr(e)))?;
     let mut checks = 0;
     for ((array, cell), events) in &cells {
         let scalar = scop.statements[insts[events[0].0].stmt].accesses[events[0].1].is_scalar;
@@ -163,7 +235,7 @@ pub fn check(scop: &PolyScop, sched: &Schedule, opts: &CheckOptions) -> Result<C
             format!("{}{:?} ({} {array}{cell:?})", scop.statements[inst.stmt].name, inst.iters, if e.2 { "write" } else { "read" })
         };
         if scalar && opts.relax_scalars {
-            checks += check_dataflow(&insts, events).map_err(|(a, b)| format!("data flow changed: {} now reads {}", what(&a), b.map_or("the initial value".into(), |w| what(&w))))?;
+            checks += check_dataflow(&insts, events).map_err(|(a, b)| Failure::Illegal(format!("data flow changed: {} now reads {}", what(&a), b.map_or("the initial value".into(), |w| what(&w)))))?;
             continue;
         }
         for (x, ex) in events.iter().enumerate() {
@@ -179,7 +251,7 @@ pub fn check(scop: &PolyScop, sched: &Schedule, opts: &CheckOptions) -> Result<C
                 checks += 1;
                 let (o, n) = (ix.old.cmp(&iy.old), ix.new.cmp(&iy.new));
                 if n == Ordering::Equal || o != n {
-                    return Err(format!("order of {} and {} changed", what(ex), what(ey)));
+                    return Err(Failure::Illegal(format!("order of {} and {} changed", what(ex), what(ey))));
                 }
                 // The first dimension that separates them carries the
                 // pair: it must not be marked parallel for a loop holding
@@ -190,7 +262,7 @@ pub fn check(scop: &PolyScop, sched: &Schedule, opts: &CheckOptions) -> Result<C
                 if let Some(d) = (0..ix.new.len()).find(|&d| ix.new[d] != iy.new[d]) {
                     let (parallel, if_reduction) = sched.dims[d].marks_for(&|s| sched.same_side(s, ix.stmt, d));
                     if parallel || (if_reduction && !both_reduction) {
-                        return Err(format!("dimension {d} is marked parallel but orders {} and {}", what(ex), what(ey)));
+                        return Err(Failure::Illegal(format!("dimension {d} is marked parallel but orders {} and {}", what(ex), what(ey))));
                     }
                 }
             }

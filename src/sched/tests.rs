@@ -144,6 +144,12 @@ fn checker_rejects_illegal_schedules() {
     recorded.dims[0].carried.as_mut().unwrap().strict.insert((0, 0));
     recorded.dims[0].carried.as_mut().unwrap().loose.insert((0, 0));
     assert!(check(&k.scop, &recorded, &CheckOptions::new(&k.params)).is_ok());
+    // At parameters of its own choosing (what -tessera-check-schedules
+    // runs): the wrong schedules are rejected, the right one passes.
+    for wrong in [&bad, &marked, &unrecorded] {
+        assert!(crate::sched::check::check_small(&k.scop, wrong).is_err());
+    }
+    assert!(matches!(crate::sched::check::check_small(&k.scop, &recorded), Ok(Some(_))));
 }
 
 /// Scheduling time per kernel (printed, not asserted).

@@ -3,6 +3,8 @@
 
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/TargetParser/Host.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/LLVMContext.h"
 
@@ -98,4 +100,18 @@ extern "C" void tessera_ctx_set_error(TesseraFunctionCtx *Ctx, const char *Msg, 
 
 extern "C" void tessera_ctx_warn(TesseraFunctionCtx *Ctx, const char *Msg, size_t Len) {
   Ctx->F.getContext().diagnose(DiagnosticInfoGeneric(Twine(StringRef(Msg, Len)), DS_Warning));
+}
+
+extern "C" void tessera_ctx_target(TesseraFunctionCtx *Ctx, uint32_t *VectorBits, uint64_t *L1,
+                                   uint64_t *L2, int32_t *HostCpu) {
+  // -march=native names the host's CPU: only then may the host's own
+  // caches stand for the target's (otherwise the object file would depend
+  // on the machine that compiled it).
+  Attribute Cpu = Ctx->F.getFnAttribute("target-cpu");
+  *HostCpu = Cpu.isValid() && Cpu.getValueAsString() == sys::getHostCPUName() ? 1 : 0;
+  auto &TTI = Ctx->FAM.getResult<TargetIRAnalysis>(Ctx->F);
+  *VectorBits = static_cast<uint32_t>(
+      TTI.getRegisterBitWidth(TargetTransformInfo::RGK_FixedWidthVector).getFixedValue());
+  *L1 = TTI.getCacheSize(TargetTransformInfo::CacheLevel::L1D).value_or(0);
+  *L2 = TTI.getCacheSize(TargetTransformInfo::CacheLevel::L2D).value_or(0);
 }

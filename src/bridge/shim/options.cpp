@@ -49,6 +49,24 @@ static cl::opt<FuseMode> Fuse(
                clEnumValN(FuseNone, "none", "give every group of dependent statements its own loops")),
     cl::init(FuseSmart), cl::cat(TesseraCategory));
 
+static cl::opt<unsigned> L1CacheKiB(
+    "tessera-l1-cache-kib",
+    cl::desc("L1 data cache size in KiB for tile sizes (default 0: the host's with -march=native, "
+             "else the target's)"),
+    cl::init(0), cl::cat(TesseraCategory));
+static cl::opt<unsigned> L2CacheKiB(
+    "tessera-l2-cache-kib",
+    cl::desc("L2 cache size in KiB for tile sizes (default 0: the host's with -march=native, else "
+             "the target's)"),
+    cl::init(0), cl::cat(TesseraCategory));
+
+static cl::opt<bool> CheckSchedules(
+    "tessera-check-schedules",
+    cl::desc("Check each SCoP's final schedule with the brute-force checker at small parameter "
+             "values; a schedule it rejects is an internal error and the nest is left as it was "
+             "(on in the tests and the fuzzers)"),
+    cl::init(false), cl::cat(TesseraCategory));
+
 static cl::opt<bool> Report("tessera-report",
                             cl::desc("Print, at exit, how many loops were in SCoPs and why the "
                                      "others were not, by reason"),
@@ -112,6 +130,9 @@ extern "C" void tessera_get_options(TesseraOptions *out) {
   out->profile_max_versions = ProfileMaxVersions; // lives as long as the option
   out->rewrite_all = RewriteAll ? 1 : 0;
   out->fuse = static_cast<uint8_t>(Fuse.getValue());
+  out->l1_kib = L1CacheKiB;
+  out->l2_kib = L2CacheKiB;
+  out->check_schedules = CheckSchedules ? 1 : 0;
 }
 
 bool tesseraEnabled() { return Enable; }

@@ -55,6 +55,9 @@ typedef struct TesseraOptions {
   uint32_t profile_max_versions;
   uint8_t rewrite_all; // also SCoPs whose rewrite gains nothing (tests)
   uint8_t fuse;        // 0 smart, 1 max, 2 none
+  uint32_t l1_kib;     // cache sizes for tiling; 0: automatic
+  uint32_t l2_kib;
+  uint8_t check_schedules; // brute-force check of every final schedule
 } TesseraOptions;
 
 enum TesseraRemarkKind {
@@ -196,6 +199,13 @@ int32_t tessera_outline_parallel(TesseraFunctionCtx *ctx, void **blocks, size_t 
 // Copies the function's body (once) so that an internal error reported
 // afterwards puts the function back exactly as it was.
 void tessera_checkpoint(TesseraFunctionCtx *ctx);
+
+// What the target (TTI) says of the function's machine: the width of its
+// fixed-width vector registers in bits (0: no vectors), and its L1 and L2
+// data cache sizes in bytes (0: unknown); `host_cpu` is 1 when the
+// function is compiled for the CPU of the machine compiling it.
+void tessera_ctx_target(TesseraFunctionCtx *ctx, uint32_t *vector_bits, uint64_t *l1, uint64_t *l2,
+                        int32_t *host_cpu);
 
 // Remarks through LLVM's OptimizationRemarkEmitter, pass name "tessera".
 // `loop` may be null: the remark is then attached to the function. The

@@ -1,0 +1,83 @@
+//! The machine tile sizes are computed for: the vector register width the
+//! target has (LLVM's TTI), and its L1 and L2 cache sizes, each taken from
+//! the first source that knows it:
+//! 1. the options `-tessera-l1-cache-kib` / `-tessera-l2-cache-kib`;
+//! 2. the compiling machine's caches (Linux's sysfs), but only when the
+//!    function is compiled for the host's own CPU (`-march=native`), so
+//!    that without it the object file does not depend on the machine that
+//!    compiled it;
+//! 3. the target's description (TTI; x86's gives the same sizes for
+//!    every CPU);
+//! 4. 32 KiB and 256 KiB.
+
+use crate::bridge::{Options, TargetFacts};
+use crate::tile::TileConfig;
+use std::sync::OnceLock;
+
+/// `base` with the machine's vector width and cache sizes.
+pub fn tile_config(target: TargetFacts, options: &Options, base: TileConfig) -> TileConfig {
+    let host = if target.host_cpu { *host_caches() } else { (0, 0) };
+    let pick = |option: u64, host: u64, tti: u64, default: i64| -> i64 {
+        [option, host, tti].into_iter().find(|&b| b > 0).map_or(default, |b| b.min(i64::MAX as u64) as i64)
+    };
+    TileConfig {
+        l1_bytes: pick(options.l1_bytes, host.0, target.l1_bytes, 32 * 1024),
+        l2_bytes: pick(options.l2_bytes, host.1, target.l2_bytes, 256 * 1024),
+        // A target without vector registers: one element at a time.
+        vector_bits: if target.vector_bits > 0 { i64::from(target.vector_bits) } else { 64 },
+        ..base
+    }
+}
+
+/// The host's (L1 data, L2) cache sizes in bytes, 0 where unknown; read
+/// once per process.
+fn host_caches() -> &'static (u64, u64) {
+    static CACHES: OnceLock<(u64, u64)> = OnceLock::new();
+    CACHES.get_or_init(|| {
+        let mut found = (0, 0);
+        for index in 0..8 {
+            let dir = format!("/sys/devices/system/cpu/cpu0/cache/index{index}");
+            let read = |f: &str| std::fs::read_to_string(format!("{dir}/{f}")).map(|s| s.trim().to_string()).ok();
+            let (Some(level), Some(kind), Some(size)) = (read("level"), read("type"), read("size")) else { continue };
+            let Some(bytes) = parse_size(&size) else { continue };
+            match (level.as_str(), kind.as_str()) {
+                ("1", "Data" | "Unified") => found.0 = bytes,
+                ("2", "Data" | "Unified") => found.1 = bytes,
+                _ => {}
+            }
+        }
+        found
+    })
+}
+
+/// `32K`, `1024K`, `32M`, `65536` as bytes.
+fn parse_size(s: &str) -> Option<u64> {
+    let (digits, unit) = match s.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
+        Some((i, _)) => s.split_at(i),
+        None => (s, ""),
+    };
+    let n: u64 = digits.parse().ok()?;
+    let scale = match unit {
+        "" => 1,
+        "K" => 1 << 10,
+        "M" => 1 << 20,
+        "G" => 1 << 30,
+        _ => return None,
+    };
+    n.checked_mul(scale)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_size;
+
+    #[test]
+    fn sysfs_sizes() {
+        assert_eq!(parse_size("32K"), Some(32 * 1024));
+        assert_eq!(parse_size("1024K"), Some(1 << 20));
+        assert_eq!(parse_size("32M"), Some(32 << 20));
+        assert_eq!(parse_size("65536"), Some(65536));
+        assert_eq!(parse_size("12Q"), None);
+        assert_eq!(parse_size(""), None);
+    }
+}
