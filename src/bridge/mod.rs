@@ -51,7 +51,7 @@ pub struct Options {
     /// generator covered.
     pub rewrite_all: bool,
     /// `-tessera-fuse`: how the scheduler fuses statements.
-    pub fuse: crate::sched::FusePolicy,
+    pub fuse: Fuse,
     /// `-tessera-l1-cache-kib`, `-tessera-l2-cache-kib` in bytes (0: automatic).
     pub l1_bytes: u64,
     pub l2_bytes: u64,
@@ -81,9 +81,9 @@ impl Options {
             l2_bytes: u64::from(raw.l2_kib) * 1024,
             check_schedules: raw.check_schedules != 0,
             fuse: match raw.fuse {
-                1 => crate::sched::FusePolicy::Max,
-                2 => crate::sched::FusePolicy::None,
-                _ => crate::sched::FusePolicy::Smart,
+                1 => Fuse::Max,
+                2 => Fuse::None,
+                _ => Fuse::Smart,
             },
             parallel: match raw.parallel {
                 0 => Some(false),
@@ -117,6 +117,15 @@ pub fn at_exit(f: extern "C" fn()) {
     // plugin stays mapped until the process exits (-z nodelete), so `f`
     // is still there when it runs.
     unsafe { libc::atexit(f) };
+}
+
+/// `-tessera-fuse`'s values (the driver maps them to the scheduler's
+/// policies).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fuse {
+    Smart,
+    Max,
+    None,
 }
 
 /// What LLVM's target description (TTI) says of the function's machine;

@@ -29,7 +29,7 @@ use super::{DepKind, Deps};
 use crate::poly::{PolyError, PolyResult, Set};
 use crate::scop::model::AccessKind;
 use crate::scop::PolyScop;
-use crate::sched::SchedRow;
+use crate::schedule::SchedRow;
 use std::collections::BTreeSet;
 
 struct NewOrder<'a> {

@@ -14,7 +14,7 @@
 //! existentials), so every relation here is exact over the integers.
 
 use crate::poly::{BasicSet, PolyError, PolyResult, Set, Space, Tuple};
-use crate::sched::SchedRow;
+use crate::schedule::SchedRow;
 
 /// `[params] -> { src -> dst }`.
 pub fn pair_space(params: &[String], src: &Tuple, dst: &Tuple) -> Space {

@@ -364,7 +364,12 @@ struct StageConfig {
 
 fn stage_config(ctx: &FunctionCtx<'_>, options: &Options, parallel: bool) -> StageConfig {
     let base = TileConfig { wavefronts: parallel, ..TileConfig::default() };
-    StageConfig { fuse: options.fuse, tile: machine::tile_config(ctx.target(), options, base), check: options.check_schedules }
+    let fuse = match options.fuse {
+        crate::bridge::Fuse::Smart => sched::FusePolicy::Smart,
+        crate::bridge::Fuse::Max => sched::FusePolicy::Max,
+        crate::bridge::Fuse::None => sched::FusePolicy::None,
+    };
+    StageConfig { fuse, tile: machine::tile_config(ctx.target(), options, base), check: options.check_schedules }
 }
 
 /// Whether parallel loops become OpenMP code: `-tessera-parallel`, else

@@ -24,9 +24,11 @@ pub mod original;
 pub mod pluto;
 pub mod print;
 pub mod scc;
-pub mod schedule;
 
-pub use schedule::{Band, CarriedPairs, DimInfo, RowKind, SchedRow, Schedule};
+// The schedule types live below every stage that reads schedules (deps
+// checks live ranges against rows, tile and ast consume them).
+pub use crate::schedule;
+pub use crate::schedule::{Band, CarriedPairs, DimInfo, RowKind, SchedRow, Schedule};
 
 use crate::deps::live::broken_live_ranges;
 use crate::deps::Deps;

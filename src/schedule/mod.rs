@@ -1,5 +1,7 @@
-//! The scheduler's result, as tiling, loop-AST generation and code
-//! generation consume it.
+//! Schedules: the scheduler's result, as dependence checks, tiling,
+//! loop-AST generation and code generation consume it. A layer below
+//! those stages (it imports none of them), so that each can use it
+//! without an import cycle.
 //!
 //! Every statement gets the same number of rows (Pluto style: scalar rows
 //! separate statements that are distributed). Row `r` of statement `s` maps
