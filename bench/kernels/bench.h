@@ -16,10 +16,34 @@
 #include <stdlib.h>
 #include <time.h>
 
-/* argv[idx] as a positive int, or dflt when it is absent. Sizes always come
- * from here, never from a compile-time constant, so that an optimizer sees
- * parametric loop bounds as real programs have them. */
+/* Fixed-size builds. By default every size comes from argv, so an optimizer
+ * sees parametric loop bounds as real programs have them. Compiled with
+ * -DFIXED_N=<n> (and optionally -DFIXED_T=<t>), the same source is built
+ * with its sizes as compile-time constants: bench_arg returns FIXED_N for the
+ * first argument and FIXED_T (or the default) for the second, ignoring argv,
+ * and BENCH_KERNEL makes the kernel static, so that the constant sizes main
+ * passes (and every size derived from them) become constants inside the
+ * kernel (loop bounds, VLA strides), as if written with #define'd sizes. */
+#ifdef FIXED_N
+#define BENCH_KERNEL static __attribute__((noinline))
+#else
+#define BENCH_KERNEL __attribute__((noinline))
+#endif
+
+/* argv[idx] as a positive int, or dflt when it is absent (in a fixed-size
+ * build: FIXED_N for idx 1, FIXED_T or dflt for the others). */
 static inline int bench_arg(int argc, char **argv, int idx, int dflt) {
+#ifdef FIXED_N
+  (void)argc;
+  (void)argv;
+  if (idx == 1)
+    return FIXED_N;
+#ifdef FIXED_T
+  return FIXED_T;
+#else
+  return dflt;
+#endif
+#else
   if (argc <= idx)
     return dflt;
   char *end;
@@ -30,6 +54,7 @@ static inline int bench_arg(int argc, char **argv, int idx, int dflt) {
     exit(2);
   }
   return (int)v;
+#endif
 }
 
 /* malloc for `count` doubles that never returns NULL: a benchmark has no
