@@ -65,6 +65,17 @@ def compile_(clang: str, flags: list[str], src: Path, out: Path, timeout: float)
     return time.perf_counter() - start, proc.stderr, proc.returncode
 
 
+def best_of(reps: int, clang: str, flags: list[str], src: Path, out: Path, timeout: float) -> tuple[float, str, int]:
+    """The fastest of `reps` compiles (stops at the first failure or a compile over 10 s)."""
+    best = None
+    for _ in range(max(reps, 1)):
+        t, err, rc = compile_(clang, flags, src, out, timeout)
+        best = (t, err, rc) if best is None or t < best[0] else best
+        if rc != 0 or t > 10.0:
+            break
+    return best
+
+
 def judge(stderr: str, lines: tuple[int, int]) -> tuple[str, int]:
     """('ok' | 'none' | 'FAIL(reason)', number of rewritten SCoPs in the kernel)."""
     rewritten = 0
@@ -102,6 +113,7 @@ def main() -> int:
     p.add_argument("--run-max", type=int, default=100, help="largest size that --run runs (default %(default)s)")
     p.add_argument("--run-timeout", type=float, default=60.0, help="seconds per run (default %(default)s)")
     p.add_argument("--timeout", type=float, default=COMPILE_TIMEOUT_S, help="seconds per compile (default %(default)s)")
+    p.add_argument("--reps", type=int, default=3, help="compiles per build; the fastest counts (default %(default)s; the machine is shared)")
     p.add_argument("--out", type=Path, help="also write the table (markdown) to this file")
     opts = p.parse_args()
     sizes = [int(s) for s in opts.sizes.split(",") if s.strip()]
@@ -123,8 +135,8 @@ def main() -> int:
             for n in sizes:
                 defs = [f"-DFIXED_N={n}"] + ([f"-DFIXED_T={k.quick_args[1]}"] if len(k.quick_args) > 1 else [])
                 obj = tmpdir / f"{k.name}.{n}.o"
-                t_o3, err_o3, rc_o3 = compile_(clang, base + defs + ["-c"], k.source, obj, opts.timeout)
-                t_ts, err_ts, rc_ts = compile_(clang, tessera + defs + ["-c"], k.source, obj, opts.timeout)
+                t_o3, err_o3, rc_o3 = best_of(opts.reps, clang, base + defs + ["-c"], k.source, obj, opts.timeout)
+                t_ts, err_ts, rc_ts = best_of(opts.reps, clang, tessera + defs + ["-c"], k.source, obj, opts.timeout)
                 if rc_o3 != 0 or rc_ts != 0:
                     verdict = f"FAIL(build: {(err_ts if rc_ts else err_o3).strip().splitlines()[-1:]})"
                     count = 0
@@ -160,7 +172,7 @@ def main() -> int:
         table.append(f"| {name} | " + " | ".join(f"{v.split('(')[0]} {c} x{r:.2f}{chk}" for v, c, _, _, r, chk in cells) + " |")
     summary = [
         "",
-        "cell: verdict, SCoPs rewritten in the kernel function, compile time with the plugin / plain -O3"
+        f"cell: verdict, SCoPs rewritten in the kernel function, compile time with the plugin / plain -O3 (fastest of {opts.reps})"
         + (" ('=': checksum equal to -O3's)" if opts.run else ""),
         f"median compile-time ratio {statistics.median(ratios):.2f}x, max {max(ratios):.2f}x; slowest compile with the plugin {slowest[0]:.2f}s ({slowest[1]})",
     ]

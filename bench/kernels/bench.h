@@ -20,7 +20,7 @@
  * sees parametric loop bounds as real programs have them. Compiled with
  * -DFIXED_N=<n> (and optionally -DFIXED_T=<t>), the same source is built
  * with its sizes as compile-time constants: bench_arg returns FIXED_N for the
- * first argument and FIXED_T (or the default) for the second, ignoring argv,
+ * first argument and FIXED_T (or the default) for the others, ignoring argv,
  * and BENCH_KERNEL makes the kernel static, so that the constant sizes main
  * passes (and every size derived from them) become constants inside the
  * kernel (loop bounds, VLA strides), as if written with #define'd sizes. */
@@ -30,20 +30,18 @@
 #define BENCH_KERNEL __attribute__((noinline))
 #endif
 
-/* argv[idx] as a positive int, or dflt when it is absent (in a fixed-size
- * build: FIXED_N for idx 1, FIXED_T or dflt for the others). */
-static inline int bench_arg(int argc, char **argv, int idx, int dflt) {
 #ifdef FIXED_N
-  (void)argc;
-  (void)argv;
-  if (idx == 1)
-    return FIXED_N;
+/* A macro, so that main's sizes are constant expressions from the start
+ * (IPSCCP, which makes the kernel's arguments constants, runs before any
+ * inlining). */
 #ifdef FIXED_T
-  return FIXED_T;
+#define bench_arg(argc, argv, idx, dflt) ((void)(argc), (void)(argv), (idx) == 1 ? (FIXED_N) : (FIXED_T))
 #else
-  return dflt;
+#define bench_arg(argc, argv, idx, dflt) ((void)(argc), (void)(argv), (idx) == 1 ? (FIXED_N) : (dflt))
 #endif
 #else
+/* argv[idx] as a positive int, or dflt when it is absent. */
+static inline int bench_arg(int argc, char **argv, int idx, int dflt) {
   if (argc <= idx)
     return dflt;
   char *end;
@@ -54,8 +52,8 @@ static inline int bench_arg(int argc, char **argv, int idx, int dflt) {
     exit(2);
   }
   return (int)v;
-#endif
 }
+#endif
 
 /* malloc for `count` doubles that never returns NULL: a benchmark has no
  * way to go on without its arrays. */
