@@ -147,6 +147,7 @@ extern "C" {
         num_accesses: usize,
         parallel: i32,
         vectorize: i32,
+        no_unroll: i32,
     );
     pub fn tessera_annotate_alias_scopes(accesses: *mut *mut c_void, arrays: *const u32, n: usize);
     pub fn tessera_ctx_verify(ctx: *mut FunctionCtxRaw) -> i32;

@@ -99,7 +99,18 @@ impl PolyScop {
                 .collect();
             let schedule = rel(Tuple { name: None, dims: (0..sched_exprs.len()).map(|k| format!("t{k}")).collect() }, &sched_exprs)?;
             let mut accesses = Vec::new();
+            // An access repeated in one statement (same kind, target and
+            // subscripts: a fully unrolled loop storing to one cell on each
+            // of its copies) adds no dependence between instances: kept
+            // once, so the pairs of accesses the dependence analysis
+            // examines do not grow with the unrolled trip count.
+            let mut seen: Vec<(AccessKind, &Target, &[AffExpr])> = Vec::new();
             for a in &s.accesses {
+                let key = (a.kind, &a.target, a.subscripts.as_slice());
+                if seen.contains(&key) {
+                    continue;
+                }
+                seen.push(key);
                 let (array, is_scalar) = match &a.target {
                     Target::Array(id) => (model.array(*id).name.clone(), false),
                     Target::Scalar(v) => (format!("scalar_{}", scalar_name(*v)), true),
