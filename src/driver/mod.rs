@@ -306,13 +306,31 @@ fn plan(fview: &FunctionView, m: &Model, parallel: bool) -> Result<Plan, String>
     result
 }
 
+/// With `TESSERA_TRACE_WORK` in the environment, prints on standard error
+/// the work units spent since the last call (a debugging aid: which stage
+/// of a SCoP's optimization spends its allowance).
+fn trace_work(stage: &str, last: &mut Option<u64>) {
+    if std::env::var_os("TESSERA_TRACE_WORK").is_none() {
+        return;
+    }
+    let now = crate::poly::work_left();
+    if let (Some(a), Some(b)) = (*last, now) {
+        eprintln!("tessera: work: {stage}: {} units", a.saturating_sub(b));
+    }
+    *last = now;
+}
+
 fn plan_stages(fview: &FunctionView, m: &Model, parallel: bool) -> Result<Plan, String> {
+    let mut work = None;
+    trace_work("start", &mut work);
     let scop = PolyScop::from_model(m, &|v| fview.value(v).name.clone()).map_err(|r| r.to_string())?;
     let deps = crate::poly::with_work_cap(DEPS_WORK_LIMIT, || deps::analyze(&scop, &DepsOptions::default())).map_err(|e| format!("dependence analysis: {e}"))?;
+    trace_work("dependences", &mut work);
     fn scheduling(e: impl fmt::Display) -> String {
         format!("scheduling: {e}")
     }
     let schedule = sched::schedule(&scop, &deps, &SchedOptions::default()).map_err(scheduling)?;
+    trace_work("scheduling", &mut work);
     // Profitability: never trade the original innermost loop for one that
     // walks memory worse (LU's skewed schedule would put a stride-n loop
     // innermost: 4x slower; tiling then only improves the point order),
@@ -336,18 +354,24 @@ fn plan_stages(fview: &FunctionView, m: &Model, parallel: bool) -> Result<Plan, 
     };
     // Loops shared by statement groups with their own inner loops are
     // split when that makes bands to tile (a failure keeps the schedule).
+    trace_work("profitability", &mut work);
     let schedule = match tile::distribute::distribute_for_tiling(&scop, &deps, &schedule, &relaxed) {
         Ok(Some(split)) => split,
         _ => schedule,
     };
+    trace_work("distribution", &mut work);
     let elem_bytes = m.arrays.iter().map(|a| a.elem_bytes as i64).max().unwrap_or(8);
     let schedule = tile::tile(&scop, &deps, schedule, &relaxed, &TileConfig { elem_bytes, wavefronts: parallel, ..TileConfig::default() });
+    trace_work("tiling", &mut work);
     // A failure here only means the tiled schedule stays as it is.
     let schedule = match sched::inner::distribute_innermost(&scop, &deps, &schedule, &relaxed) {
         Ok(Some(split)) => split,
         _ => schedule,
     };
-    let tree = ast::build(&scop, &schedule, &AstOptions::default()).map_err(|e| e.to_string())?;
+    trace_work("innermost distribution", &mut work);
+    let tree = ast::build(&scop, &schedule, &AstOptions::default()).map_err(|e| e.to_string());
+    trace_work("loop generation", &mut work);
+    let tree = tree?;
     // A nest of single loops with no parallel loop and no tile gains
     // nothing from being rewritten: no loop for the vectorizer or the
     // threads, and no inner loop to interchange (a recurrence, a sum).

@@ -50,6 +50,128 @@ pub struct PolyScop {
     pub statements: Vec<PolyStmt>,
 }
 
+/// Row strides of the one-dimensional arrays of `model` whose every
+/// subscript is a flattened multi-dimensional one with constant strides
+/// (`400·i + 20·j + k + 421` in a `[20][20]` array: strides `[400, 20]`),
+/// checked on the statements' domains (see [`split_offset`]).
+///
+/// With constant sizes, LLVM's address arithmetic is one affine offset and
+/// the model's arrays stay flat. Dependences between flat accesses are thin
+/// slices (`400·(i - i') + 20·(j - j') + k - k' = 1`), whose integer
+/// points the solvers find only with work that grows with the number of
+/// accesses and the constants (heat3d at n = 20, min-plus at n = 10: out
+/// of the allowance). Split into one subscript per row, they are the
+/// ordinary problems of the same nest with run-time sizes. Exact: each
+/// part but the outermost provably stays within its row on the domain, so
+/// two accesses meet a cell of the flat array iff they meet the same cell
+/// of the split one. The model itself (alias checks, code generation)
+/// keeps the flat subscripts.
+fn constant_rows(model: &Model) -> std::collections::HashMap<super::model::ArrayId, Vec<i128>> {
+    use std::collections::{BTreeSet, HashMap};
+    let mut out = HashMap::new();
+    for (k, array) in model.arrays.iter().enumerate() {
+        let id = super::model::ArrayId(k as u32);
+        if array.ndims() != 1 {
+            continue;
+        }
+        let uses: Vec<(&super::model::Statement, &AffExpr)> = model
+            .statements
+            .iter()
+            .flat_map(|s| s.accesses.iter().filter(|a| a.target == Target::Array(id)).map(move |a| (s, &a.subscripts[0])))
+            .collect();
+        // Only counters: a parameter's coefficient would be a row size the
+        // domain cannot bound.
+        if uses.is_empty() || uses.iter().any(|(_, e)| e.syms().any(|s| !matches!(s, Sym::Counter(_)))) {
+            continue;
+        }
+        let sizes: BTreeSet<i128> = uses.iter().flat_map(|(_, e)| e.coeffs.values().map(|c| c.abs())).filter(|&c| c > 1).collect();
+        // Descending strides, each a multiple of the next.
+        let mut strides: Vec<i128> = vec![];
+        for &c in sizes.iter().rev() {
+            if strides.last().is_none_or(|&l| l % c == 0) {
+                strides.push(c);
+            }
+        }
+        // The innermost stride that fails the check is dropped, and so on.
+        while !strides.is_empty() {
+            let mut fits = true;
+            for (s, e) in &uses {
+                let Some(subs) = split_offset(e, &strides) else {
+                    fits = false;
+                    break;
+                };
+                if !rows_fit(model, s, &subs, &strides) {
+                    fits = false;
+                    break;
+                }
+            }
+            if fits {
+                out.insert(id, strides);
+                break;
+            }
+            strides.pop();
+        }
+    }
+    out
+}
+
+/// `e` as subscripts `[a_1, ..., a_m, r]` with `e = Σ strides_k·a_k + r`:
+/// coefficients rounded to the nearest multiple of each stride, constants
+/// split so that each remainder's constant lies in `[0, stride)`. Whether
+/// the remainders stay within their rows is [`rows_fit`]'s to check.
+fn split_offset(e: &AffExpr, strides: &[i128]) -> Option<Vec<AffExpr>> {
+    let mut subs = vec![];
+    let mut rest = e.clone();
+    for &s in strides {
+        let mut high = AffExpr::default();
+        let mut low = AffExpr::default();
+        for (&sym, &c) in &rest.coeffs {
+            let q = (2 * c + s).div_euclid(2 * s);
+            let r = c - q * s;
+            if q != 0 {
+                high.coeffs.insert(sym, q);
+            }
+            if r != 0 {
+                low.coeffs.insert(sym, r);
+            }
+        }
+        low.constant = rest.constant.rem_euclid(s);
+        high.constant = (rest.constant - low.constant) / s;
+        subs.push(high);
+        rest = low;
+    }
+    subs.push(rest);
+    Some(subs)
+}
+
+/// Whether, on the domain of `s`, every remainder of `subs` (see
+/// [`split_offset`]) lies in `[0, stride)`: `r_m` for the last stride, and
+/// `strides_{k+1}·a_{k+1} + ... + r_m` for the others.
+fn rows_fit(model: &Model, s: &super::model::Statement, subs: &[AffExpr], strides: &[i128]) -> bool {
+    // Any failure (an overflow, the solver's budget) only keeps the array flat.
+    let check = || -> Option<bool> {
+        let space = statement_space(model, s);
+        let cols = Columns::of(model, s);
+        let domain = cols.set(&space, &s.domain).ok()?;
+        let mut low = subs[subs.len() - 1].clone();
+        for k in (0..strides.len()).rev() {
+            let below = super::affine::Constraint::lt(&low, &AffExpr::constant(0)).ok()?;
+            let above = super::affine::Constraint::le(&AffExpr::constant(strides[k]), &low).ok()?;
+            for c in [below, above] {
+                let outside = cols.set(&space, &vec![vec![c]]).ok()?;
+                if !domain.intersect(&outside).ok()?.is_empty().ok()? {
+                    return Some(false);
+                }
+            }
+            if k > 0 {
+                low = subs[k].scale(strides[k]).and_then(|h| h.add(&low)).ok()?;
+            }
+        }
+        Some(true)
+    };
+    check().unwrap_or(false)
+}
+
 fn relation_space(params: &[String], from: &Tuple, to: Tuple) -> Space {
     Space { params: params.to_vec(), input: Some(from.clone()), output: to }
 }
@@ -67,6 +189,7 @@ impl PolyScop {
         let ctx_cols = Columns { params: param_syms.clone(), dims: vec![] };
         let ctx_space = Space::from_tuple(params.clone(), Tuple { name: None, dims: vec![] });
         let context = Set::from_parts(ctx_space.clone(), vec![ctx_cols.basic_set(&ctx_space, &ctx_constraints)?]).map_err(poly_reason)?;
+        let rows = constant_rows(model);
         let mut statements = Vec::new();
         for s in &model.statements {
             let space = statement_space(model, s);
@@ -115,8 +238,13 @@ impl PolyScop {
                     Target::Array(id) => (model.array(*id).name.clone(), false),
                     Target::Scalar(v) => (format!("scalar_{}", scalar_name(*v)), true),
                 };
-                let out = Tuple { name: Some(array.clone()), dims: (0..a.subscripts.len()).map(|k| format!("d{k}")).collect() };
-                accesses.push(PolyAccess { kind: a.kind, array, is_scalar, relation: rel(out, &a.subscripts)? });
+                let split = match &a.target {
+                    Target::Array(id) => rows.get(id).and_then(|strides| split_offset(&a.subscripts[0], strides)),
+                    Target::Scalar(_) => None,
+                };
+                let subscripts = split.as_deref().unwrap_or(&a.subscripts);
+                let out = Tuple { name: Some(array.clone()), dims: (0..subscripts.len()).map(|k| format!("d{k}")).collect() };
+                accesses.push(PolyAccess { kind: a.kind, array, is_scalar, relation: rel(out, subscripts)? });
             }
             let pseudo_dims = s.loops.iter().map(|&l| super::model::is_pseudo(l)).collect();
             statements.push(PolyStmt { name: s.name.clone(), domain, schedule, accesses, reduction: s.reduction.clone(), pseudo_dims });
