@@ -141,10 +141,14 @@ impl Deps {
 
 /// All dependences of `scop`.
 pub fn analyze(scop: &PolyScop, opts: &DepsOptions) -> PolyResult<Deps> {
+    let mut work = None;
+    crate::poly::trace_work("", &mut work);
     let mut deps = memory::memory_deps(scop)?;
+    crate::poly::trace_work("memory-based dependences", &mut work);
     let mut exact = true;
     if opts.value_based {
         exact = dataflow::make_value_based(&mut deps)?;
+        crate::poly::trace_work("value-based flow", &mut work);
     }
     Ok(Deps { deps, value_based_exact: exact && opts.value_based })
 }

@@ -306,19 +306,7 @@ fn plan(fview: &FunctionView, m: &Model, parallel: bool) -> Result<Plan, String>
     result
 }
 
-/// With `TESSERA_TRACE_WORK` in the environment, prints on standard error
-/// the work units spent since the last call (a debugging aid: which stage
-/// of a SCoP's optimization spends its allowance).
-fn trace_work(stage: &str, last: &mut Option<u64>) {
-    if std::env::var_os("TESSERA_TRACE_WORK").is_none() {
-        return;
-    }
-    let now = crate::poly::work_left();
-    if let (Some(a), Some(b)) = (*last, now) {
-        eprintln!("tessera: work: {stage}: {} units", a.saturating_sub(b));
-    }
-    *last = now;
-}
+use crate::poly::trace_work;
 
 fn plan_stages(fview: &FunctionView, m: &Model, parallel: bool) -> Result<Plan, String> {
     let mut work = None;

@@ -50,6 +50,81 @@ pub struct PolyScop {
     pub statements: Vec<PolyStmt>,
 }
 
+/// Reads (or writes) of one array in one statement whose subscripts differ
+/// only by constants that fill a box (`D[i][0]`, ..., `D[i][9]`: a loop
+/// that -O3 unrolled completely) become one read (write) of the box
+/// (`D[i][0..9]`, as the lowest subscripts and the box's widths): every
+/// instance touches every cell of the box, so the dependences between
+/// instances are the same, but from one access instead of ten, and the
+/// dependences, the scheduler's constraints and every later stage no
+/// longer grow with the unrolled trip count (min-plus at n = 10 and 20,
+/// ADI at 20 ran out of the allowance). Other accesses pass through in
+/// order, without a box; nothing is merged unless `merge` (a reduction
+/// statement keeps its one cell).
+#[allow(clippy::type_complexity)]
+fn merge_boxes(flat: Vec<(AccessKind, &Target, Vec<AffExpr>)>, merge: bool) -> Vec<(AccessKind, &Target, Vec<AffExpr>, Option<Vec<i128>>)> {
+    let linear = |subs: &[AffExpr]| -> Vec<AffExpr> { subs.iter().map(|e| AffExpr { coeffs: e.coeffs.clone(), constant: 0 }).collect() };
+    let mut out = vec![];
+    let mut done = vec![false; flat.len()];
+    for i in 0..flat.len() {
+        if done[i] {
+            continue;
+        }
+        let (kind, target, subs) = &flat[i];
+        let group: Vec<usize> = if merge && matches!(target, Target::Array(_)) {
+            let lin = linear(subs);
+            (i..flat.len()).filter(|&j| !done[j] && flat[j].0 == *kind && flat[j].1 == *target && flat[j].2.len() == subs.len() && linear(&flat[j].2) == lin).collect()
+        } else {
+            vec![i]
+        };
+        let consts: std::collections::BTreeSet<Vec<i128>> = group.iter().map(|&j| flat[j].2.iter().map(|e| e.constant).collect()).collect();
+        let lo: Vec<i128> = (0..subs.len()).map(|k| consts.iter().map(|c| c[k]).min().unwrap_or(0)).collect();
+        let hi: Vec<i128> = (0..subs.len()).map(|k| consts.iter().map(|c| c[k]).max().unwrap_or(0)).collect();
+        let points = lo.iter().zip(&hi).try_fold(1i128, |n, (l, h)| n.checked_mul(h - l + 1));
+        if group.len() > 1 && points == Some(consts.len() as i128) {
+            for &j in &group {
+                done[j] = true;
+            }
+            let base = subs.iter().zip(&lo).map(|(e, &l)| AffExpr { coeffs: e.coeffs.clone(), constant: l }).collect();
+            out.push((*kind, *target, base, Some(lo.iter().zip(&hi).map(|(l, h)| h - l).collect())));
+        } else {
+            done[i] = true;
+            out.push((*kind, *target, subs.clone(), None));
+        }
+    }
+    out
+}
+
+/// `relation` (`out_k = e_k(x)`, one equality per output) with each
+/// output `k` let range over `e_k(x) .. e_k(x) + widths[k]`; `first_out`
+/// is the column of the first output.
+fn widen(relation: &Set, widths: &[i128], first_out: usize) -> crate::poly::PolyResult<Set> {
+    let [part] = relation.parts() else { return Ok(relation.clone()) };
+    let mut eqs = vec![];
+    let mut ineqs = vec![];
+    for r in part.eqs() {
+        let Some(k) = (0..widths.len()).find(|&k| r[first_out + k] != 0) else {
+            eqs.push(r.clone());
+            continue;
+        };
+        if widths[k] == 0 {
+            eqs.push(r.clone());
+            continue;
+        }
+        // r: ±(out_k - e_k) = 0; out_k - e_k >= 0 and e_k + w - out_k >= 0.
+        let sign = r[first_out + k].signum();
+        let lower: Vec<i64> = r.iter().map(|&c| c * sign).collect();
+        let mut upper: Vec<i64> = lower.iter().map(|&c| -c).collect();
+        let last = upper.len() - 1;
+        upper[last] = upper[last].checked_add(i64::try_from(widths[k]).map_err(|_| crate::poly::PolyError::Overflow)?).ok_or(crate::poly::PolyError::Overflow)?;
+        ineqs.push(lower);
+        ineqs.push(upper);
+    }
+    ineqs.extend(part.ineqs().iter().cloned());
+    let b = BasicSet::from_constraints(part.space().clone(), eqs, ineqs)?;
+    Set::from_parts(relation.space().clone(), vec![b])
+}
+
 /// Row strides of the one-dimensional arrays of `model` whose every
 /// subscript is a flattened multi-dimensional one with constant strides
 /// (`400·i + 20·j + k + 421` in a `[20][20]` array: strides `[400, 20]`),
@@ -221,30 +296,37 @@ impl PolyScop {
                 })
                 .collect();
             let schedule = rel(Tuple { name: None, dims: (0..sched_exprs.len()).map(|k| format!("t{k}")).collect() }, &sched_exprs)?;
-            let mut accesses = Vec::new();
             // An access repeated in one statement (same kind, target and
             // subscripts: a fully unrolled loop storing to one cell on each
             // of its copies) adds no dependence between instances: kept
             // once, so the pairs of accesses the dependence analysis
             // examines do not grow with the unrolled trip count.
             let mut seen: Vec<(AccessKind, &Target, &[AffExpr])> = Vec::new();
+            let mut flat: Vec<(AccessKind, &Target, Vec<AffExpr>)> = Vec::new();
             for a in &s.accesses {
                 let key = (a.kind, &a.target, a.subscripts.as_slice());
                 if seen.contains(&key) {
                     continue;
                 }
                 seen.push(key);
-                let (array, is_scalar) = match &a.target {
-                    Target::Array(id) => (model.array(*id).name.clone(), false),
-                    Target::Scalar(v) => (format!("scalar_{}", scalar_name(*v)), true),
-                };
                 let split = match &a.target {
                     Target::Array(id) => rows.get(id).and_then(|strides| split_offset(&a.subscripts[0], strides)),
                     Target::Scalar(_) => None,
                 };
-                let subscripts = split.as_deref().unwrap_or(&a.subscripts);
+                flat.push((a.kind, &a.target, split.unwrap_or_else(|| a.subscripts.clone())));
+            }
+            let mut accesses = Vec::new();
+            for (kind, target, subscripts, box_) in merge_boxes(flat, s.reduction.is_none()) {
+                let (array, is_scalar) = match target {
+                    Target::Array(id) => (model.array(*id).name.clone(), false),
+                    Target::Scalar(v) => (format!("scalar_{}", scalar_name(*v)), true),
+                };
                 let out = Tuple { name: Some(array.clone()), dims: (0..subscripts.len()).map(|k| format!("d{k}")).collect() };
-                accesses.push(PolyAccess { kind: a.kind, array, is_scalar, relation: rel(out, subscripts)? });
+                let mut relation = rel(out, &subscripts)?;
+                if let Some(widths) = box_ {
+                    relation = widen(&relation, &widths, params.len() + s.loops.len()).map_err(poly_reason)?;
+                }
+                accesses.push(PolyAccess { kind, array, is_scalar, relation });
             }
             let pseudo_dims = s.loops.iter().map(|&l| super::model::is_pseudo(l)).collect();
             statements.push(PolyStmt { name: s.name.clone(), domain, schedule, accesses, reduction: s.reduction.clone(), pseudo_dims });
