@@ -50,6 +50,14 @@ pub struct PolyScop {
     pub statements: Vec<PolyStmt>,
 }
 
+/// The fewest values a box must span in one subscript for [`merge_boxes`]
+/// to merge its accesses: a stencil's neighbourhood (`A[i][j - 1..j + 1]`)
+/// stays as separate accesses, whose uniform distances the scheduler
+/// handles best (merged, the 9-point blur's dependences become ranges and
+/// the scheduler ran out of its allowance); runs of eight and more come
+/// from loops that -O3 unrolled completely.
+const MIN_RUN: i128 = 8;
+
 /// Reads (or writes) of one array in one statement whose subscripts differ
 /// only by constants that fill a box (`D[i][0]`, ..., `D[i][9]`: a loop
 /// that -O3 unrolled completely) become one read (write) of the box
@@ -81,7 +89,8 @@ fn merge_boxes(flat: Vec<(AccessKind, &Target, Vec<AffExpr>)>, merge: bool) -> V
         let lo: Vec<i128> = (0..subs.len()).map(|k| consts.iter().map(|c| c[k]).min().unwrap_or(0)).collect();
         let hi: Vec<i128> = (0..subs.len()).map(|k| consts.iter().map(|c| c[k]).max().unwrap_or(0)).collect();
         let points = lo.iter().zip(&hi).try_fold(1i128, |n, (l, h)| n.checked_mul(h - l + 1));
-        if group.len() > 1 && points == Some(consts.len() as i128) {
+        let run = lo.iter().zip(&hi).any(|(l, h)| h - l + 1 >= MIN_RUN);
+        if group.len() > 1 && run && points == Some(consts.len() as i128) {
             for &j in &group {
                 done[j] = true;
             }
