@@ -28,11 +28,11 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import resource
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.dont_write_bytecode = True
@@ -55,14 +55,22 @@ def kernel_line_range(src: Path) -> tuple[int, int]:
     return start, end
 
 
+def cpu_of_children() -> float:
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
 def compile_(clang: str, flags: list[str], src: Path, out: Path, timeout: float) -> tuple[float, str, int]:
+    """One compile; its time is the CPU time (user + system) of clang and its
+    children, which other work on a shared machine disturbs less than the
+    wall clock (the 10 s limit is checked on the same measure)."""
     cmd = ["nice", clang, *flags, str(src), "-o", str(out)]
-    start = time.perf_counter()
+    start = cpu_of_children()
     try:
         proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         return timeout, f"timed out after {timeout:.0f}s", -1
-    return time.perf_counter() - start, proc.stderr, proc.returncode
+    return cpu_of_children() - start, proc.stderr, proc.returncode
 
 
 def best_of(reps: int, clang: str, flags: list[str], src: Path, out: Path, timeout: float) -> tuple[float, str, int]:
@@ -154,7 +162,7 @@ def main() -> int:
                     sums = {}
                     for name, flags in (("O0", ["-O0"]), ("O3", base), ("tessera", tessera)):
                         exe = tmpdir / f"{k.name}.{n}.{name}"
-                        _, err, rc = compile_(clang, flags + defs, k.source, exe, opts.timeout)
+                        _, err, rc = compile_(clang, flags + defs + ["-lm"], k.source, exe, opts.timeout)
                         sums[name] = run(exe, opts.run_timeout) if rc == 0 else "build error"
                     same = sums["tessera"] == sums["O3"] and not sums["O3"].startswith(("error", "timeout", "build"))
                     check = " =" if same else " MISMATCH"
@@ -172,7 +180,7 @@ def main() -> int:
         table.append(f"| {name} | " + " | ".join(f"{v.split('(')[0]} {c} x{r:.2f}{chk}" for v, c, _, _, r, chk in cells) + " |")
     summary = [
         "",
-        f"cell: verdict, SCoPs rewritten in the kernel function, compile time with the plugin / plain -O3 (fastest of {opts.reps})"
+        f"cell: verdict, SCoPs rewritten in the kernel function, compile time (CPU, fastest of {opts.reps}) with the plugin / plain -O3"
         + (" ('=': checksum equal to -O3's)" if opts.run else ""),
         f"median compile-time ratio {statistics.median(ratios):.2f}x, max {max(ratios):.2f}x; slowest compile with the plugin {slowest[0]:.2f}s ({slowest[1]})",
     ]
