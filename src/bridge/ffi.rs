@@ -71,6 +71,7 @@ pub struct OptionsRaw {
     pub profile_use: *const c_char,
     pub profile_max_versions: u32,
     pub rewrite_all: u8,
+    pub deps_work_limit: u64,
 }
 
 impl Default for OptionsRaw {
@@ -89,6 +90,7 @@ impl Default for OptionsRaw {
             profile_use: std::ptr::null(),
             profile_max_versions: 3,
             rewrite_all: 0,
+            deps_work_limit: 0,
         }
     }
 }

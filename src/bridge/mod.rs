@@ -50,6 +50,9 @@ pub struct Options {
     /// no parallel loop): the tests and the fuzzer use it to keep the code
     /// generator covered.
     pub rewrite_all: bool,
+    /// `-tessera-deps-work-limit`: the dependence analysis's work cap per
+    /// SCoP (None: the default), to test the over-approximated path.
+    pub deps_work_limit: Option<u64>,
 }
 
 impl Options {
@@ -69,6 +72,7 @@ impl Options {
             profile_use: unsafe { c_string(raw.profile_use) }.filter(|s| !s.is_empty()).map(Into::into),
             profile_max_versions: raw.profile_max_versions as usize,
             rewrite_all: raw.rewrite_all != 0,
+            deps_work_limit: (raw.deps_work_limit != 0).then_some(raw.deps_work_limit),
             parallel: match raw.parallel {
                 0 => Some(false),
                 1 => Some(true),

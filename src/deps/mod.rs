@@ -139,6 +139,12 @@ impl Deps {
     }
 }
 
+/// Over-approximated dependences of `scop` ([`memory::conservative_deps`]),
+/// not value based.
+pub fn conservative(scop: &PolyScop) -> PolyResult<Deps> {
+    Ok(Deps { deps: memory::conservative_deps(scop)?, value_based_exact: false })
+}
+
 /// All dependences of `scop`.
 pub fn analyze(scop: &PolyScop, opts: &DepsOptions) -> PolyResult<Deps> {
     let mut work = None;

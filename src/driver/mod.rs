@@ -38,6 +38,7 @@ pub fn run_function(ctx: &FunctionCtx<'_>, mode: Mode, options: &Options) -> Res
         }
         return Ok(false);
     }
+    DEPS_WORK_OVERRIDE.store(options.deps_work_limit.unwrap_or(0), std::sync::atomic::Ordering::Relaxed);
     let (fview, map) = view::build(ctx);
     let detection = scop::detect(&fview);
     let profiling = options.profile_generate.is_some() || options.profile_use.is_some();
@@ -200,16 +201,20 @@ fn transform(ctx: &FunctionCtx<'_>, map: &IrMap, first: &Detection, options: &Op
         // Pay before emitting: the rewritten copy and the run-time checks
         // in front of it cost code size and compile time.
         let planned = planned.and_then(|p| if p.gains || options.rewrite_all { Ok(p) } else { Err("nothing to gain: single loops with no parallel loop and no tile".into()) });
+        let given_up = planned.as_ref().map(|p| p.given_up.clone()).unwrap_or_default();
         let result = planned.and_then(|p| codegen::generate(&ir, &fview, m, &p.tree, &cg));
         if options.report {
             report::count(if result.is_ok() { "SCoPs rewritten" } else { "SCoPs not rewritten" });
         }
         match result {
             Ok(summary) => {
-                let msg = format!(
+                let mut msg = format!(
                     "SCoP rewritten: {} loop(s), {} parallelizable ({} run by OpenMP threads), {} marked vectorizable, {} alias check(s)",
                     summary.loops, summary.parallel_loops, summary.openmp_loops, summary.vectorizable_loops, summary.alias_checks
                 );
+                if !given_up.is_empty() {
+                    msg += &format!("; given up: {}", given_up.join("; "));
+                }
                 if options.verbose >= 1 {
                     eprintln!("tessera: {}: {msg}", fview.name);
                 }
@@ -245,6 +250,8 @@ fn loop_label(fview: &FunctionView, root: crate::ir::LoopId) -> String {
 
 /// What the pure stages decide for one SCoP.
 struct Plan {
+    /// What was given up to stay within the work limits (said in the remark).
+    given_up: Vec<String>,
     scop: PolyScop,
     deps: deps::Deps,
     schedule: sched::Schedule,
@@ -269,6 +276,10 @@ const SCOP_WORK_LIMIT: u64 = 1_500_000_000;
 /// the scheduler is done, so it is given up here, at 40% of the cost
 /// (a generated 40-statement nest: 1.1 s of compile time instead of 1.9).
 const DEPS_WORK_LIMIT: u64 = 600_000_000;
+
+/// `-tessera-deps-work-limit` (0: [`DEPS_WORK_LIMIT`]), set from the options
+/// of the function being optimized.
+static DEPS_WORK_OVERRIDE: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
 /// Polyhedral work allowed over a whole compilation (one process): once it
 /// is spent, later SCoPs are left alone with a remark, so a file with many
@@ -312,7 +323,22 @@ fn plan_stages(fview: &FunctionView, m: &Model, parallel: bool) -> Result<Plan, 
     let mut work = None;
     trace_work("start", &mut work);
     let scop = PolyScop::from_model(m, &|v| fview.value(v).name.clone()).map_err(|r| r.to_string())?;
-    let deps = crate::poly::with_work_cap(DEPS_WORK_LIMIT, || deps::analyze(&scop, &DepsOptions::default())).map_err(|e| format!("dependence analysis: {e}"))?;
+    let mut given_up = vec![];
+    let cap = match DEPS_WORK_OVERRIDE.load(std::sync::atomic::Ordering::Relaxed) {
+        0 => DEPS_WORK_LIMIT,
+        n => n,
+    };
+    // Degrade, don't drop: past its cap, the dependence analysis gives
+    // dependences that contain the exact ones (one per pair of statements
+    // and level), and the SCoP is scheduled on those.
+    let deps = match crate::poly::with_work_cap(cap, || deps::analyze(&scop, &DepsOptions::default())) {
+        Ok(d) => d,
+        Err(crate::poly::PolyError::Budget) => {
+            given_up.push("exact dependences (the dependence analysis exceeded its work budget: every pair of ordered instances of statements sharing an array is taken as dependent)".to_string());
+            deps::conservative(&scop).map_err(|e| format!("dependence analysis: {e}"))?
+        }
+        Err(e) => return Err(format!("dependence analysis: {e}")),
+    };
     trace_work("dependences", &mut work);
     fn scheduling(e: impl fmt::Display) -> String {
         format!("scheduling: {e}")
@@ -367,7 +393,7 @@ fn plan_stages(fview: &FunctionView, m: &Model, parallel: bool) -> Result<Plan, 
     let deepest = m.statements.iter().map(|s| s.loops.len()).max().unwrap_or(0);
     let tiled = schedule.bands.iter().any(|b| b.tile_sizes.is_some());
     let gains = deepest >= 2 || tiled || tree.has_parallel_loop();
-    Ok(Plan { scop, deps, schedule, tree, gains })
+    Ok(Plan { given_up, scop, deps, schedule, tree, gains })
 }
 
 /// Writes `<dir>/<function>.<index>.json`; a failure is a warning naming

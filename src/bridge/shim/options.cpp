@@ -84,6 +84,14 @@ static cl::opt<bool> RewriteAll("tessera-rewrite-all",
                                          "it (single loops with no parallel loop); for testing"),
                                 cl::init(false), cl::cat(TesseraCategory));
 
+// For tests of the degraded path: the dependence analysis's work cap, in
+// work units (0: the default).
+static cl::opt<unsigned long long> DepsWorkLimit(
+    "tessera-deps-work-limit",
+    cl::desc("Work units the dependence analysis of one SCoP may spend before the SCoP is "
+             "scheduled on over-approximated dependences (0: the default; for testing)"),
+    cl::init(0), cl::Hidden, cl::cat(TesseraCategory));
+
 extern "C" void tessera_get_options(TesseraOptions *out) {
   out->enable = Enable ? 1 : 0;
   out->force_internal_error = ForceInternalError ? 1 : 0;
@@ -100,6 +108,7 @@ extern "C" void tessera_get_options(TesseraOptions *out) {
   out->profile_use = ProfileUse.c_str();
   out->profile_max_versions = ProfileMaxVersions; // lives as long as the option
   out->rewrite_all = RewriteAll ? 1 : 0;
+  out->deps_work_limit = DepsWorkLimit;
 }
 
 bool tesseraEnabled() { return Enable; }

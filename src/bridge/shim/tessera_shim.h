@@ -54,6 +54,7 @@ typedef struct TesseraOptions {
   const char *profile_use;      // empty: no profile
   uint32_t profile_max_versions;
   uint8_t rewrite_all; // also SCoPs whose rewrite gains nothing (tests)
+  uint64_t deps_work_limit; // 0: the default cap of the dependence analysis (tests)
 } TesseraOptions;
 
 enum TesseraRemarkKind {
