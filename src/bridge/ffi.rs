@@ -72,6 +72,7 @@ pub struct OptionsRaw {
     pub profile_max_versions: u32,
     pub rewrite_all: u8,
     pub deps_work_limit: u64,
+    pub ast_max_queries: u64,
 }
 
 impl Default for OptionsRaw {
@@ -91,6 +92,7 @@ impl Default for OptionsRaw {
             profile_max_versions: 3,
             rewrite_all: 0,
             deps_work_limit: 0,
+            ast_max_queries: 0,
         }
     }
 }

@@ -39,6 +39,7 @@ pub fn run_function(ctx: &FunctionCtx<'_>, mode: Mode, options: &Options) -> Res
         return Ok(false);
     }
     DEPS_WORK_OVERRIDE.store(options.deps_work_limit.unwrap_or(0), std::sync::atomic::Ordering::Relaxed);
+    AST_QUERIES_OVERRIDE.store(options.ast_max_queries.unwrap_or(0), std::sync::atomic::Ordering::Relaxed);
     let (fview, map) = view::build(ctx);
     let detection = scop::detect(&fview);
     let profiling = options.profile_generate.is_some() || options.profile_use.is_some();
@@ -281,6 +282,14 @@ const DEPS_WORK_LIMIT: u64 = 600_000_000;
 /// of the function being optimized.
 static DEPS_WORK_OVERRIDE: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
+/// `-tessera-ast-max-queries` (0: the default of [`AstOptions`]).
+static AST_QUERIES_OVERRIDE: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// Work units of its own for the simpler nest loop generation falls back
+/// to when the full one exceeded its budget (the SCoP's allowance may be
+/// spent by then): bounded, and a fraction of [`SCOP_WORK_LIMIT`].
+const SIMPLE_AST_WORK: u64 = 100_000_000;
+
 /// Polyhedral work allowed over a whole compilation (one process): once it
 /// is spent, later SCoPs are left alone with a remark, so a file with many
 /// large SCoPs cannot take minutes.
@@ -383,9 +392,27 @@ fn plan_stages(fview: &FunctionView, m: &Model, parallel: bool) -> Result<Plan, 
         _ => schedule,
     };
     trace_work("innermost distribution", &mut work);
-    let tree = ast::build(&scop, &schedule, &AstOptions::default()).map_err(|e| e.to_string());
+    let ast_opts = match AST_QUERIES_OVERRIDE.load(std::sync::atomic::Ordering::Relaxed) {
+        0 => AstOptions::default(),
+        n => AstOptions { max_queries: n as usize, ..AstOptions::default() },
+    };
+    let mut tree = ast::build(&scop, &schedule, &ast_opts);
     trace_work("loop generation", &mut work);
-    let tree = tree?;
+    if matches!(tree, Err(ast::AstError::Budget | ast::AstError::TooLarge)) {
+        // Degrade, don't drop: a simpler nest (no full/partial tile
+        // separation, no loop split on guards), with work of its own; if
+        // that fails too, the SCoP is left alone.
+        let simple = AstOptions { separate_full_tiles: false, separate_guards: false, max_queries: AstOptions::default().max_queries, ..ast_opts };
+        let left = crate::poly::work_left();
+        crate::poly::set_work_allowance(Some(SIMPLE_AST_WORK));
+        let retry = ast::build(&scop, &schedule, &simple);
+        crate::poly::set_work_allowance(left);
+        if retry.is_ok() {
+            given_up.push(format!("full/partial tile separation ({})", tree.as_ref().err().map(|e| e.to_string()).unwrap_or_default()));
+            tree = retry;
+        }
+    }
+    let tree = tree.map_err(|e| e.to_string())?;
     // A nest of single loops with no parallel loop and no tile gains
     // nothing from being rewritten: no loop for the vectorizer or the
     // threads, and no inner loop to interchange (a recurrence, a sum).

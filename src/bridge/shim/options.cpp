@@ -92,6 +92,14 @@ static cl::opt<unsigned long long> DepsWorkLimit(
              "scheduled on over-approximated dependences (0: the default; for testing)"),
     cl::init(0), cl::Hidden, cl::cat(TesseraCategory));
 
+// For tests of the degraded path: loop generation's query limit (0: the
+// default).
+static cl::opt<unsigned long long> AstMaxQueries(
+    "tessera-ast-max-queries",
+    cl::desc("Polyhedral queries loop generation may make before it falls back to a simpler "
+             "nest (0: the default; for testing)"),
+    cl::init(0), cl::Hidden, cl::cat(TesseraCategory));
+
 extern "C" void tessera_get_options(TesseraOptions *out) {
   out->enable = Enable ? 1 : 0;
   out->force_internal_error = ForceInternalError ? 1 : 0;
@@ -109,6 +117,7 @@ extern "C" void tessera_get_options(TesseraOptions *out) {
   out->profile_max_versions = ProfileMaxVersions; // lives as long as the option
   out->rewrite_all = RewriteAll ? 1 : 0;
   out->deps_work_limit = DepsWorkLimit;
+  out->ast_max_queries = AstMaxQueries;
 }
 
 bool tesseraEnabled() { return Enable; }

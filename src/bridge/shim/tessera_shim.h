@@ -55,6 +55,7 @@ typedef struct TesseraOptions {
   uint32_t profile_max_versions;
   uint8_t rewrite_all; // also SCoPs whose rewrite gains nothing (tests)
   uint64_t deps_work_limit; // 0: the default cap of the dependence analysis (tests)
+  uint64_t ast_max_queries; // 0: the default query limit of loop generation (tests)
 } TesseraOptions;
 
 enum TesseraRemarkKind {

@@ -7,13 +7,19 @@
 // RUN: %clang -O3 -DMAIN %s -o %t.ref && %t.ref > %t.ref.out
 // RUN: %clang -O3 -DMAIN -fpass-plugin=%tessera -mllvm -tessera-deps-work-limit=1 %s -o %t && %t > %t.out && diff %t.ref.out %t.out
 // RUN: %clang -O3 -fopenmp -DMAIN -fpass-plugin=%tessera -mllvm -tessera-deps-work-limit=1 %s -o %t.omp && env OMP_NUM_THREADS=2 %t.omp > %t.omp.out && diff %t.ref.out %t.omp.out
+//
+// Likewise loop generation: past its limit (forced to 3 queries here) it
+// falls back to a simpler nest, without full/partial tile separation.
+// RUN: %clang -O3 -fpass-plugin=%tessera -mllvm -tessera-ast-max-queries=3 -Rpass=tessera -Rpass-missed=tessera -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=AST --implicit-check-not='not transformed'
+// RUN: %clang -O3 -DMAIN -fpass-plugin=%tessera -mllvm -tessera-ast-max-queries=3 %s -o %t.ast && %t.ast > %t.ast.out && diff %t.ref.out %t.ast.out
+// AST: remark: SCoP rewritten: {{.*}}; given up: full/partial tile separation (loop generation exceeded its work budget)
 
 #include <stdio.h>
 
 #define N 200
 double A[N][N], B[N][N], C[N][N];
 
-// CHECK: deps-budget-degrade.c:[[@LINE+2]]:3: remark: SCoP rewritten: {{.*}}; given up: exact dependences (the dependence analysis exceeded its work budget
+// CHECK: budget-degrade.c:[[@LINE+2]]:3: remark: SCoP rewritten: {{.*}}; given up: exact dependences (the dependence analysis exceeded its work budget
 __attribute__((noinline)) void mm(void) {
   for (int i = 0; i < N; i++)
     for (int j = 0; j < N; j++)
@@ -21,7 +27,7 @@ __attribute__((noinline)) void mm(void) {
         C[i][j] += A[i][k] * B[k][j];
 }
 
-// CHECK: deps-budget-degrade.c:[[@LINE+2]]:3: remark: SCoP rewritten: {{.*}}; given up: exact dependences
+// CHECK: budget-degrade.c:[[@LINE+2]]:3: remark: SCoP rewritten: {{.*}}; given up: exact dependences
 __attribute__((noinline)) void sweep(int n, int steps, double (*g)[n]) {
   for (int t = 0; t < steps; t++)
     for (int i = 1; i < n - 1; i++)
