@@ -36,6 +36,12 @@ SPEEDUP_COLUMNS = [
     ("polly 1t", "polly", 1),
     ("polly 2t", "polly-par", 2),
     ("tessera-pgo", "tessera-pgo", 1),
+    # --fixed: constant sizes; the run's scale against -O3 at run-time sizes,
+    # the others against -O3's fixed-size build at their scale.
+    ("o3 fixed", "o3-fixed", 1),
+    ("tessera fixed", "tessera-fixed", 1),
+    ("tessera fixed quick", "tessera-fixed-quick", 1),
+    ("tessera fixed n=16", "tessera-fixed-small", 1),
 ]
 
 # Compile-time ratios against -O3 shown in the second table.
@@ -44,6 +50,9 @@ COMPILE_COLUMNS = [
     ("tessera-omp / -O3", "tessera-omp"),
     ("polly / -O3", "polly"),
     ("polly-par / -O3", "polly-par"),
+    ("tessera fixed / o3 fixed", "tessera-fixed", "o3-fixed"),
+    ("tessera fixed quick / o3 fixed quick", "tessera-fixed-quick", "o3-fixed-quick"),
+    ("tessera fixed n=16 / o3 fixed n=16", "tessera-fixed-small", "o3-fixed-small"),
 ]
 
 
@@ -98,8 +107,8 @@ class Table:
             return None
         return to_float(r["speedup_vs_o3"])
 
-    def compile_ratio(self, kernel: str, config: str) -> float | None:
-        base, other = self.row(kernel, "o3", 1), self.row(kernel, config, 1)
+    def compile_ratio(self, kernel: str, config: str, base_config: str = "o3") -> float | None:
+        base, other = self.row(kernel, base_config, 1), self.row(kernel, config, 1)
         if base is None or other is None:
             return None
         b, o = to_float(base["compile_s"]), to_float(other["compile_s"])
@@ -151,9 +160,9 @@ def markdown_compile(table: Table) -> list[str]:
         base = table.row(k, "o3", 1)
         o3 = to_float(base["compile_s"]) if base else None
         cells = [k, f"{o3:.3f}" if o3 else "–"]
-        cells += [fmt_ratio(table.compile_ratio(k, cfg)) for _, cfg in columns]
+        cells += [fmt_ratio(table.compile_ratio(k, *c[1:])) for c in columns]
         lines.append("| " + " | ".join(cells) + " |")
-    means = [geomean([table.compile_ratio(k, cfg) for k in table.kernels]) for _, cfg in columns]
+    means = [geomean([table.compile_ratio(k, *c[1:]) for k in table.kernels]) for c in columns]
     lines.append("| **geomean** | | " + " | ".join(f"**{fmt_ratio(m)}**" for m in means) + " |")
     return lines
 

@@ -89,6 +89,13 @@ class Config:
     flags: tuple[str, ...]
     openmp: bool = False  # timed at every thread count
     pgo: bool = False  # two builds with a training run in between
+    # Fixed-size builds (--fixed): the sizes compiled in as constants
+    # (-DFIXED_N/-DFIXED_T, see bench/kernels/bench.h) at a scale: "run"
+    # (the arguments of this run), "quick" or "small" (n = 16).
+    scale: str | None = None
+    # The configuration whose checksum this one must print (and whose time
+    # its speedup is relative to).
+    reference: str = "o3"
 
     def thread_counts(self) -> tuple[int, ...]:
         return THREADS if self.openmp else THREADS[:1]
@@ -161,7 +168,38 @@ def make_configs(plugin: str) -> list[Config]:
         Config("tessera", base + tessera),
         Config("tessera-omp", base + tessera + ("-fopenmp",), openmp=True),
         Config("tessera-pgo", base + tessera, pgo=True),
+        # --fixed: the same kernels with constant sizes, beside the run-time-size builds.
+        Config("o3-fixed", base, scale="run"),
+        Config("tessera-fixed", base + tessera, scale="run"),
+        Config("o3-fixed-quick", base, scale="quick", reference="o3-fixed-quick"),
+        Config("tessera-fixed-quick", base + tessera, scale="quick", reference="o3-fixed-quick"),
+        Config("o3-fixed-small", base, scale="small", reference="o3-fixed-small"),
+        Config("tessera-fixed-small", base + tessera, scale="small", reference="o3-fixed-small"),
     ]
+
+
+# Sizes of the "small" fixed-size scale: n = 16, the quick second argument.
+SMALL_N = 16
+
+
+def fixed_defines(kernel: "Kernel", cfg: Config, quick: bool) -> tuple[str, ...]:
+    """-DFIXED_N/-DFIXED_T for a fixed-size configuration, () for the others."""
+    if cfg.scale is None:
+        return ()
+    if cfg.scale == "small":
+        args = (str(SMALL_N),) + kernel.quick_args[1:]
+    elif cfg.scale == "quick" or quick:
+        args = kernel.quick_args
+    else:
+        args = kernel.args
+    return (f"-DFIXED_N={args[0]}",) + ((f"-DFIXED_T={args[1]}",) if len(args) > 1 else ())
+
+
+def fixed_configs(quick: bool) -> list[str]:
+    """The fixed-size configurations --fixed adds: three scales in a full run
+    (small, quick, benchmark), two with --quick (small, quick = the run's)."""
+    names = ["o3-fixed", "tessera-fixed", "o3-fixed-small", "tessera-fixed-small"]
+    return names if quick else names + ["o3-fixed-quick", "tessera-fixed-quick"]
 
 
 def find_plugin() -> Path:
@@ -231,7 +269,10 @@ def probe_configs(clang: str, configs: list[Config], notes: list[str], problems:
 
 def choose_configs(opts, plugin: str | None, notes: list[str], problems: Problems) -> list[Config]:
     configs = make_configs(plugin or "")
-    wanted = opts.configs.split(",") if opts.configs else list(QUICK_CONFIGS if opts.quick else [c.name for c in configs])
+    default = QUICK_CONFIGS if opts.quick else [c.name for c in configs if c.scale is None]
+    wanted = opts.configs.split(",") if opts.configs else list(default)
+    if opts.fixed:
+        wanted += [n for n in fixed_configs(opts.quick) if n not in wanted]
     wanted = ["o3"] + [w.strip() for w in wanted if w.strip() and w.strip() != "o3"]
     known = {c.name for c in configs}
     unknown = [w for w in wanted if w not in known]
@@ -292,10 +333,10 @@ def exe_path(cfg: Config, kernel: Kernel, suffix: str = "") -> Path:
     return folder / (kernel.name + suffix)
 
 
-def queue_builds(pool, clang, kernel: Kernel, configs: list[Config], reps: int) -> dict[str, PendingBuild]:
+def queue_builds(pool, clang, kernel: Kernel, configs: list[Config], reps: int, quick: bool = False) -> dict[str, PendingBuild]:
     """Queues the non-PGO builds of one kernel; they run --jobs at a time."""
     return {
-        cfg.name: PendingBuild(pool, clang, cfg.flags, kernel.source, exe_path(cfg, kernel), reps)
+        cfg.name: PendingBuild(pool, clang, cfg.flags + fixed_defines(kernel, cfg, quick), kernel.source, exe_path(cfg, kernel), reps)
         for cfg in configs
         if not cfg.pgo
     }
@@ -418,14 +459,15 @@ def judge(kernel: Kernel, cfg: Config, threads: int, runs: list[Run], reference:
     return outcome
 
 
-def reference_checksum(runs: dict, problems: Problems, kernel: Kernel) -> float | None:
-    """-O3's checksum; its own runs must agree with each other."""
-    o3 = [r for r in runs.get(("o3", 1), []) if not r.error]
+def reference_checksum(runs: dict, problems: Problems, kernel: Kernel, name: str = "o3") -> float | None:
+    """The checksum of configuration `name` (-O3's, or that of -O3's fixed-size
+    build at another scale); its own runs must agree with each other."""
+    o3 = [r for r in runs.get((name, 1), []) if not r.error]
     if not o3:
         return None
     first = o3[0].checksum
     if any(rel_diff(r.checksum, first) > 0 for r in o3):
-        problems.report(f"FAIL {kernel.name} o3: checksums differ between runs (the kernel is not deterministic)")
+        problems.report(f"FAIL {kernel.name} {name}: checksums differ between runs (the kernel is not deterministic)")
     return first
 
 
@@ -457,7 +499,7 @@ def bench_kernel(pool, clang, kernel: Kernel, configs: list[Config], queued, opt
     slots = [(c, t) for c in configs if not builds[c.name].error for t in c.thread_counts()]
     exes = {c.name: builds[c.name].exe for c in configs if not builds[c.name].error}
     runs = measure(kernel, slots, exes, argv, opts.reps, opts.timeout)
-    reference = reference_checksum(runs, problems, kernel)
+    references = {name: reference_checksum(runs, problems, kernel, name) for name in {c.reference for c in configs}}
 
     outcomes = {}
     for cfg in configs:
@@ -465,8 +507,9 @@ def bench_kernel(pool, clang, kernel: Kernel, configs: list[Config], queued, opt
             if builds[cfg.name].error:
                 outcomes[(cfg.name, t)] = Outcome()
             else:
-                outcomes[(cfg.name, t)] = judge(kernel, cfg, t, runs[(cfg.name, t)], reference, problems)
+                outcomes[(cfg.name, t)] = judge(kernel, cfg, t, runs[(cfg.name, t)], references.get(cfg.reference), problems)
         training = builds[cfg.name].training_checksum
+        reference = references.get("o3")
         if training is not None and reference is not None and rel_diff(training, reference) > TOLERANCE:
             problems.report(
                 f"MISMATCH kernel={kernel.name} config={cfg.name}-generate threads=1: "
@@ -480,10 +523,10 @@ def bench_kernel(pool, clang, kernel: Kernel, configs: list[Config], queued, opt
 def make_rows(kernel: Kernel, configs: list[Config], builds: dict[str, Build], outcomes: dict) -> list[dict]:
     """One row per configuration and thread count; single-threaded builds
     reuse their one measurement for the other thread counts."""
-    base = outcomes.get(("o3", 1))
-    o3_time = base.median if base else None
     rows = []
     for cfg in configs:
+        base = outcomes.get((cfg.reference, 1))
+        o3_time = base.median if base else None
         build = builds[cfg.name]
         compile_s = statistics.median(build.seconds) if build.seconds else None
         for t in THREADS:
@@ -575,6 +618,12 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--timeout", type=float, help="seconds before one run counts as hung (default 300; 30 with --quick)")
     p.add_argument("--out", type=Path, help="directory for the csv/md/png (default bench/results)")
     p.add_argument("--no-polly", action="store_true", help="leave out the Polly configurations")
+    p.add_argument(
+        "--fixed",
+        action="store_true",
+        help="also build every kernel with its sizes as compile-time constants (o3-fixed*, tessera-fixed*): at the run's sizes, "
+        "at the quick sizes (full runs) and at n = 16; each checked against -O3 at the same sizes",
+    )
     opts = p.parse_args()
     quick = opts.quick
     opts.reps = opts.reps or (1 if quick else 5)
@@ -609,7 +658,7 @@ def main() -> int:
     print("\n".join(meta), flush=True)
     rows: list[dict] = []
     with ThreadPoolExecutor(max_workers=opts.jobs) as pool:
-        queue = lambda k: queue_builds(pool, clang, k, configs, opts.compile_reps)
+        queue = lambda k: queue_builds(pool, clang, k, configs, opts.compile_reps, opts.quick)
         # A smoke test does all builds first, on every core, and only then
         # runs anything (a run beside a compile is timed badly); a real run
         # builds one kernel at a time, so that compile times stay clean too.

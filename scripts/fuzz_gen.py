@@ -38,7 +38,13 @@ programs without them are the ones earlier versions generated):
   elements (any int value truncated to 16 bits is in range; the int
   polynomial stays below 2^31 at every size).
 - in "wild" programs (about a third), a loop may start at the parity of an
-  outer counter, `(i + c) % 2`, mostly with step 2 (a red-black sweep).
+  outer counter, `(i + c) % 2`, mostly with step 2 (a red-black sweep);
+- in about a quarter of the programs the sizes are compile-time constants
+  (`enum { n0 = 2400 };`, up to 4000 for single loops, 1000 for nests of
+  two, bounded by the iteration counts as above), the kernel is static and
+  takes no size parameters, and the disjoint run's arrays are globals of
+  constant extent (linearized subscripts with constant strides, loops of
+  constant trip counts that -O3 may unroll completely).
 """
 
 import copy
@@ -211,6 +217,20 @@ class Generator:
             else:
                 off = "%s + %d" % (self.extent_text(a, len(a["dims"]) - 1), r.randint(0, 3))
             self.prog["offsets"][a["name"]] = off
+        # A quarter of the programs have their sizes fixed at compile time
+        # (drawn last, from the feature stream: the other programs stay as
+        # they were): the parameters become constants of an enum, larger
+        # than run-time sizes (up to 4000 in a single loop), and the arrays
+        # of the disjoint run are globals of constant extent.
+        if x.random() < 0.25:
+            self.prog["fixed"] = True
+            fmax = {1: 4000, 2: 1000, 3: 120, 4: 30}.get(self.maxdepth, 4000)
+            fmax = x.randint(max(4, fmax // 4), fmax)
+            while fmax > 2 and max(self.footprint(a, fmax) for a in arrays) > 1_500_000:
+                fmax -= 1
+            self.prog["maxp"] = max(fmax, maxp)
+            for i, p in enumerate(self.prog["params"]):
+                p["default"] = max(self.prog["pmin"][i], x.randint(fmax // 2, fmax) if x.random() < 0.9 else x.randint(1, 3))
         return self.prog
 
     def pick_uidx(self, a):
@@ -880,8 +900,13 @@ def render(prog, header_comment=None):
         # loop around it is no SCoP and the nests inside see its counter as
         # a parameter
         out.append("static long ticks;\n__attribute__((noinline)) static void tick(long i) { ticks += i; }\n")
+    fixed = prog.get("fixed", False)
+    if fixed:
+        # Sizes as compile-time constants: loop bounds and extents are
+        # constant expressions in the kernel.
+        out.append("enum { %s };" % ", ".join("%s = %d" % (p["name"], min(max(p["default"], prog["pmin"][i]), prog["maxp"])) for i, p in enumerate(params)))
     # kernel
-    sig = ["int %s" % p["name"] for p in params]
+    sig = [] if fixed else ["int %s" % p["name"] for p in params]
     q = "restrict " if prog.get("restrict") else ""
     for a in arrays:
         if a["style"] == "vla":
@@ -889,7 +914,7 @@ def render(prog, header_comment=None):
         else:
             sig.append("%s *%s%s" % (a["type"], q, a["name"]))
     sig += ["long *lout", "double *dout"]
-    out.append("__attribute__((noinline)) void kernel(%s) {" % ", ".join(sig))
+    out.append("%s__attribute__((noinline)) void kernel(%s) {" % ("static " if fixed else "", ", ".join(sig)))
     for s in kscal:
         out.append("  %s %s = %s;" % (s["type"], s["name"], "0.0" if s["type"] == "double" else "0"))
     items_text(prog["body"], 1, out)
@@ -904,8 +929,13 @@ def render(prog, header_comment=None):
     out.append("}")
     out.append("")
     # main
+    if fixed:
+        for a in arrays:
+            out.append("static %s g_%s[%s];" % (a["type"], a["name"], gen.size_text(a)))
     out.append("int main(int argc, char **argv) {")
-    for i, p in enumerate(params):
+    if fixed:
+        out.append("  (void)argc;\n  (void)argv;")
+    for i, p in enumerate(params if not fixed else []):
         n = p["name"]
         out.append("  int %s = argc > %d ? atoi(argv[%d]) : %d;" % (n, i + 1, i + 1, p["default"]))
         lo = prog["pmin"][i]
@@ -913,12 +943,15 @@ def render(prog, header_comment=None):
     for a in arrays:
         out.append("  long sz_%s = %s;" % (a["name"], gen.size_text(a)))
     out.append("  long lout[4] = {0, 0, 0, 0};\n  double dout[4] = {0, 0, 0, 0};")
-    args = [p["name"] for p in params]
+    args = [] if fixed else [p["name"] for p in params]
     if "disjoint" in prog["modes"]:
         out.append("  {")
         for i, a in enumerate(arrays):
-            out.append("    %s *%s = malloc(sizeof(%s) * sz_%s);" % (a["type"], a["name"], a["type"], a["name"]))
-            out.append("    if (!%s) return 1;" % a["name"])
+            if fixed:
+                out.append("    %s *%s = g_%s;" % (a["type"], a["name"], a["name"]))
+            else:
+                out.append("    %s *%s = malloc(sizeof(%s) * sz_%s);" % (a["type"], a["name"], a["type"], a["name"]))
+                out.append("    if (!%s) return 1;" % a["name"])
             out.append("    init_%s(%s, sz_%s, %d);" % (a["type"], a["name"], a["name"], i))
         call = args + ["(void *)%s" % a["name"] for a in arrays] + ["lout", "dout"]
         kernel_call("disjoint", call)
@@ -926,7 +959,7 @@ def render(prog, header_comment=None):
             out.append('    printf("disjoint %s 0x%%016lx\\n", hash_%s(%s, sz_%s));' % (a["name"], a["type"], a["name"], a["name"]))
             out.append('    dump_%s("%s", %s, sz_%s);' % (a["type"], a["name"], a["name"], a["name"]))
         out.append("    for (int k = 0; k < 4; k++)\n      printf(\"disjoint out%d %ld %a\\n\", k, lout[k], canon_nan(dout[k]));")
-        for a in arrays:
+        for a in arrays if not fixed else []:
             out.append("    free(%s);" % a["name"])
         out.append("  }")
     if "overlap" in prog["modes"]:

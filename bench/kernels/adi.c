@@ -7,7 +7,7 @@
  * Usage: adi [n] [steps] */
 #include "bench.h"
 
-__attribute__((noinline)) void adi(int n, int steps, double (*u)[n], double (*v)[n],
+BENCH_KERNEL void adi(int n, int steps, double (*u)[n], double (*v)[n],
                                    double (*p)[n], double (*q)[n]) {
   const double a = 0.5, d = 1.0 + 2.0 * a;
   for (int t = 0; t < steps; t++) {

@@ -16,9 +16,31 @@
 #include <stdlib.h>
 #include <time.h>
 
-/* argv[idx] as a positive int, or dflt when it is absent. Sizes always come
- * from here, never from a compile-time constant, so that an optimizer sees
- * parametric loop bounds as real programs have them. */
+/* Fixed-size builds. By default every size comes from argv, so an optimizer
+ * sees parametric loop bounds as real programs have them. Compiled with
+ * -DFIXED_N=<n> (and optionally -DFIXED_T=<t>), the same source is built
+ * with its sizes as compile-time constants: bench_arg returns FIXED_N for the
+ * first argument and FIXED_T (or the default) for the others, ignoring argv,
+ * and BENCH_KERNEL makes the kernel static, so that the constant sizes main
+ * passes (and every size derived from them) become constants inside the
+ * kernel (loop bounds, VLA strides), as if written with #define'd sizes. */
+#ifdef FIXED_N
+#define BENCH_KERNEL static __attribute__((noinline))
+#else
+#define BENCH_KERNEL __attribute__((noinline))
+#endif
+
+#ifdef FIXED_N
+/* A macro, so that main's sizes are constant expressions from the start
+ * (IPSCCP, which makes the kernel's arguments constants, runs before any
+ * inlining). */
+#ifdef FIXED_T
+#define bench_arg(argc, argv, idx, dflt) ((void)(argc), (void)(argv), (idx) == 1 ? (FIXED_N) : (FIXED_T))
+#else
+#define bench_arg(argc, argv, idx, dflt) ((void)(argc), (void)(argv), (idx) == 1 ? (FIXED_N) : (dflt))
+#endif
+#else
+/* argv[idx] as a positive int, or dflt when it is absent. */
 static inline int bench_arg(int argc, char **argv, int idx, int dflt) {
   if (argc <= idx)
     return dflt;
@@ -31,6 +53,7 @@ static inline int bench_arg(int argc, char **argv, int idx, int dflt) {
   }
   return (int)v;
 }
+#endif
 
 /* malloc for `count` doubles that never returns NULL: a benchmark has no
  * way to go on without its arrays. */

@@ -4,7 +4,7 @@
  * single loop order suits both. Usage: bicg [n] [reps] */
 #include "bench.h"
 
-__attribute__((noinline)) void bicg(int n, int m, int reps, double (*A)[m], double *s, double *q,
+BENCH_KERNEL void bicg(int n, int m, int reps, double (*A)[m], double *s, double *q,
                                     double *p, double *r) {
   for (int t = 0; t < reps; t++)
     for (int i = 0; i < n; i++)

@@ -3,7 +3,7 @@
  * nests must respect the producer-consumer order. Usage: chain2 [n] */
 #include "bench.h"
 
-__attribute__((noinline)) void chain2(int n, double (*T)[n], double (*A)[n], double (*B)[n],
+BENCH_KERNEL void chain2(int n, double (*T)[n], double (*A)[n], double (*B)[n],
                                       double (*C)[n], double (*D)[n]) {
   for (int i = 0; i < n; i++)
     for (int j = 0; j < n; j++) {

@@ -5,7 +5,7 @@
  * Usage: chain3 [n] */
 #include "bench.h"
 
-__attribute__((noinline)) void chain3(int n, int p, int q, double (*E)[n], double (*F)[n],
+BENCH_KERNEL void chain3(int n, int p, int q, double (*E)[n], double (*F)[n],
                                       double (*G)[n], double (*A)[p], double (*B)[n],
                                       double (*C)[q], double (*D)[n]) {
   for (int i = 0; i < n; i++)

@@ -5,7 +5,7 @@
  * Usage: chol [n] */
 #include "bench.h"
 
-__attribute__((noinline)) void chol(int n, double (*A)[n]) {
+BENCH_KERNEL void chol(int n, double (*A)[n]) {
   for (int j = 0; j < n; j++) {
     for (int k = 0; k < j; k++)
       A[j][j] -= A[j][k] * A[j][k];

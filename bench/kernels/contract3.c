@@ -4,7 +4,7 @@
  * Usage: contract3 [n] */
 #include "bench.h"
 
-__attribute__((noinline)) void contract3(int n1, int n2, int n3, double (*T)[n2][n3],
+BENCH_KERNEL void contract3(int n1, int n2, int n3, double (*T)[n2][n3],
                                          double (*W)[n3], double *row) {
   for (int a = 0; a < n1; a++)
     for (int b = 0; b < n2; b++) {

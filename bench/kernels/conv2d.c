@@ -4,7 +4,7 @@
  * input pixel is reused w*w times. Usage: conv2d [n] [w] */
 #include "bench.h"
 
-__attribute__((noinline)) void conv2d(int n, int w, double (*out)[n - w + 1], double (*in)[n],
+BENCH_KERNEL void conv2d(int n, int w, double (*out)[n - w + 1], double (*in)[n],
                                       double (*f)[w]) {
   int m = n - w + 1;
   for (int i = 0; i < m; i++)

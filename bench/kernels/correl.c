@@ -5,7 +5,7 @@
  * inside an otherwise affine program. Usage: correl [m] */
 #include "bench.h"
 
-__attribute__((noinline)) void correl(int n, int m, double (*X)[m], double (*corr)[m],
+BENCH_KERNEL void correl(int n, int m, double (*X)[m], double (*corr)[m],
                                       double *mean, double *dev) {
   const double tiny = 1e-9;
   for (int j = 0; j < m; j++) {

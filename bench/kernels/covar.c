@@ -4,7 +4,7 @@
  * Usage: covar [m] */
 #include "bench.h"
 
-__attribute__((noinline)) void covar(int n, int m, double (*X)[m], double (*cov)[m],
+BENCH_KERNEL void covar(int n, int m, double (*X)[m], double (*cov)[m],
                                      double *mean) {
   for (int j = 0; j < m; j++) {
     mean[j] = 0.0;

@@ -5,7 +5,7 @@
  * Usage: fdtd2d [n] [steps] */
 #include "bench.h"
 
-__attribute__((noinline)) void fdtd2d(int n, int m, int steps, double (*ex)[m], double (*ey)[m],
+BENCH_KERNEL void fdtd2d(int n, int m, int steps, double (*ex)[m], double (*ey)[m],
                                       double (*hz)[m], double *pulse) {
   for (int t = 0; t < steps; t++) {
     for (int j = 0; j < m; j++)

@@ -5,7 +5,7 @@
  * Usage: floyd [n] */
 #include "bench.h"
 
-__attribute__((noinline)) void floyd(int n, double (*D)[n]) {
+BENCH_KERNEL void floyd(int n, double (*D)[n]) {
   for (int k = 0; k < n; k++)
     for (int i = 0; i < n; i++)
       for (int j = 0; j < n; j++)

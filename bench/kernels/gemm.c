@@ -3,7 +3,7 @@
  * C, which -O3 cannot vectorize without reassociating. Usage: gemm [n] */
 #include "bench.h"
 
-__attribute__((noinline)) void gemm(int n, double alpha, double beta, double (*C)[n],
+BENCH_KERNEL void gemm(int n, double alpha, double beta, double (*C)[n],
                                     double (*A)[n], double (*B)[n]) {
   for (int i = 0; i < n; i++)
     for (int j = 0; j < n; j++) {

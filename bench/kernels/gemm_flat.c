@@ -5,7 +5,7 @@
  * Usage: gemm_flat [n] */
 #include "bench.h"
 
-__attribute__((noinline)) void gemm_flat(int n, double *C, double *A, double *B) {
+BENCH_KERNEL void gemm_flat(int n, double *C, double *A, double *B) {
   for (int i = 0; i < n; i++)
     for (int j = 0; j < n; j++)
       for (int k = 0; k < n; k++)

@@ -5,7 +5,7 @@
  * Usage: gram [n] */
 #include "bench.h"
 
-__attribute__((noinline)) void gram(int m, int n, double (*A)[n], double (*Q)[n],
+BENCH_KERNEL void gram(int m, int n, double (*A)[n], double (*Q)[n],
                                     double (*R)[n]) {
   for (int k = 0; k < n; k++) {
     double norm2 = 0.0;

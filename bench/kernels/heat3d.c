@@ -15,7 +15,7 @@ static inline void heat_step(int n, double (*to)[n][n], double (*from)[n][n]) {
                       nu * (from[i][j][k + 1] - 2.0 * from[i][j][k] + from[i][j][k - 1]);
 }
 
-__attribute__((noinline)) void heat3d(int n, int steps, double (*a)[n][n], double (*b)[n][n]) {
+BENCH_KERNEL void heat3d(int n, int steps, double (*a)[n][n], double (*b)[n][n]) {
   for (int t = 0; t < steps; t++) {
     heat_step(n, b, a);
     heat_step(n, a, b);

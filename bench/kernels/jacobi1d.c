@@ -3,7 +3,7 @@
  * the interesting transformation here. Usage: jacobi1d [n] [steps] */
 #include "bench.h"
 
-__attribute__((noinline)) void jacobi1d(int n, int steps, double *u, double *v) {
+BENCH_KERNEL void jacobi1d(int n, int steps, double *u, double *v) {
   for (int t = 0; t < steps; t++) {
     for (int i = 1; i < n - 1; i++)
       v[i] = 0.25 * u[i - 1] + 0.5 * u[i] + 0.25 * u[i + 1];

@@ -3,7 +3,7 @@
  * Usage: jacobi2d [n] [steps] */
 #include "bench.h"
 
-__attribute__((noinline)) void jacobi2d(int n, int steps, double (*u)[n], double (*v)[n]) {
+BENCH_KERNEL void jacobi2d(int n, int steps, double (*u)[n], double (*v)[n]) {
   for (int t = 0; t < steps; t++) {
     for (int i = 1; i < n - 1; i++)
       for (int j = 1; j < n - 1; j++)

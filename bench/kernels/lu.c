@@ -4,7 +4,7 @@
  * Usage: lu [n] */
 #include "bench.h"
 
-__attribute__((noinline)) void lu(int n, double (*A)[n]) {
+BENCH_KERNEL void lu(int n, double (*A)[n]) {
   for (int k = 0; k < n; k++)
     for (int i = k + 1; i < n; i++) {
       A[i][k] /= A[k][k];

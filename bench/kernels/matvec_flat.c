@@ -4,7 +4,7 @@
  * Usage: matvec_flat [n] [rounds] */
 #include "bench.h"
 
-__attribute__((noinline)) void matvec_flat(int n, int rounds, double *A, double *x, double *y) {
+BENCH_KERNEL void matvec_flat(int n, int rounds, double *A, double *x, double *y) {
   for (int r = 0; r < rounds; r++) {
     for (int j = 0; j < n; j++) {
       y[j] = 0.0;

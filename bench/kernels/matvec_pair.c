@@ -4,7 +4,7 @@
  * nests want opposite loop orders. Usage: matvec_pair [n] [reps] */
 #include "bench.h"
 
-__attribute__((noinline)) void matvec_pair(int n, int reps, double (*A)[n], double *x1,
+BENCH_KERNEL void matvec_pair(int n, int reps, double (*A)[n], double *x1,
                                            double *x2, double *y1, double *y2) {
   for (int r = 0; r < reps; r++) {
     for (int i = 0; i < n; i++)

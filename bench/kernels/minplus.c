@@ -6,7 +6,7 @@
  * Usage: minplus [n] [rounds] */
 #include "bench.h"
 
-__attribute__((noinline)) void minplus(int n, int rounds, double (*D)[n], double (*E)[n]) {
+BENCH_KERNEL void minplus(int n, int rounds, double (*D)[n], double (*E)[n]) {
   for (int r = 0; r < rounds; r++) {
     for (int i = 0; i < n; i++)
       for (int j = 0; j < n; j++) {

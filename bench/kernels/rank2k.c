@@ -3,7 +3,7 @@
  * rows, two of them indexed by the triangular loop. Usage: rank2k [n] */
 #include "bench.h"
 
-__attribute__((noinline)) void rank2k(int n, int m, double alpha, double beta, double (*C)[n],
+BENCH_KERNEL void rank2k(int n, int m, double alpha, double beta, double (*C)[n],
                                       double (*A)[m], double (*B)[m]) {
   for (int i = 0; i < n; i++)
     for (int j = 0; j <= i; j++) {

@@ -3,7 +3,7 @@
  * the iteration domain non-rectangular. Usage: rankk [n] */
 #include "bench.h"
 
-__attribute__((noinline)) void rankk(int n, int m, double alpha, double beta, double (*C)[n],
+BENCH_KERNEL void rankk(int n, int m, double alpha, double beta, double (*C)[n],
                                      double (*A)[m]) {
   for (int i = 0; i < n; i++)
     for (int j = 0; j <= i; j++) {

@@ -4,7 +4,7 @@
  * Usage: seidel2d [n] [steps] */
 #include "bench.h"
 
-__attribute__((noinline)) void seidel2d(int n, int steps, double (*g)[n]) {
+BENCH_KERNEL void seidel2d(int n, int steps, double (*g)[n]) {
   for (int t = 0; t < steps; t++)
     for (int i = 1; i < n - 1; i++)
       for (int j = 1; j < n - 1; j++)

@@ -15,7 +15,7 @@ static inline void blur_step(int n, double *dst, const double *src) {
                             src[(i + 1) * n + j] + src[(i + 1) * n + j + 1]);
 }
 
-__attribute__((noinline)) void stencil_flat(int n, int steps, double *a, double *b) {
+BENCH_KERNEL void stencil_flat(int n, int steps, double *a, double *b) {
   for (int t = 0; t < steps; t++) {
     blur_step(n, b, a);
     blur_step(n, a, b);

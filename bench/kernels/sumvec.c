@@ -3,7 +3,7 @@
  * genuinely dependent. Usage: sumvec [n] [reps] */
 #include "bench.h"
 
-__attribute__((noinline)) void sumvec(int n, int reps, double alpha, double beta, double (*A)[n],
+BENCH_KERNEL void sumvec(int n, int reps, double alpha, double beta, double (*A)[n],
                                       double (*B)[n], double *x, double *y, double *tmp) {
   for (int t = 0; t < reps; t++) {
     for (int i = 0; i < n; i++) {

@@ -5,7 +5,7 @@
  * reversed (or prove otherwise). Usage: trimul [n] */
 #include "bench.h"
 
-__attribute__((noinline)) void trimul(int n, int m, double alpha, double (*L)[n],
+BENCH_KERNEL void trimul(int n, int m, double alpha, double (*L)[n],
                                       double (*B)[m]) {
   for (int i = n - 1; i >= 0; i--)
     for (int j = 0; j < m; j++) {

@@ -5,7 +5,7 @@
  * Usage: trisolve [n] */
 #include "bench.h"
 
-__attribute__((noinline)) void trisolve(int n, int m, double (*L)[n], double (*B)[m]) {
+BENCH_KERNEL void trisolve(int n, int m, double (*L)[n], double (*B)[m]) {
   for (int i = 0; i < n; i++)
     for (int j = 0; j < m; j++) {
       for (int k = 0; k < i; k++)

@@ -75,6 +75,8 @@ pub struct OptionsRaw {
     pub l1_kib: u32,
     pub l2_kib: u32,
     pub check_schedules: u8,
+    pub deps_work_limit: u64,
+    pub ast_max_queries: u64,
 }
 
 impl Default for OptionsRaw {
@@ -97,6 +99,8 @@ impl Default for OptionsRaw {
             l1_kib: 0,
             l2_kib: 0,
             check_schedules: 0,
+            deps_work_limit: 0,
+            ast_max_queries: 0,
         }
     }
 }
@@ -156,6 +160,7 @@ extern "C" {
         num_accesses: usize,
         parallel: i32,
         vectorize: i32,
+        no_unroll: i32,
     );
     pub fn tessera_annotate_alias_scopes(accesses: *mut *mut c_void, arrays: *const u32, n: usize);
     pub fn tessera_ctx_verify(ctx: *mut FunctionCtxRaw) -> i32;

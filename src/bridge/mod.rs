@@ -58,6 +58,12 @@ pub struct Options {
     /// `-tessera-check-schedules`: the brute-force checker on every final
     /// schedule.
     pub check_schedules: bool,
+    /// `-tessera-deps-work-limit`: the dependence analysis's work cap per
+    /// SCoP (None: the default), to test the over-approximated path.
+    pub deps_work_limit: Option<u64>,
+    /// `-tessera-ast-max-queries`: loop generation's query limit (None:
+    /// the default), to test the simpler-nest fallback.
+    pub ast_max_queries: Option<u64>,
 }
 
 impl Options {
@@ -85,6 +91,8 @@ impl Options {
                 2 => Fuse::None,
                 _ => Fuse::Smart,
             },
+            deps_work_limit: (raw.deps_work_limit != 0).then_some(raw.deps_work_limit),
+            ast_max_queries: (raw.ast_max_queries != 0).then_some(raw.ast_max_queries),
             parallel: match raw.parallel {
                 0 => Some(false),
                 1 => Some(true),

@@ -116,8 +116,8 @@ impl<'a> Ir<'a> {
     }
 
     /// Marks the loop closed by `latch_branch` parallel (its `accesses`
-    /// form an access group) and/or to be vectorized.
-    pub fn mark_loop(&self, latch_branch: InstructionValue<'a>, accesses: &[InstructionValue<'a>], parallel: bool, vectorize: bool) {
+    /// form an access group), to be vectorized and/or never unrolled.
+    pub fn mark_loop(&self, latch_branch: InstructionValue<'a>, accesses: &[InstructionValue<'a>], parallel: bool, vectorize: bool, no_unroll: bool) {
         let mut raw: Vec<*mut c_void> = accesses.iter().map(|i| i.as_value_ref() as *mut c_void).collect();
         // SAFETY: all instructions belong to this function.
         unsafe {
@@ -127,6 +127,7 @@ impl<'a> Ir<'a> {
                 raw.len(),
                 parallel as i32,
                 vectorize as i32,
+                no_unroll as i32,
             )
         };
     }

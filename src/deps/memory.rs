@@ -46,6 +46,50 @@ fn depth_of(sched: &Set, k: usize) -> Option<usize> {
     is_loop_coordinate(sched, k).then(|| (0..=k).filter(|&j| is_loop_coordinate(sched, j)).count())
 }
 
+/// Dependences that contain every exact one, for when the exact analysis
+/// ran out of its work budget: for each pair of statements that access a
+/// common array (one of them writing it), every pair of their instances
+/// that the original schedule orders at a level is taken as dependent at
+/// that level, whatever cells they touch. Costs one relation per pair of
+/// statements and level, never per pair of accesses. Nothing is marked
+/// relaxable (no scalar's memory dependence, no reduction): a schedule that
+/// respects these keeps every order the program relies on, and keeps the
+/// parallelism and tiling the statements' order allows.
+pub fn conservative_deps(scop: &PolyScop) -> PolyResult<Vec<Dependence>> {
+    let mut out = vec![];
+    for (si, s) in scop.statements.iter().enumerate() {
+        for (ti, t) in scop.statements.iter().enumerate() {
+            let pair = s.accesses.iter().enumerate().find_map(|(ai, a)| {
+                t.accesses.iter().enumerate().find_map(|(bi, b)| (a.array == b.array).then_some(()).and(kind_of(a.kind, b.kind)).map(|k| (ai, bi, k, a)))
+            });
+            let Some((ai, bi, kind, a)) = pair else { continue };
+            let both = product(&s.domain, &t.domain, &scop.context)?;
+            let n = s.schedule.space().n_out().min(t.schedule.space().n_out());
+            for k in 0..n {
+                let ordered = ordered_at(&s.schedule, &t.schedule, k)?.intersect(&both)?.drop_empty_parts()?;
+                if ordered.parts().is_empty() {
+                    continue;
+                }
+                out.push(Dependence {
+                    kind,
+                    source: si,
+                    target: ti,
+                    source_access: ai,
+                    target_access: bi,
+                    array: a.array.clone(),
+                    is_scalar: false,
+                    relation: ordered.simplify_nonempty()?,
+                    level: k,
+                    depth: depth_of(&s.schedule, k),
+                    scalar_memory: false,
+                    reduction: false,
+                });
+            }
+        }
+    }
+    Ok(out)
+}
+
 /// Every memory-based dependence of `scop`.
 pub fn memory_deps(scop: &PolyScop) -> PolyResult<Vec<Dependence>> {
     let mut out = vec![];

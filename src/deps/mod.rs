@@ -139,12 +139,22 @@ impl Deps {
     }
 }
 
+/// Over-approximated dependences of `scop` ([`memory::conservative_deps`]),
+/// not value based.
+pub fn conservative(scop: &PolyScop) -> PolyResult<Deps> {
+    Ok(Deps { deps: memory::conservative_deps(scop)?, value_based_exact: false })
+}
+
 /// All dependences of `scop`.
 pub fn analyze(scop: &PolyScop, opts: &DepsOptions) -> PolyResult<Deps> {
+    let mut work = None;
+    crate::poly::trace_work("", &mut work);
     let mut deps = memory::memory_deps(scop)?;
+    crate::poly::trace_work("memory-based dependences", &mut work);
     let mut exact = true;
     if opts.value_based {
         exact = dataflow::make_value_based(&mut deps)?;
+        crate::poly::trace_work("value-based flow", &mut work);
     }
     Ok(Deps { deps, value_based_exact: exact && opts.value_based })
 }

@@ -40,6 +40,8 @@ pub fn run_function(ctx: &FunctionCtx<'_>, mode: Mode, options: &Options) -> Res
         }
         return Ok(false);
     }
+    DEPS_WORK_OVERRIDE.store(options.deps_work_limit.unwrap_or(0), std::sync::atomic::Ordering::Relaxed);
+    AST_QUERIES_OVERRIDE.store(options.ast_max_queries.unwrap_or(0), std::sync::atomic::Ordering::Relaxed);
     let (fview, map) = view::build(ctx);
     let detection = scop::detect(&fview);
     let profiling = options.profile_generate.is_some() || options.profile_use.is_some();
@@ -285,7 +287,12 @@ fn rewritten_remark(fview: &FunctionView, m: &Model, p: &Plan, summary: &codegen
         openmp_dims: &summary.openmp_dims,
         vectorized_dims: &summary.vectorized_dims,
     };
-    for fact in explain::explain(&subject) {
+    let mut facts = explain::explain(&subject);
+    // What degrading cost (a budget hit kept the SCoP, with less).
+    if !p.given_up.is_empty() {
+        facts.push(vec![(None, "given up: ".into()), (Some("GivenUp"), p.given_up.join("; "))]);
+    }
+    for fact in facts {
         parts.push(RemarkPart::Text("; ".into()));
         for (key, text) in fact {
             match (key, parts.last_mut()) {
@@ -313,6 +320,8 @@ fn loop_label(fview: &FunctionView, root: crate::ir::LoopId) -> String {
 
 /// What the pure stages decide for one SCoP.
 struct Plan {
+    /// What was given up to stay within the work limits (said in the remark).
+    given_up: Vec<String>,
     scop: PolyScop,
     deps: deps::Deps,
     schedule: sched::Schedule,
@@ -340,6 +349,18 @@ const SCOP_WORK_LIMIT: u64 = 1_500_000_000;
 /// the scheduler is done, so it is given up here, at 40% of the cost
 /// (a generated 40-statement nest: 1.1 s of compile time instead of 1.9).
 const DEPS_WORK_LIMIT: u64 = 600_000_000;
+
+/// `-tessera-deps-work-limit` (0: [`DEPS_WORK_LIMIT`]), set from the options
+/// of the function being optimized.
+static DEPS_WORK_OVERRIDE: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// `-tessera-ast-max-queries` (0: the default of [`AstOptions`]).
+static AST_QUERIES_OVERRIDE: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// Work units of its own for the simpler nest loop generation falls back
+/// to when the full one exceeded its budget (the SCoP's allowance may be
+/// spent by then): bounded, and a fraction of [`SCOP_WORK_LIMIT`].
+const SIMPLE_AST_WORK: u64 = 100_000_000;
 
 /// Polyhedral work allowed over a whole compilation (one process): once it
 /// is spent, later SCoPs are left alone with a remark, so a file with many
@@ -404,13 +425,34 @@ fn plan(fview: &FunctionView, m: &Model, config: &StageConfig) -> Result<Plan, S
     plan_stages(fview, m, config)
 }
 
+use crate::poly::trace_work;
+
 fn plan_stages(fview: &FunctionView, m: &Model, config: &StageConfig) -> Result<Plan, String> {
+    let mut work = None;
+    trace_work("start", &mut work);
     let scop = PolyScop::from_model(m, &|v| fview.value(v).name.clone()).map_err(|r| r.to_string())?;
-    let deps = crate::poly::with_work_cap(DEPS_WORK_LIMIT, || deps::analyze(&scop, &DepsOptions::default())).map_err(|e| format!("dependence analysis: {e}"))?;
+    let mut given_up = vec![];
+    let cap = match DEPS_WORK_OVERRIDE.load(std::sync::atomic::Ordering::Relaxed) {
+        0 => DEPS_WORK_LIMIT,
+        n => n,
+    };
+    // Degrade, don't drop: past its cap, the dependence analysis gives
+    // dependences that contain the exact ones (one per pair of statements
+    // and level), and the SCoP is scheduled on those.
+    let deps = match crate::poly::with_work_cap(cap, || deps::analyze(&scop, &DepsOptions::default())) {
+        Ok(d) => d,
+        Err(crate::poly::PolyError::Budget) => {
+            given_up.push("exact dependences (the dependence analysis exceeded its work budget: every pair of ordered instances of statements sharing an array is taken as dependent)".to_string());
+            deps::conservative(&scop).map_err(|e| format!("dependence analysis: {e}"))?
+        }
+        Err(e) => return Err(format!("dependence analysis: {e}")),
+    };
+    trace_work("dependences", &mut work);
     fn scheduling(e: impl fmt::Display) -> String {
         format!("scheduling: {e}")
     }
     let schedule = sched::schedule(&scop, &deps, &SchedOptions { fuse: config.fuse, ..SchedOptions::default() }).map_err(scheduling)?;
+    trace_work("scheduling", &mut work);
     // Profitability: never trade the original innermost loop for one that
     // walks memory worse (LU's skewed schedule would put a stride-n loop
     // innermost: 4x slower; tiling then only improves the point order),
@@ -434,17 +476,21 @@ fn plan_stages(fview: &FunctionView, m: &Model, config: &StageConfig) -> Result<
     };
     // Loops shared by statement groups with their own inner loops are
     // split when that makes bands to tile (a failure keeps the schedule).
+    trace_work("profitability", &mut work);
     let schedule = match tile::distribute::distribute_for_tiling(&scop, &deps, &schedule, &relaxed) {
         Ok(Some(split)) => split,
         _ => schedule,
     };
+    trace_work("distribution", &mut work);
     let elem_bytes = m.arrays.iter().map(|a| a.elem_bytes as i64).max().unwrap_or(8);
     let schedule = tile::tile(&scop, &deps, schedule, &relaxed, &TileConfig { elem_bytes, ..config.tile.clone() });
+    trace_work("tiling", &mut work);
     // A failure here only means the tiled schedule stays as it is.
     let schedule = match sched::inner::distribute_innermost(&scop, &deps, &schedule, &relaxed) {
         Ok(Some(split)) => split,
         _ => schedule,
     };
+    trace_work("innermost distribution", &mut work);
     // The independent checker (never the scheduler's own reasoning) on what
     // all the stages above made of the schedule.
     let checked = if config.check {
@@ -454,7 +500,24 @@ fn plan_stages(fview: &FunctionView, m: &Model, config: &StageConfig) -> Result<
     } else {
         None
     };
-    let tree = ast::build(&scop, &schedule, &AstOptions::default()).map_err(|e| e.to_string())?;
+    let ast_opts = match AST_QUERIES_OVERRIDE.load(std::sync::atomic::Ordering::Relaxed) {
+        0 => AstOptions::default(),
+        n => AstOptions { max_queries: n as usize, ..AstOptions::default() },
+    };
+    let mut tree = ast::build(&scop, &schedule, &ast_opts);
+    trace_work("loop generation", &mut work);
+    if matches!(tree, Err(ast::AstError::Budget | ast::AstError::TooLarge)) {
+        // Degrade, don't drop: a simpler nest (no full/partial tile
+        // separation, no loop split on guards), with work of its own; if
+        // that fails too, the SCoP is left alone.
+        let simple = AstOptions { separate_full_tiles: false, separate_guards: false, max_queries: AstOptions::default().max_queries, ..ast_opts };
+        let retry = crate::poly::with_own_allowance(SIMPLE_AST_WORK, || ast::build(&scop, &schedule, &simple));
+        if retry.is_ok() {
+            given_up.push(format!("full/partial tile separation ({})", tree.as_ref().err().map(|e| e.to_string()).unwrap_or_default()));
+            tree = retry;
+        }
+    }
+    let tree = tree.map_err(|e| e.to_string())?;
     // A nest of single loops with no parallel loop and no tile gains
     // nothing from being rewritten: no loop for the vectorizer or the
     // threads, and no inner loop to interchange (a recurrence, a sum).
@@ -462,7 +525,7 @@ fn plan_stages(fview: &FunctionView, m: &Model, config: &StageConfig) -> Result<
     let deepest = m.statements.iter().map(|s| s.loops.len()).max().unwrap_or(0);
     let tiled = schedule.bands.iter().any(|b| b.tile_sizes.is_some());
     let gains = deepest >= 2 || tiled || tree.has_parallel_loop();
-    Ok(Plan { scop, deps, schedule, tree, gains, checked })
+    Ok(Plan { given_up, scop, deps, schedule, tree, gains, checked })
 }
 
 /// Writes `<dir>/<function>.<index>.json`; a failure is a warning naming

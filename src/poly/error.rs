@@ -134,6 +134,21 @@ pub fn with_own_allowance<T>(units: u64, f: impl FnOnce() -> T) -> T {
     r
 }
 
+/// With `TESSERA_TRACE_WORK` in the environment, prints on standard error
+/// the work units spent since the last call with the same `last` (a
+/// debugging aid: which stage of a SCoP's optimization spends its
+/// allowance).
+pub fn trace_work(stage: &str, last: &mut Option<u64>) {
+    if std::env::var_os("TESSERA_TRACE_WORK").is_none() {
+        return;
+    }
+    let now = work_left();
+    if let (Some(a), Some(b)) = (*last, now) {
+        eprintln!("tessera: work: {stage}: {} units", a.saturating_sub(b));
+    }
+    *last = now;
+}
+
 /// Work units left of the allowance (`None`: unlimited).
 pub fn work_left() -> Option<u64> {
     let w = WORK_LEFT.with(|w| w.get());

@@ -79,7 +79,14 @@ pub fn farkas(eqs: &[Row], ineqs: &[Row], form: &ParamForm) -> PolyResult<BasicS
     let n = form.coeffs.len();
     let p = super::ilp::Problem { n, eqs: eqs.to_vec(), ineqs: ineqs.to_vec() };
     let extra = super::ilp::implied_equalities(&p, &mut super::error::Meter::new())?;
-    if !extra.is_empty() {
+    // Equalities with large coefficients are reduced too, even when none
+    // is new: a scheduler's earlier hyperplanes, kept as equalities, can
+    // make `10000·(i - i') + 100·(j - j') + k - k' = 10000` plain
+    // `k = k'`, but only in echelon form; eliminated as they come, the
+    // rows keep the constants in every multiplier and Fourier–Motzkin
+    // over them ran out of the scheduler's allowance (heat3d at n = 100).
+    let large = eqs.iter().any(|r| r[..n].iter().any(|c| c.abs() >= super::ilp::IMPLIED_COEFF));
+    if !extra.is_empty() || large {
         let mut all = eqs.to_vec();
         all.extend(extra);
         // Echelon form and redundancy removal: the new equality makes the

@@ -242,6 +242,14 @@ fn narrow_direction(p: &Problem, red: &Reduced, m: &mut Meter) -> PolyResult<Spl
     })
 }
 
+/// A coefficient from which [`implied_equalities`] takes a row's
+/// directions as candidates. Lower than [`LARGE_COEFF`]: a row of a
+/// 20 x 20 plane, `20·(j - j') + k - k' = 0` with `|k - k'| <= 17`, holds
+/// only with `j = j'` and `k = k'`, and Farkas over the slice left as it is
+/// runs out of the scheduler's allowance (heat3d at n = 20). Rows of unit
+/// coefficients, the ordinary ones, still cost nothing.
+pub(crate) const IMPLIED_COEFF: i64 = 2;
+
 /// Equalities that every integer point of `p` satisfies but that the
 /// rational relaxation does not imply, found in rows with large
 /// coefficients: a direction `q·x` (see [`narrow_direction`]) whose LP
@@ -254,7 +262,7 @@ pub fn implied_equalities(p: &Problem, m: &mut Meter) -> PolyResult<Vec<Row>> {
     let n = p.n;
     let mut cands: Vec<Row> = vec![];
     for r in p.eqs.iter().chain(&p.ineqs) {
-        let mut gs: Vec<i64> = r[..n].iter().map(|c| c.abs()).filter(|&c| c >= LARGE_COEFF).collect();
+        let mut gs: Vec<i64> = r[..n].iter().map(|c| c.abs()).filter(|&c| c >= IMPLIED_COEFF).collect();
         gs.sort_unstable();
         gs.dedup();
         for g in gs {

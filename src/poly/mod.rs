@@ -86,7 +86,7 @@ pub mod space;
 
 pub use basic_set::{BasicMap, BasicSet, Local};
 pub use bounds::{AffBound, ParamBounds};
-pub use error::{charge, default_budget, set_default_budget, set_work_allowance, with_own_allowance, with_work_cap, work_left, Budget, Meter, PolyError, PolyResult};
+pub use error::{charge, default_budget, set_default_budget, set_work_allowance, trace_work, with_own_allowance, with_work_cap, work_left, Budget, Meter, PolyError, PolyResult};
 pub use farkas::{farkas, ParamForm};
 pub use ilp::{IlpResult, Problem};
 pub use parse::{parse_basic_set, parse_set, parse_union, ParseError};

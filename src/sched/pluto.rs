@@ -285,6 +285,34 @@ impl<'a> Pluto<'a> {
             order.push(l.constant(s));
         }
         self.ilps += 1;
+        tightest_rows(&mut p);
         Ok(lexmin_in_order(&p, &order, &mut self.meter)?)
     }
+}
+
+/// Drops repeated rows of `p`, and of inequalities that differ only in
+/// their constant keeps the tightest: the same integer points. Dependences
+/// that differ only by a constant (a fully unrolled loop reading
+/// `D[i][0]`, ..., `D[i][9]`: min-plus at n = 10) give Farkas rows that
+/// differ only by constants, and the ILP would otherwise grow (and branch
+/// and bound slow down) with their number.
+fn tightest_rows(p: &mut Problem) {
+    let n = p.n;
+    p.eqs.sort();
+    p.eqs.dedup();
+    let mut tightest: std::collections::BTreeMap<Vec<i64>, i64> = std::collections::BTreeMap::new();
+    for r in p.ineqs.drain(..) {
+        if r[..n].iter().all(|&c| c == 0) && r[n] >= 0 {
+            continue;
+        }
+        let k = tightest.entry(r[..n].to_vec()).or_insert(r[n]);
+        *k = (*k).min(r[n]);
+    }
+    p.ineqs = tightest
+        .into_iter()
+        .map(|(mut r, k)| {
+            r.push(k);
+            r
+        })
+        .collect();
 }

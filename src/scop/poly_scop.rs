@@ -50,6 +50,212 @@ pub struct PolyScop {
     pub statements: Vec<PolyStmt>,
 }
 
+/// The fewest values a box must span in one subscript for [`merge_boxes`]
+/// to merge its accesses: a stencil's neighbourhood (`A[i][j - 1..j + 1]`)
+/// stays as separate accesses, whose uniform distances the scheduler
+/// handles best (merged, the 9-point blur's dependences become ranges and
+/// the scheduler ran out of its allowance); runs of eight and more come
+/// from loops that -O3 unrolled completely.
+const MIN_RUN: i128 = 8;
+
+/// Reads (or writes) of one array in one statement whose subscripts differ
+/// only by constants that fill a box (`D[i][0]`, ..., `D[i][9]`: a loop
+/// that -O3 unrolled completely) become one read (write) of the box
+/// (`D[i][0..9]`, as the lowest subscripts and the box's widths): every
+/// instance touches every cell of the box, so the dependences between
+/// instances are the same, but from one access instead of ten, and the
+/// dependences, the scheduler's constraints and every later stage no
+/// longer grow with the unrolled trip count (min-plus at n = 10 and 20,
+/// ADI at 20 ran out of the allowance). Other accesses pass through in
+/// order, without a box; nothing is merged unless `merge` (a reduction
+/// statement keeps its one cell).
+#[allow(clippy::type_complexity)]
+fn merge_boxes(flat: Vec<(AccessKind, &Target, Vec<AffExpr>)>, merge: bool) -> Vec<(AccessKind, &Target, Vec<AffExpr>, Option<Vec<i128>>)> {
+    let linear = |subs: &[AffExpr]| -> Vec<AffExpr> { subs.iter().map(|e| AffExpr { coeffs: e.coeffs.clone(), constant: 0 }).collect() };
+    let mut out = vec![];
+    let mut done = vec![false; flat.len()];
+    for i in 0..flat.len() {
+        if done[i] {
+            continue;
+        }
+        let (kind, target, subs) = &flat[i];
+        let group: Vec<usize> = if merge && matches!(target, Target::Array(_)) {
+            let lin = linear(subs);
+            (i..flat.len()).filter(|&j| !done[j] && flat[j].0 == *kind && flat[j].1 == *target && flat[j].2.len() == subs.len() && linear(&flat[j].2) == lin).collect()
+        } else {
+            vec![i]
+        };
+        let consts: std::collections::BTreeSet<Vec<i128>> = group.iter().map(|&j| flat[j].2.iter().map(|e| e.constant).collect()).collect();
+        let lo: Vec<i128> = (0..subs.len()).map(|k| consts.iter().map(|c| c[k]).min().unwrap_or(0)).collect();
+        let hi: Vec<i128> = (0..subs.len()).map(|k| consts.iter().map(|c| c[k]).max().unwrap_or(0)).collect();
+        let points = lo.iter().zip(&hi).try_fold(1i128, |n, (l, h)| n.checked_mul(h - l + 1));
+        let run = lo.iter().zip(&hi).any(|(l, h)| h - l + 1 >= MIN_RUN);
+        if group.len() > 1 && run && points == Some(consts.len() as i128) {
+            for &j in &group {
+                done[j] = true;
+            }
+            let base = subs.iter().zip(&lo).map(|(e, &l)| AffExpr { coeffs: e.coeffs.clone(), constant: l }).collect();
+            out.push((*kind, *target, base, Some(lo.iter().zip(&hi).map(|(l, h)| h - l).collect())));
+        } else {
+            done[i] = true;
+            out.push((*kind, *target, subs.clone(), None));
+        }
+    }
+    out
+}
+
+/// `relation` (`out_k = e_k(x)`, one equality per output) with each
+/// output `k` let range over `e_k(x) .. e_k(x) + widths[k]`; `first_out`
+/// is the column of the first output.
+fn widen(relation: &Set, widths: &[i128], first_out: usize) -> crate::poly::PolyResult<Set> {
+    let [part] = relation.parts() else { return Ok(relation.clone()) };
+    let mut eqs = vec![];
+    let mut ineqs = vec![];
+    for r in part.eqs() {
+        let Some(k) = (0..widths.len()).find(|&k| r[first_out + k] != 0) else {
+            eqs.push(r.clone());
+            continue;
+        };
+        if widths[k] == 0 {
+            eqs.push(r.clone());
+            continue;
+        }
+        // r: ±(out_k - e_k) = 0; out_k - e_k >= 0 and e_k + w - out_k >= 0.
+        let sign = r[first_out + k].signum();
+        let lower: Vec<i64> = r.iter().map(|&c| c * sign).collect();
+        let mut upper: Vec<i64> = lower.iter().map(|&c| -c).collect();
+        let last = upper.len() - 1;
+        upper[last] = upper[last].checked_add(i64::try_from(widths[k]).map_err(|_| crate::poly::PolyError::Overflow)?).ok_or(crate::poly::PolyError::Overflow)?;
+        ineqs.push(lower);
+        ineqs.push(upper);
+    }
+    ineqs.extend(part.ineqs().iter().cloned());
+    let b = BasicSet::from_constraints(part.space().clone(), eqs, ineqs)?;
+    Set::from_parts(relation.space().clone(), vec![b])
+}
+
+/// Row strides of the one-dimensional arrays of `model` whose every
+/// subscript is a flattened multi-dimensional one with constant strides
+/// (`400·i + 20·j + k + 421` in a `[20][20]` array: strides `[400, 20]`),
+/// checked on the statements' domains (see [`split_offset`]).
+///
+/// With constant sizes, LLVM's address arithmetic is one affine offset and
+/// the model's arrays stay flat. Dependences between flat accesses are thin
+/// slices (`400·(i - i') + 20·(j - j') + k - k' = 1`), whose integer
+/// points the solvers find only with work that grows with the number of
+/// accesses and the constants (heat3d at n = 20, min-plus at n = 10: out
+/// of the allowance). Split into one subscript per row, they are the
+/// ordinary problems of the same nest with run-time sizes. Exact: each
+/// part but the outermost provably stays within its row on the domain, so
+/// two accesses meet a cell of the flat array iff they meet the same cell
+/// of the split one. The model itself (alias checks, code generation)
+/// keeps the flat subscripts.
+fn constant_rows(model: &Model) -> std::collections::HashMap<super::model::ArrayId, Vec<i128>> {
+    use std::collections::{BTreeSet, HashMap};
+    let mut out = HashMap::new();
+    for (k, array) in model.arrays.iter().enumerate() {
+        let id = super::model::ArrayId(k as u32);
+        if array.ndims() != 1 {
+            continue;
+        }
+        let uses: Vec<(&super::model::Statement, &AffExpr)> = model
+            .statements
+            .iter()
+            .flat_map(|s| s.accesses.iter().filter(|a| a.target == Target::Array(id)).map(move |a| (s, &a.subscripts[0])))
+            .collect();
+        // Only counters: a parameter's coefficient would be a row size the
+        // domain cannot bound.
+        if uses.is_empty() || uses.iter().any(|(_, e)| e.syms().any(|s| !matches!(s, Sym::Counter(_)))) {
+            continue;
+        }
+        let sizes: BTreeSet<i128> = uses.iter().flat_map(|(_, e)| e.coeffs.values().map(|c| c.abs())).filter(|&c| c > 1).collect();
+        // Descending strides, each a multiple of the next.
+        let mut strides: Vec<i128> = vec![];
+        for &c in sizes.iter().rev() {
+            if strides.last().is_none_or(|&l| l % c == 0) {
+                strides.push(c);
+            }
+        }
+        // The innermost stride that fails the check is dropped, and so on.
+        while !strides.is_empty() {
+            let mut fits = true;
+            for (s, e) in &uses {
+                let Some(subs) = split_offset(e, &strides) else {
+                    fits = false;
+                    break;
+                };
+                if !rows_fit(model, s, &subs, &strides) {
+                    fits = false;
+                    break;
+                }
+            }
+            if fits {
+                out.insert(id, strides);
+                break;
+            }
+            strides.pop();
+        }
+    }
+    out
+}
+
+/// `e` as subscripts `[a_1, ..., a_m, r]` with `e = Σ strides_k·a_k + r`:
+/// coefficients rounded to the nearest multiple of each stride, constants
+/// split so that each remainder's constant lies in `[0, stride)`. Whether
+/// the remainders stay within their rows is [`rows_fit`]'s to check.
+fn split_offset(e: &AffExpr, strides: &[i128]) -> Option<Vec<AffExpr>> {
+    let mut subs = vec![];
+    let mut rest = e.clone();
+    for &s in strides {
+        let mut high = AffExpr::default();
+        let mut low = AffExpr::default();
+        for (&sym, &c) in &rest.coeffs {
+            let q = (2 * c + s).div_euclid(2 * s);
+            let r = c - q * s;
+            if q != 0 {
+                high.coeffs.insert(sym, q);
+            }
+            if r != 0 {
+                low.coeffs.insert(sym, r);
+            }
+        }
+        low.constant = rest.constant.rem_euclid(s);
+        high.constant = (rest.constant - low.constant) / s;
+        subs.push(high);
+        rest = low;
+    }
+    subs.push(rest);
+    Some(subs)
+}
+
+/// Whether, on the domain of `s`, every remainder of `subs` (see
+/// [`split_offset`]) lies in `[0, stride)`: `r_m` for the last stride, and
+/// `strides_{k+1}·a_{k+1} + ... + r_m` for the others.
+fn rows_fit(model: &Model, s: &super::model::Statement, subs: &[AffExpr], strides: &[i128]) -> bool {
+    // Any failure (an overflow, the solver's budget) only keeps the array flat.
+    let check = || -> Option<bool> {
+        let space = statement_space(model, s);
+        let cols = Columns::of(model, s);
+        let domain = cols.set(&space, &s.domain).ok()?;
+        let mut low = subs[subs.len() - 1].clone();
+        for k in (0..strides.len()).rev() {
+            let below = super::affine::Constraint::lt(&low, &AffExpr::constant(0)).ok()?;
+            let above = super::affine::Constraint::le(&AffExpr::constant(strides[k]), &low).ok()?;
+            for c in [below, above] {
+                let outside = cols.set(&space, &vec![vec![c]]).ok()?;
+                if !domain.intersect(&outside).ok()?.is_empty().ok()? {
+                    return Some(false);
+                }
+            }
+            if k > 0 {
+                low = subs[k].scale(strides[k]).and_then(|h| h.add(&low)).ok()?;
+            }
+        }
+        Some(true)
+    };
+    check().unwrap_or(false)
+}
+
 fn relation_space(params: &[String], from: &Tuple, to: Tuple) -> Space {
     Space { params: params.to_vec(), input: Some(from.clone()), output: to }
 }
@@ -67,6 +273,7 @@ impl PolyScop {
         let ctx_cols = Columns { params: param_syms.clone(), dims: vec![] };
         let ctx_space = Space::from_tuple(params.clone(), Tuple { name: None, dims: vec![] });
         let context = Set::from_parts(ctx_space.clone(), vec![ctx_cols.basic_set(&ctx_space, &ctx_constraints)?]).map_err(poly_reason)?;
+        let rows = constant_rows(model);
         let mut statements = Vec::new();
         for s in &model.statements {
             let space = statement_space(model, s);
@@ -98,14 +305,37 @@ impl PolyScop {
                 })
                 .collect();
             let schedule = rel(Tuple { name: None, dims: (0..sched_exprs.len()).map(|k| format!("t{k}")).collect() }, &sched_exprs)?;
-            let mut accesses = Vec::new();
+            // An access repeated in one statement (same kind, target and
+            // subscripts: a fully unrolled loop storing to one cell on each
+            // of its copies) adds no dependence between instances: kept
+            // once, so the pairs of accesses the dependence analysis
+            // examines do not grow with the unrolled trip count.
+            let mut seen: Vec<(AccessKind, &Target, &[AffExpr])> = Vec::new();
+            let mut flat: Vec<(AccessKind, &Target, Vec<AffExpr>)> = Vec::new();
             for a in &s.accesses {
-                let (array, is_scalar) = match &a.target {
+                let key = (a.kind, &a.target, a.subscripts.as_slice());
+                if seen.contains(&key) {
+                    continue;
+                }
+                seen.push(key);
+                let split = match &a.target {
+                    Target::Array(id) => rows.get(id).and_then(|strides| split_offset(&a.subscripts[0], strides)),
+                    Target::Scalar(_) => None,
+                };
+                flat.push((a.kind, &a.target, split.unwrap_or_else(|| a.subscripts.clone())));
+            }
+            let mut accesses = Vec::new();
+            for (kind, target, subscripts, box_) in merge_boxes(flat, s.reduction.is_none()) {
+                let (array, is_scalar) = match target {
                     Target::Array(id) => (model.array(*id).name.clone(), false),
                     Target::Scalar(v) => (format!("scalar_{}", scalar_name(*v)), true),
                 };
-                let out = Tuple { name: Some(array.clone()), dims: (0..a.subscripts.len()).map(|k| format!("d{k}")).collect() };
-                accesses.push(PolyAccess { kind: a.kind, array, is_scalar, relation: rel(out, &a.subscripts)? });
+                let out = Tuple { name: Some(array.clone()), dims: (0..subscripts.len()).map(|k| format!("d{k}")).collect() };
+                let mut relation = rel(out, &subscripts)?;
+                if let Some(widths) = box_ {
+                    relation = widen(&relation, &widths, params.len() + s.loops.len()).map_err(poly_reason)?;
+                }
+                accesses.push(PolyAccess { kind, array, is_scalar, relation });
             }
             let pseudo_dims = s.loops.iter().map(|&l| super::model::is_pseudo(l)).collect();
             statements.push(PolyStmt { name: s.name.clone(), domain, schedule, accesses, reduction: s.reduction.clone(), pseudo_dims });

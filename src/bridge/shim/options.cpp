@@ -113,6 +113,22 @@ static cl::opt<bool> RewriteAll("tessera-rewrite-all",
                                          "it (single loops with no parallel loop); for testing"),
                                 cl::init(false), cl::cat(TesseraCategory));
 
+// For tests of the degraded path: the dependence analysis's work cap, in
+// work units (0: the default).
+static cl::opt<unsigned long long> DepsWorkLimit(
+    "tessera-deps-work-limit",
+    cl::desc("Work units the dependence analysis of one SCoP may spend before the SCoP is "
+             "scheduled on over-approximated dependences (0: the default; for testing)"),
+    cl::init(0), cl::Hidden, cl::cat(TesseraCategory));
+
+// For tests of the degraded path: loop generation's query limit (0: the
+// default).
+static cl::opt<unsigned long long> AstMaxQueries(
+    "tessera-ast-max-queries",
+    cl::desc("Polyhedral queries loop generation may make before it falls back to a simpler "
+             "nest (0: the default; for testing)"),
+    cl::init(0), cl::Hidden, cl::cat(TesseraCategory));
+
 extern "C" void tessera_get_options(TesseraOptions *out) {
   out->enable = Enable ? 1 : 0;
   out->force_internal_error = ForceInternalError ? 1 : 0;
@@ -133,6 +149,8 @@ extern "C" void tessera_get_options(TesseraOptions *out) {
   out->l1_kib = L1CacheKiB;
   out->l2_kib = L2CacheKiB;
   out->check_schedules = CheckSchedules ? 1 : 0;
+  out->deps_work_limit = DepsWorkLimit;
+  out->ast_max_queries = AstMaxQueries;
 }
 
 bool tesseraEnabled() { return Enable; }

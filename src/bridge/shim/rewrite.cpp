@@ -70,7 +70,7 @@ extern "C" void *tessera_ctx_expand_exit_value(TesseraFunctionCtx *Ctx, TesseraL
 }
 
 extern "C" void tessera_mark_loop(void *LatchBranch, void **Accesses, size_t NumAccesses,
-                                  int32_t Parallel, int32_t Vectorize) {
+                                  int32_t Parallel, int32_t Vectorize, int32_t NoUnroll) {
   auto *Br = static_cast<Instruction *>(LatchBranch);
   LLVMContext &C = Br->getContext();
   SmallVector<Metadata *, 4> Props;
@@ -85,6 +85,8 @@ extern "C" void tessera_mark_loop(void *LatchBranch, void **Accesses, size_t Num
     Props.push_back(MDNode::get(
         C, {MDString::get(C, "llvm.loop.vectorize.enable"),
             ConstantAsMetadata::get(ConstantInt::getTrue(C))}));
+  if (NoUnroll)
+    Props.push_back(MDNode::get(C, {MDString::get(C, "llvm.loop.unroll.disable")}));
   MDNode *LoopID = MDNode::getDistinct(C, Props);
   LoopID->replaceOperandWith(0, LoopID);
   Br->setMetadata(LLVMContext::MD_loop, LoopID);

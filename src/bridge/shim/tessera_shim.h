@@ -58,6 +58,8 @@ typedef struct TesseraOptions {
   uint32_t l1_kib;     // cache sizes for tiling; 0: automatic
   uint32_t l2_kib;
   uint8_t check_schedules; // brute-force check of every final schedule
+  uint64_t deps_work_limit; // 0: the default cap of the dependence analysis (tests)
+  uint64_t ast_max_queries; // 0: the default query limit of loop generation (tests)
 } TesseraOptions;
 
 enum TesseraRemarkKind {
@@ -156,9 +158,9 @@ void *tessera_ctx_expand_counter(TesseraFunctionCtx *ctx, TesseraLoop *loop, voi
 // expanded before `before`; null when SCEV cannot tell it.
 void *tessera_ctx_expand_exit_value(TesseraFunctionCtx *ctx, TesseraLoop *loop, void *v, void *before);
 // Attaches llvm.loop metadata to a latch branch: parallel accesses (an access
-// group set on `accesses`) and/or vectorize.enable.
+// group set on `accesses`), vectorize.enable and/or unroll.disable.
 void tessera_mark_loop(void *latch_branch, void **accesses, size_t num_accesses, int32_t parallel,
-                       int32_t vectorize);
+                       int32_t vectorize, int32_t no_unroll);
 // Scoped no-alias metadata: `accesses[i]` accesses array `arrays[i]`, and
 // accesses of different arrays never overlap (one scope per array).
 void tessera_annotate_alias_scopes(void **accesses, const uint32_t *arrays, size_t n);
