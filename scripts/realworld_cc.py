@@ -13,7 +13,7 @@ and not) and removed from the output the build sees.
 
 Environment (set by scripts/realworld): TESSERA_RW_MODE (o3, plugin or omp),
 TESSERA_RW_LOG (the log), TESSERA_RW_ROOT (object paths are relative to
-it), TESSERA_PLUGIN, LLVM_BINDIR.
+it), TESSERA_RW_CFLAGS (added to every compile), TESSERA_PLUGIN, LLVM_BINDIR.
 """
 import json
 import os
@@ -69,6 +69,7 @@ def main():
         extra += ["-O3", "-march=native"]
         if mode in ("plugin", "omp") and "-E" not in argv:
             extra.append("-fpass-plugin=" + os.environ["TESSERA_PLUGIN"])
+        extra += os.environ.get("TESSERA_RW_CFLAGS", "").split()
     if mode == "omp":
         extra.append("-fopenmp")
     logged = ("-c" in argv and len(sources) == 1 and not SCRATCH.search(os.path.abspath(sources[0]))
