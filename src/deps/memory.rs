@@ -60,34 +60,54 @@ pub fn conservative_deps(scop: &PolyScop) -> PolyResult<Vec<Dependence>> {
     for (si, s) in scop.statements.iter().enumerate() {
         for (ti, t) in scop.statements.iter().enumerate() {
             let pair = s.accesses.iter().enumerate().find_map(|(ai, a)| {
-                t.accesses.iter().enumerate().find_map(|(bi, b)| (a.array == b.array).then_some(()).and(kind_of(a.kind, b.kind)).map(|k| (ai, bi, k, a)))
+                t.accesses.iter().enumerate().find_map(|(bi, b)| (a.array == b.array).then_some(()).and(kind_of(a.kind, b.kind)).map(|k| (ai, bi, k)))
             });
-            let Some((ai, bi, kind, a)) = pair else { continue };
-            let both = product(&s.domain, &t.domain, &scop.context)?;
-            let n = s.schedule.space().n_out().min(t.schedule.space().n_out());
-            for k in 0..n {
-                let ordered = ordered_at(&s.schedule, &t.schedule, k)?.intersect(&both)?.drop_empty_parts()?;
-                if ordered.parts().is_empty() {
-                    continue;
-                }
-                out.push(Dependence {
-                    kind,
-                    source: si,
-                    target: ti,
-                    source_access: ai,
-                    target_access: bi,
-                    array: a.array.clone(),
-                    is_scalar: false,
-                    relation: ordered.simplify_nonempty()?,
-                    level: k,
-                    depth: depth_of(&s.schedule, k),
-                    scalar_memory: false,
-                    reduction: false,
-                });
+            let Some((ai, bi, kind)) = pair else { continue };
+            for (k, ordered) in ordered_levels(scop, si, ti)? {
+                let relation = ordered.drop_empty_parts()?.simplify_nonempty()?;
+                out.push(dependence(scop, (si, ai), (ti, bi), kind, k, relation, false, false));
             }
         }
     }
     Ok(out)
+}
+
+/// The schedule levels `k` at which instances of statement `si` run before
+/// instances of `ti`, each with the (non-empty) set of such pairs.
+fn ordered_levels(scop: &PolyScop, si: usize, ti: usize) -> PolyResult<Vec<(usize, Set)>> {
+    let (s, t) = (&scop.statements[si], &scop.statements[ti]);
+    let both = product(&s.domain, &t.domain, &scop.context)?;
+    let n = s.schedule.space().n_out().min(t.schedule.space().n_out());
+    let mut levels = vec![];
+    for k in 0..n {
+        let ordered = ordered_at(&s.schedule, &t.schedule, k)?.intersect(&both)?;
+        if !ordered.is_empty()? {
+            levels.push((k, ordered));
+        }
+    }
+    Ok(levels)
+}
+
+/// The dependence from access `ai` of statement `si` to access `bi` of
+/// `ti`, carried at level `k`; `scalar`: through a scalar's memory (its
+/// anti and output dependences may then be relaxed).
+#[allow(clippy::too_many_arguments)]
+fn dependence(scop: &PolyScop, (si, ai): (usize, usize), (ti, bi): (usize, usize), kind: DepKind, k: usize, relation: Set, scalar: bool, reduction: bool) -> Dependence {
+    let s = &scop.statements[si];
+    Dependence {
+        kind,
+        source: si,
+        target: ti,
+        source_access: ai,
+        target_access: bi,
+        array: s.accesses[ai].array.clone(),
+        is_scalar: scalar,
+        relation,
+        level: k,
+        depth: depth_of(&s.schedule, k),
+        scalar_memory: scalar && kind != DepKind::Flow,
+        reduction,
+    }
 }
 
 /// Every memory-based dependence of `scop`.
@@ -100,15 +120,7 @@ pub fn memory_deps(scop: &PolyScop) -> PolyResult<Vec<Dependence>> {
             if !shares_array {
                 continue;
             }
-            let both = product(&s.domain, &t.domain, &scop.context)?;
-            let n = s.schedule.space().n_out().min(t.schedule.space().n_out());
-            let mut levels = vec![];
-            for k in 0..n {
-                let ordered = ordered_at(&s.schedule, &t.schedule, k)?.intersect(&both)?;
-                if !ordered.is_empty()? {
-                    levels.push((k, ordered));
-                }
-            }
+            let levels = ordered_levels(scop, si, ti)?;
             for (ai, a) in s.accesses.iter().enumerate() {
                 for (bi, b) in t.accesses.iter().enumerate() {
                     let Some(kind) = kind_of(a.kind, b.kind) else { continue };
@@ -123,21 +135,7 @@ pub fn memory_deps(scop: &PolyScop) -> PolyResult<Vec<Dependence>> {
                         if rel.parts().is_empty() {
                             continue;
                         }
-                        let rel = rel.simplify_nonempty()?;
-                        out.push(Dependence {
-                            kind,
-                            source: si,
-                            target: ti,
-                            source_access: ai,
-                            target_access: bi,
-                            array: a.array.clone(),
-                            is_scalar: a.is_scalar,
-                            relation: rel,
-                            level: *k,
-                            depth: depth_of(&s.schedule, *k),
-                            scalar_memory: a.is_scalar && kind != DepKind::Flow,
-                            reduction,
-                        });
+                        out.push(dependence(scop, (si, ai), (ti, bi), kind, *k, rel.simplify_nonempty()?, a.is_scalar, reduction));
                     }
                 }
             }
