@@ -40,8 +40,6 @@ pub fn run_function(ctx: &FunctionCtx<'_>, mode: Mode, options: &Options) -> Res
         }
         return Ok(false);
     }
-    DEPS_WORK_OVERRIDE.store(options.deps_work_limit.unwrap_or(0), std::sync::atomic::Ordering::Relaxed);
-    AST_QUERIES_OVERRIDE.store(options.ast_max_queries.unwrap_or(0), std::sync::atomic::Ordering::Relaxed);
     let (fview, map) = view::build(ctx);
     let detection = scop::detect(&fview);
     let profiling = options.profile_generate.is_some() || options.profile_use.is_some();
@@ -56,9 +54,9 @@ pub fn run_function(ctx: &FunctionCtx<'_>, mode: Mode, options: &Options) -> Res
             Ok(false)
         }
         Mode::PrintDeps | Mode::PrintSchedule | Mode::PrintAst => {
-            let parallel = parallel_code(ctx, options);
+            let config = stage_config(ctx, options, parallel_code(ctx, options));
             for m in &detection.scops {
-                let text = match plan(&fview, m, &stage_config(ctx, options, parallel)) {
+                let text = match plan(&fview, m, &config) {
                     Ok(p) => match mode {
                         Mode::PrintDeps => deps::print::print_deps(&p.scop, &p.deps),
                         Mode::PrintSchedule => sched::print::print_schedule(&p.scop, &p.schedule),
@@ -350,13 +348,6 @@ const SCOP_WORK_LIMIT: u64 = 1_500_000_000;
 /// (a generated 40-statement nest: 1.1 s of compile time instead of 1.9).
 const DEPS_WORK_LIMIT: u64 = 600_000_000;
 
-/// `-tessera-deps-work-limit` (0: [`DEPS_WORK_LIMIT`]), set from the options
-/// of the function being optimized.
-static DEPS_WORK_OVERRIDE: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-
-/// `-tessera-ast-max-queries` (0: the default of [`AstOptions`]).
-static AST_QUERIES_OVERRIDE: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-
 /// Work units of its own for the simpler nest loop generation falls back
 /// to when the full one exceeded its budget (the SCoP's allowance may be
 /// spent by then): bounded, and a fraction of [`SCOP_WORK_LIMIT`].
@@ -381,6 +372,12 @@ struct StageConfig {
     tile: TileConfig,
     /// Check the final schedule by brute force (`-tessera-check-schedules`).
     check: bool,
+    /// The dependence analysis's work cap ([`DEPS_WORK_LIMIT`], or
+    /// `-tessera-deps-work-limit`) and loop generation's options (their
+    /// query limit from `-tessera-ast-max-queries`): the tests force the
+    /// degraded paths with them.
+    deps_work_limit: u64,
+    ast: AstOptions,
 }
 
 fn stage_config(ctx: &FunctionCtx<'_>, options: &Options, parallel: bool) -> StageConfig {
@@ -390,7 +387,16 @@ fn stage_config(ctx: &FunctionCtx<'_>, options: &Options, parallel: bool) -> Sta
         crate::bridge::Fuse::Max => sched::FusePolicy::Max,
         crate::bridge::Fuse::None => sched::FusePolicy::None,
     };
-    StageConfig { fuse, tile: machine::tile_config(ctx.target(), options, base), check: options.check_schedules }
+    StageConfig {
+        fuse,
+        tile: machine::tile_config(ctx.target(), options, base),
+        check: options.check_schedules,
+        deps_work_limit: options.deps_work_limit.unwrap_or(DEPS_WORK_LIMIT),
+        ast: match options.ast_max_queries {
+            Some(n) => AstOptions { max_queries: usize::try_from(n).unwrap_or(usize::MAX), ..AstOptions::default() },
+            None => AstOptions::default(),
+        },
+    }
 }
 
 /// Whether parallel loops become OpenMP code: `-tessera-parallel`, else
@@ -432,10 +438,7 @@ fn plan_stages(fview: &FunctionView, m: &Model, config: &StageConfig) -> Result<
     trace_work("start", &mut work);
     let scop = PolyScop::from_model(m, &|v| fview.value(v).name.clone()).map_err(|r| r.to_string())?;
     let mut given_up = vec![];
-    let cap = match DEPS_WORK_OVERRIDE.load(std::sync::atomic::Ordering::Relaxed) {
-        0 => DEPS_WORK_LIMIT,
-        n => n,
-    };
+    let cap = config.deps_work_limit;
     // Degrade, don't drop: past its cap, the dependence analysis gives
     // dependences that contain the exact ones (one per pair of statements
     // and level), and the SCoP is scheduled on those.
@@ -500,10 +503,7 @@ fn plan_stages(fview: &FunctionView, m: &Model, config: &StageConfig) -> Result<
     } else {
         None
     };
-    let ast_opts = match AST_QUERIES_OVERRIDE.load(std::sync::atomic::Ordering::Relaxed) {
-        0 => AstOptions::default(),
-        n => AstOptions { max_queries: n as usize, ..AstOptions::default() },
-    };
+    let ast_opts = config.ast.clone();
     let mut tree = ast::build(&scop, &schedule, &ast_opts);
     trace_work("loop generation", &mut work);
     if matches!(tree, Err(ast::AstError::Budget | ast::AstError::TooLarge)) {
