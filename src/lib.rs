@@ -10,6 +10,7 @@ pub mod ir;
 pub mod poly;
 pub mod profile;
 pub mod sched;
+pub mod stable;
 pub mod schedule;
 pub mod scop;
 pub mod tile;

@@ -241,7 +241,7 @@ impl<'a> Ir<'a> {
             return Ok(f);
         }
         static BITCODE: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/tessera_profile_rt.bc"));
-        let defined_before: std::collections::HashSet<String> = self
+        let defined_before: crate::stable::HashSet<String> = self
             .module
             .get_functions()
             .filter(|f| f.count_basic_blocks() > 0)

@@ -8,7 +8,7 @@ use crate::ir::*;
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
 use llvm_sys::{LLVMAtomicOrdering, LLVMIntPredicate, LLVMOpcode, LLVMTypeKind};
-use std::collections::HashMap;
+use crate::stable::HashMap;
 use std::ffi::{c_char, c_void, CStr};
 
 /// The most nodes a scalar evolution's tree may have once its shared

@@ -30,7 +30,7 @@ use crate::scop::to_poly::{param_ranges, statement_space, Columns};
 use inkwell::intrinsics::Intrinsic;
 use inkwell::values::{FunctionValue, IntValue};
 use inkwell::IntPredicate;
-use std::collections::HashMap;
+use crate::stable::HashMap;
 
 /// At most this many arrays take part in alias checks (Polly's limit too).
 pub const MAX_CHECKED_ARRAYS: usize = 20;

@@ -35,7 +35,8 @@ use inkwell::basic_block::BasicBlock;
 use inkwell::builder::Builder;
 use inkwell::values::{BasicValue, InstructionValue, IntValue, PhiValue};
 use inkwell::IntPredicate;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
+use crate::stable::HashMap;
 use stmt::{RegionInfo, StmtCopy};
 
 /// What was generated, for the remark.
@@ -132,7 +133,7 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, opts
             ));
         }
     }
-    let mut ranges = HashMap::new();
+    let mut ranges = HashMap::default();
     for &(x, y) in &pairs {
         for a in [x, y] {
             if !ranges.contains_key(&a) {
@@ -155,7 +156,7 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, opts
         .flat_map(|s| &s.accesses)
         .filter_map(|a| if let Target::Scalar(v) = &a.target { Some(*v) } else { None })
         .collect();
-    let mut slots = HashMap::new();
+    let mut slots = HashMap::default();
     for &v in &scalars {
         let ty = ir.basic_value(v).get_type();
         slots.insert(v, ok(b.build_alloca(ty, "tessera.scalar")));
@@ -164,7 +165,7 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, opts
     // Parameters and the run-time check, before the preheader's branch.
     let old_br = preheader.get_terminator().ok_or("preheader without terminator")?;
     b.position_before(&old_br);
-    let mut params = HashMap::new();
+    let mut params = HashMap::default();
     let mut param_list = Vec::new();
     for p in &model.params {
         let v = match p.sym {
@@ -390,7 +391,7 @@ fn alias_condition<'a>(
             .collect();
         g.extremum(values, !upper).expect("bounds are non-empty")
     };
-    let mut ranges: HashMap<ArrayId, (IntValue<'a>, IntValue<'a>)> = HashMap::new();
+    let mut ranges: HashMap<ArrayId, (IntValue<'a>, IntValue<'a>)> = HashMap::default();
     let mut range_of = |a: ArrayId| -> (IntValue<'a>, IntValue<'a>) {
         if let Some(r) = ranges.get(&a) {
             return *r;
@@ -618,7 +619,7 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
     /// second is peeled off): LoopVectorize cannot vectorize such a loop
     /// ("value used outside the loop"), so forcing it would only warn.
     fn writes_unread_scalars(&self, nodes: &[Node]) -> bool {
-        let mut stmts = HashMap::new();
+        let mut stmts = HashMap::default();
         count_stmts(nodes, &mut stmts);
         let scalars = |kind: AccessKind| -> BTreeSet<ValueId> {
             let accesses = stmts.keys().flat_map(|&s| &self.model.statements[s].accesses);
@@ -666,7 +667,7 @@ fn count_stmts(nodes: &[Node], out: &mut HashMap<usize, usize>) {
 }
 
 fn occurrences(nodes: &[Node]) -> HashMap<usize, usize> {
-    let mut out = HashMap::new();
+    let mut out = HashMap::default();
     count_stmts(nodes, &mut out);
     out
 }

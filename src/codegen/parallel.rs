@@ -18,7 +18,8 @@ use crate::ir::{Op, ValueId};
 use crate::scop::model::{Access, AccessKind, Target};
 use inkwell::values::IntValue;
 use inkwell::IntPredicate;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
+use crate::stable::HashMap;
 
 /// Statement instances below which a loop under sequential loops runs on
 /// the calling thread: a fork and join costs a few microseconds with the
@@ -60,7 +61,7 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
     /// the loop (each copy starts with that value). Scalars the loop only
     /// reads stay shared.
     pub(super) fn private_scalars(&self, nodes: &[Node]) -> Option<Vec<ValueId>> {
-        let mut inside = HashMap::new();
+        let mut inside = HashMap::default();
         count_stmts(nodes, &mut inside);
         let scalar = |a: &Access, kind: AccessKind| match a.target {
             Target::Scalar(v) if a.kind == kind => Some(v),
@@ -291,7 +292,7 @@ fn uneven_iterations(f: &For) -> bool {
 
 /// The statements under `nodes`, each counted once.
 fn count_under(nodes: &[Node]) -> usize {
-    let mut n = HashMap::new();
+    let mut n = HashMap::default();
     count_stmts(nodes, &mut n);
     n.values().sum()
 }

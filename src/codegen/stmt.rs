@@ -16,7 +16,7 @@ use super::ok;
 use inkwell::builder::Builder;
 use inkwell::values::{AnyValue, BasicValue, BasicValueEnum, InstructionOpcode, InstructionValue, IntValue, PointerValue};
 use inkwell::types::BasicTypeEnum;
-use std::collections::{HashMap, HashSet};
+use crate::stable::{HashMap, HashSet};
 
 /// What every statement copy needs of the region.
 pub struct RegionInfo<'m, 'a> {
@@ -58,7 +58,7 @@ pub struct StmtCopy<'r, 'a, 'b> {
 
 impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
     pub fn new(ir: &'b Ir<'a>, b: &'b Builder<'a>, region: &'r RegionInfo<'r, 'a>, stmt: &'r Statement, iter: Vec<IntValue<'a>>) -> Self {
-        StmtCopy { ir, b, region, stmt, iter, local: HashMap::new(), memory: vec![], arrays: vec![] }
+        StmtCopy { ir, b, region, stmt, iter, local: HashMap::default(), memory: vec![], arrays: vec![] }
     }
 
     /// Records a load or store of the copy, with the array it accesses.

@@ -11,7 +11,8 @@
 //! line; a skewed row reads `t+i`.
 
 use crate::sched::schedule::{RowKind, Schedule};
-use std::collections::{BTreeSet, HashSet};
+use std::collections::BTreeSet;
+use crate::stable::HashSet;
 
 /// What the explanation needs to know about the SCoP, as plain data.
 pub struct Subject<'a> {

@@ -18,7 +18,7 @@ use crate::sched::{self, SchedOptions};
 use crate::tile::{self, TileConfig};
 use crate::ir::FunctionView;
 use crate::scop::{self, Detection, LoopStatus, Model, PolyScop};
-use std::collections::{HashMap, HashSet};
+use crate::stable::{HashMap, HashSet};
 use std::fmt;
 
 /// An error inside Tessera (not in the user's code): the function is left
@@ -48,7 +48,7 @@ pub fn run_function(ctx: &FunctionCtx<'_>, mode: Mode, options: &Options) -> Res
     }
     let result = match mode {
         Mode::Optimize if profiling => optimize_with_profile(ctx, fview, map, detection, options),
-        Mode::Optimize => optimize(ctx, &fview, &map, &detection, options, &Notes::new()),
+        Mode::Optimize => optimize(ctx, &fview, &map, &detection, options, &Notes::default()),
         Mode::PrintScops => {
             ctx.print(&describe(&fview, &detection));
             Ok(false)
@@ -116,13 +116,13 @@ fn optimize_with_profile(
 ) -> Result<bool, InternalError> {
     if let Some(path) = &options.profile_generate {
         let instrumented = specialize::instrument(ctx, &fview, &map, &detection, path).map_err(InternalError)?;
-        let done = optimize(ctx, &fview, &map, &detection, options, &Notes::new())?;
+        let done = optimize(ctx, &fview, &map, &detection, options, &Notes::default())?;
         return Ok(instrumented || done);
     }
     let path = options.profile_use.as_ref().expect("called with a profile option");
     let versions = specialize::specialize(ctx, &fview, &map, &detection, path, options);
     if versions.is_empty() {
-        return optimize(ctx, &fview, &map, &detection, options, &Notes::new());
+        return optimize(ctx, &fview, &map, &detection, options, &Notes::default());
     }
     let (fview2, map2) = view::build(ctx);
     let detection2 = scop::detect(&fview2);
@@ -157,7 +157,7 @@ fn describe(fview: &FunctionView, detection: &Detection) -> String {
 /// preparing it changes the IR, so the function is analyzed again and only
 /// the nests that were prepared are rewritten.
 fn transform(ctx: &FunctionCtx<'_>, map: &IrMap, first: &Detection, options: &Options, notes: &Notes) -> Result<bool, InternalError> {
-    let mut prepared = HashSet::new();
+    let mut prepared = HashSet::default();
     for m in &first.scops {
         if rewrite::prepare_loop(ctx, map, m.root) {
             prepared.insert(map.loops[m.root.0 as usize]);

@@ -14,7 +14,7 @@ use inkwell::basic_block::BasicBlock;
 use inkwell::module::Linkage;
 use inkwell::values::{BasicMetadataValueEnum, InstructionValue, IntValue};
 use inkwell::IntPredicate;
-use std::collections::HashMap;
+use crate::stable::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
@@ -237,7 +237,7 @@ pub fn confirm(
     map: &IrMap,
     detection: &Detection,
 ) -> HashMap<usize, String> {
-    let mut notes = HashMap::new();
+    let mut notes = HashMap::default();
     let Some(first) = versions.first() else { return notes };
     // The dispatcher's condition is an i1: its type gives the constant.
     let Some(cond) = first.dispatch.get_operand(0).and_then(|o| o.value()) else { return notes };

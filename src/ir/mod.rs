@@ -9,7 +9,7 @@ mod scev;
 
 pub use scev::{Scev, WrapFlags};
 
-use std::collections::HashMap;
+use crate::stable::HashMap;
 
 /// Any value of the function: argument, global, instruction result, constant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -201,9 +201,9 @@ impl BasicSet {
 
     /// Removes exact duplicate rows and trivially true inequalities.
     pub(crate) fn dedup_rows(&mut self) {
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = crate::stable::HashSet::default();
         self.ineqs.retain(|r| !(row::is_const(r) && r[r.len() - 1] >= 0) && seen.insert(r.clone()));
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = crate::stable::HashSet::default();
         self.eqs.retain(|r| !(row::is_const(r) && r[r.len() - 1] == 0) && seen.insert(r.clone()));
     }
 }

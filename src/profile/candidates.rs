@@ -3,7 +3,8 @@
 
 use crate::ir::{BlockId, FunctionView, LoopId, Type, ValueId, ValueKind};
 use crate::scop::{Detection, LoopStatus, Reason};
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
+use crate::stable::HashMap;
 
 /// At most this many values are recorded per region (the runtime's
 /// `MAX_PARAMS`).
@@ -102,7 +103,7 @@ fn nest_hash(view: &FunctionView, root: LoopId) -> u64 {
 
 /// Replaces `ValueId(n)`, `BlockId(n)`, `LoopId(n)` by local numbers.
 fn renumber(text: &str) -> String {
-    let mut maps: HashMap<&str, HashMap<u64, usize>> = HashMap::new();
+    let mut maps: HashMap<&str, HashMap<u64, usize>> = HashMap::default();
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     'scan: while !rest.is_empty() {

@@ -21,7 +21,7 @@
 
 pub mod candidates;
 
-use std::collections::HashMap;
+use crate::stable::HashMap;
 
 pub use candidates::{candidates, Candidate, MAX_PARAMS};
 

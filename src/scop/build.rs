@@ -19,7 +19,8 @@ use super::reason::Reason;
 use super::reductions;
 use crate::ir::*;
 use std::cell::RefCell;
-use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet};
+use crate::stable::{HashMap, HashSet};
 
 /// At most this many parameters per SCoP (the scheduler's ILPs grow with them).
 pub const MAX_PARAMS: usize = 16;
@@ -664,9 +665,9 @@ pub fn build_region(view: &FunctionView, root: LoopId, fallbacks: &BTreeSet<Fall
         rebuildable: RefCell::new(BTreeMap::new()),
         root,
         nonneg: RefCell::new(vec![]),
-        origins: HashMap::new(),
+        origins: HashMap::default(),
         atoms: vec![],
-        merged: RefCell::new(HashMap::new()),
+        merged: RefCell::new(HashMap::default()),
         chain: entry_chain(view, &region_blocks, root),
         exit_values: RefCell::new(BTreeMap::new()),
         pseudo: RefCell::new(vec![]),
@@ -675,7 +676,7 @@ pub fn build_region(view: &FunctionView, root: LoopId, fallbacks: &BTreeSet<Fall
     env.find_flags();
     let order = cfg::topo_order(view, view.loop_(root).header, &region_blocks)?;
     let mut obligations = Vec::new();
-    let mut edges = HashMap::new();
+    let mut edges = HashMap::default();
     let domains = block_domains(view, &env, root, &order, &mut obligations, &mut edges)?;
     env.merge_phis(&domains, &edges, fallbacks, &mut obligations);
     env.find_rebuildable(&domains, fallbacks, &mut obligations);
@@ -749,7 +750,7 @@ pub fn build_region(view: &FunctionView, root: LoopId, fallbacks: &BTreeSet<Fall
     }
     add_pseudo_loops(&pseudo_loops, &mut statements);
     context.extend(entry_conditions(view, &region_blocks, root, &params));
-    let mut seen = HashSet::new();
+    let mut seen = HashSet::default();
     context.retain(|c| !(c.expr.is_constant() && c.expr.constant >= 0) && seen.insert(c.clone()));
     let model = Model {
         function: view.name.clone(),
@@ -803,7 +804,7 @@ fn enclosing_bounds(view: &FunctionView, env: &Env<'_>, obligations: &mut Vec<Ob
 /// defined there dominate the region (a quotient computed before the
 /// outer loop of a nest is on the chain of its inner loop too).
 fn entry_chain(view: &FunctionView, region: &HashSet<BlockId>, root: LoopId) -> Vec<BlockId> {
-    let mut preds: HashMap<BlockId, Vec<BlockId>> = HashMap::new();
+    let mut preds: HashMap<BlockId, Vec<BlockId>> = HashMap::default();
     for (i, b) in view.blocks.iter().enumerate() {
         for s in b.successors() {
             preds.entry(s).or_default().push(BlockId(i as u32));
@@ -834,15 +835,15 @@ fn entry_conditions(view: &FunctionView, region: &HashSet<BlockId>, root: LoopId
     let env = Env {
         view,
         blocks: region.clone(),
-        loops: HashSet::new(),
+        loops: HashSet::default(),
         params: RefCell::new(BTreeSet::new()),
         outer: RefCell::new(BTreeSet::new()),
         rebuildable: RefCell::new(BTreeMap::new()),
         root,
         nonneg: RefCell::new(vec![]),
-        origins: HashMap::new(),
+        origins: HashMap::default(),
         atoms: vec![],
-        merged: RefCell::new(HashMap::new()),
+        merged: RefCell::new(HashMap::default()),
         chain: vec![],
         exit_values: RefCell::new(BTreeMap::new()),
         pseudo: RefCell::new(vec![]),
@@ -928,7 +929,7 @@ fn count_fits_its_width(bits: u32, bound: &Dnf, k: Sym, entry: &Dnf, obligations
     let overflow = || Reason::Overflow("trip count's range".into());
     // A piece shared by several conjunctions (a minimum under a maximum)
     // needs one obligation.
-    let mut seen = HashSet::new();
+    let mut seen = HashSet::default();
     for c in bound.iter().flatten() {
         if c.is_eq || c.expr.coeffs.get(&k) != Some(&-1) || !seen.insert(c) {
             continue;
@@ -952,11 +953,11 @@ fn block_domains(
     edges: &mut HashMap<(BlockId, BlockId), Dnf>,
 ) -> Result<HashMap<BlockId, Dnf>, Reason> {
     let header_of: HashMap<BlockId, LoopId> = env.loops.iter().map(|&l| (view.loop_(l).header, l)).collect();
-    let mut incoming: HashMap<BlockId, Dnf> = HashMap::new();
-    let mut domains: HashMap<BlockId, Dnf> = HashMap::new();
+    let mut incoming: HashMap<BlockId, Dnf> = HashMap::default();
+    let mut domains: HashMap<BlockId, Dnf> = HashMap::default();
     // Per loop, the domain of the edges entering its header: the loop is
     // left once per entry, so that is also the domain of its exit edge.
-    let mut entry_domain: HashMap<LoopId, Dnf> = HashMap::new();
+    let mut entry_domain: HashMap<LoopId, Dnf> = HashMap::default();
     for &b in order {
         let mut dom = if b == view.loop_(root).header { vec![vec![]] } else { dnf_coalesce(incoming.remove(&b).unwrap_or_default()) };
         if let Some(&l) = header_of.get(&b) {
@@ -1339,7 +1340,7 @@ fn assign_schedules(view: &FunctionView, root: LoopId, order: &[BlockId], stmts:
         Block(BlockId),
         Loop(LoopId),
     }
-    let mut children: HashMap<LoopId, Vec<Item>> = HashMap::new();
+    let mut children: HashMap<LoopId, Vec<Item>> = HashMap::default();
     let in_region = |l: LoopId| view.loop_contains(root, l);
     for &b in order {
         let mut item = Item::Block(b);

@@ -3,7 +3,7 @@
 
 use super::reason::Reason;
 use crate::ir::{BlockId, FunctionView, LoopId, Terminator};
-use std::collections::{HashMap, HashSet};
+use crate::stable::{HashMap, HashSet};
 
 fn complex(detail: &str) -> Reason {
     Reason::ComplexControlFlow(detail.to_string())
@@ -65,7 +65,7 @@ pub fn topo_order(view: &FunctionView, entry: BlockId, blocks: &HashSet<BlockId>
         Active,
         Done,
     }
-    let mut marks: HashMap<BlockId, Mark> = HashMap::new();
+    let mut marks: HashMap<BlockId, Mark> = HashMap::default();
     let mut post = Vec::new();
     // Iterative DFS: (block, index of next successor to visit).
     let mut stack = vec![(entry, 0usize)];
@@ -113,7 +113,7 @@ pub fn dominates(view: &FunctionView, d: BlockId, target: BlockId) -> bool {
     if d == entry {
         return true;
     }
-    let mut seen = HashSet::from([entry]);
+    let mut seen: HashSet<_> = [entry].into_iter().collect();
     let mut stack = vec![entry];
     while let Some(b) = stack.pop() {
         if b == target {

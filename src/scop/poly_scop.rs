@@ -150,9 +150,10 @@ fn widen(relation: &Set, widths: &[i128], first_out: usize) -> crate::poly::Poly
 /// two accesses meet a cell of the flat array iff they meet the same cell
 /// of the split one. The model itself (alias checks, code generation)
 /// keeps the flat subscripts.
-fn constant_rows(model: &Model) -> std::collections::HashMap<super::model::ArrayId, Vec<i128>> {
-    use std::collections::{BTreeSet, HashMap};
-    let mut out = HashMap::new();
+fn constant_rows(model: &Model) -> crate::stable::HashMap<super::model::ArrayId, Vec<i128>> {
+    use std::collections::BTreeSet;
+use crate::stable::HashMap;
+    let mut out = HashMap::default();
     for (k, array) in model.arrays.iter().enumerate() {
         let id = super::model::ArrayId(k as u32);
         if array.ndims() != 1 {

@@ -22,7 +22,7 @@
 use super::affine::Sym;
 use super::model::{CounterBox, ParamBound, RangeCheck};
 use super::polynomial::Polynomial;
-use std::collections::HashMap;
+use crate::stable::HashMap;
 
 /// Integer arithmetic on values `V` and conditions `C`, for evaluating a
 /// range check. Implementations record overflow; [`Arith::overflowed`]
@@ -123,7 +123,7 @@ fn poly_bounds<A: Arith>(poly: &Polynomial, intervals: &HashMap<Sym, (A::V, A::V
 pub fn condition<A: Arith>(rc: &RangeCheck, a: &mut A) -> A::C {
     let mut all = a.truth(true);
     for bx in &rc.boxes {
-        let mut intervals = HashMap::new();
+        let mut intervals = HashMap::default();
         let mut empty = a.truth(false);
         for cb in bx {
             let (l, u) = interval(cb, a);
@@ -306,7 +306,7 @@ mod tests {
     }
 
     fn holds_at(rc: &RangeCheck, n_value: i64) -> bool {
-        let mut a = Run { params: HashMap::from([(n(), n_value)]), overflow: false };
+        let mut a = Run { params: [(n(), n_value)].into_iter().collect(), overflow: false };
         condition(rc, &mut a)
     }
 

@@ -25,7 +25,7 @@ use super::int;
 use super::row::Row;
 use super::set::Set;
 use super::space::{Space, Tuple};
-use std::collections::HashMap;
+use crate::stable::HashMap;
 use std::fmt;
 use syntax::{tokenize, Expr, Formula, Parser};
 
