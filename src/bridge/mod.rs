@@ -52,6 +52,8 @@ pub struct Options {
     pub rewrite_all: bool,
     /// `-tessera-fuse`: how the scheduler fuses statements.
     pub fuse: Fuse,
+    /// `-tessera-concurrent-start`: diamond tiles for wavefront bands.
+    pub concurrent_start: bool,
     /// `-tessera-l1-cache-kib`, `-tessera-l2-cache-kib` in bytes (0: automatic).
     pub l1_bytes: u64,
     pub l2_bytes: u64,
@@ -86,6 +88,7 @@ impl Options {
             l1_bytes: u64::from(raw.l1_kib) * 1024,
             l2_bytes: u64::from(raw.l2_kib) * 1024,
             check_schedules: raw.check_schedules != 0,
+            concurrent_start: raw.concurrent_start != 0,
             fuse: match raw.fuse {
                 1 => Fuse::Max,
                 2 => Fuse::None,

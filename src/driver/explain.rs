@@ -64,7 +64,8 @@ pub fn explain(x: &Subject<'_>) -> Vec<Fact> {
             (Some("TileSizes"), sizes.join("x")),
         ]);
         if band.runs_by_wavefronts() {
-            facts.push(fact("Wavefront", format!("tiles of {} run by wavefronts", names.join(", "))));
+            let shape = if band.concurrent_start { " (concurrent-start diamond tiles)" } else { "" };
+            facts.push(fact("Wavefront", format!("tiles of {} run by wavefronts{shape}", names.join(", "))));
         }
     }
     if !tile_dims.is_empty() && x.full_tiles_separated {

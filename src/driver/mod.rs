@@ -381,7 +381,7 @@ struct StageConfig {
 }
 
 fn stage_config(ctx: &FunctionCtx<'_>, options: &Options, parallel: bool) -> StageConfig {
-    let base = TileConfig { wavefronts: parallel, ..TileConfig::default() };
+    let base = TileConfig { wavefronts: parallel, concurrent_start: options.concurrent_start, ..TileConfig::default() };
     let fuse = match options.fuse {
         crate::bridge::Fuse::Smart => sched::FusePolicy::Smart,
         crate::bridge::Fuse::Max => sched::FusePolicy::Max,
@@ -432,6 +432,41 @@ fn plan(fview: &FunctionView, m: &Model, config: &StageConfig) -> Result<Plan, S
 }
 
 use crate::poly::trace_work;
+
+/// Tiling, innermost distribution, the brute-force check (when asked) and
+/// loop generation of a scheduled SCoP: the tiled schedule, the checker's
+/// verdict and the loop tree.
+#[allow(clippy::type_complexity)]
+fn tile_and_scan(
+    scop: &PolyScop,
+    deps: &crate::deps::Deps,
+    schedule: &sched::Schedule,
+    relaxed: &std::collections::BTreeSet<String>,
+    tile_cfg: &TileConfig,
+    config: &StageConfig,
+    work: &mut Option<u64>,
+) -> Result<(sched::Schedule, Option<bool>, Result<ast::Ast, ast::AstError>), String> {
+    let schedule = tile::tile(scop, deps, schedule.clone(), relaxed, tile_cfg);
+    trace_work("tiling", work);
+    // A failure here only means the tiled schedule stays as it is.
+    let schedule = match sched::inner::distribute_innermost(scop, deps, &schedule, relaxed) {
+        Ok(Some(split)) => split,
+        _ => schedule,
+    };
+    trace_work("innermost distribution", work);
+    // The independent checker (never the scheduler's own reasoning) on what
+    // all the stages above made of the schedule.
+    let checked = if config.check {
+        let verdict = sched::check::check_small(scop, &schedule)
+            .map_err(|why| format!("internal error: the schedule checker rejects the final schedule {why}; the nest is left as it was"))?;
+        Some(verdict.is_some())
+    } else {
+        None
+    };
+    let tree = ast::build(scop, &schedule, &config.ast);
+    trace_work("loop generation", work);
+    Ok((schedule, checked, tree))
+}
 
 fn plan_stages(fview: &FunctionView, m: &Model, config: &StageConfig) -> Result<Plan, String> {
     let mut work = None;
@@ -486,31 +521,26 @@ fn plan_stages(fview: &FunctionView, m: &Model, config: &StageConfig) -> Result<
     };
     trace_work("distribution", &mut work);
     let elem_bytes = m.arrays.iter().map(|a| a.elem_bytes as i64).max().unwrap_or(8);
-    let schedule = tile::tile(&scop, &deps, schedule, &relaxed, &TileConfig { elem_bytes, ..config.tile.clone() });
-    trace_work("tiling", &mut work);
-    // A failure here only means the tiled schedule stays as it is.
-    let schedule = match sched::inner::distribute_innermost(&scop, &deps, &schedule, &relaxed) {
-        Ok(Some(split)) => split,
-        _ => schedule,
-    };
-    trace_work("innermost distribution", &mut work);
-    // The independent checker (never the scheduler's own reasoning) on what
-    // all the stages above made of the schedule.
-    let checked = if config.check {
-        let verdict = sched::check::check_small(&scop, &schedule)
-            .map_err(|why| format!("internal error: the schedule checker rejects the final schedule {why}; the nest is left as it was"))?;
-        Some(verdict.is_some())
-    } else {
-        None
-    };
-    let ast_opts = config.ast.clone();
-    let mut tree = ast::build(&scop, &schedule, &ast_opts);
-    trace_work("loop generation", &mut work);
-    if matches!(tree, Err(ast::AstError::Budget | ast::AstError::TooLarge)) {
+    let tile_cfg = TileConfig { elem_bytes, ..config.tile.clone() };
+    let (mut schedule, mut checked, mut tree) = tile_and_scan(&scop, &deps, &schedule, &relaxed, &tile_cfg, config, &mut work)?;
+    let too_costly = |t: &Result<ast::Ast, ast::AstError>| matches!(t, Err(ast::AstError::Budget | ast::AstError::TooLarge));
+    if too_costly(&tree) && schedule.bands.iter().any(|b| b.concurrent_start) {
+        // Degrade, don't drop: diamond tiles' bounds (no tile box, so no
+        // full tiles apart) can make loop generation too costly (heat-3d's
+        // four-row band); the skewed tiles by wavefronts, with work of
+        // their own.
+        let plain = TileConfig { concurrent_start: false, ..tile_cfg };
+        let retry = crate::poly::with_own_allowance(SIMPLE_AST_WORK, || tile_and_scan(&scop, &deps, &schedule, &relaxed, &plain, config, &mut None));
+        if let Ok(again) = retry {
+            given_up.push("concurrent-start tiles (loop generation exceeded its work budget)".to_string());
+            (schedule, checked, tree) = again;
+        }
+    }
+    if too_costly(&tree) {
         // Degrade, don't drop: a simpler nest (no full/partial tile
         // separation, no loop split on guards), with work of its own; if
         // that fails too, the SCoP is left alone.
-        let simple = AstOptions { separate_full_tiles: false, separate_guards: false, max_queries: AstOptions::default().max_queries, ..ast_opts };
+        let simple = AstOptions { separate_full_tiles: false, separate_guards: false, max_queries: AstOptions::default().max_queries, ..config.ast.clone() };
         let retry = crate::poly::with_own_allowance(SIMPLE_AST_WORK, || ast::build(&scop, &schedule, &simple));
         if retry.is_ok() {
             given_up.push(format!("full/partial tile separation ({})", tree.as_ref().err().map(|e| e.to_string()).unwrap_or_default()));

@@ -17,6 +17,7 @@
 
 pub mod check;
 pub mod constraints;
+pub mod diamond;
 pub mod inner;
 pub mod linalg;
 pub mod marks;

@@ -79,6 +79,9 @@ pub fn print_schedule(scop: &PolyScop, sched: &Schedule) -> String {
         if b.wavefront {
             out.push_str(" wavefront");
         }
+        if b.concurrent_start {
+            out.push_str(" concurrent-start");
+        }
         out.push('\n');
     }
     out

@@ -95,12 +95,16 @@ pub struct Band {
     /// row sits between the last two point rows, so each statement (group)
     /// gets its own innermost point loop.
     pub split_innermost: bool,
+    /// Set by tiling: the first tile row is not the first band row but a
+    /// concurrent-start hyperplane ([`crate::sched::diamond`]); the point
+    /// rows are still the band rows.
+    pub concurrent_start: bool,
 }
 
 impl Band {
     /// A band of `len` rows from `start`, not tiled.
     pub fn untiled(start: usize, len: usize) -> Band {
-        Band { start, len, permutable: true, tile_sizes: None, wavefront: false, split_innermost: false }
+        Band { start, len, permutable: true, tile_sizes: None, wavefront: false, split_innermost: false, concurrent_start: false }
     }
 
     /// Whether the band's tiles run by wavefronts (a tiled band marked

@@ -30,7 +30,13 @@
 //! rows stay plain tile rows, the AST generator changes coordinates), and
 //! its other tile dimensions are parallel: every dependence has a
 //! non-negative difference on every tile coordinate, so two tiles of one
-//! wavefront (same sum) never depend on each other.
+//! wavefront (same sum) never depend on each other. With
+//! [`TileConfig::concurrent_start`], such a band's first tile row becomes
+//! the scheduler's concurrent-start hyperplane when there is one
+//! ([`crate::sched::diamond`]): diamond tiles, all tiles of a time band
+//! starting together; its point rows stay the band rows (the one exception
+//! to "each point row has the coefficients of one tile row", marked by
+//! [`crate::sched::Band::concurrent_start`]).
 //!
 //! Tiling can break the live range of a scalar whose memory dependences
 //! the scheduler ignored (a value crossing a tile boundary while another
@@ -71,6 +77,9 @@ pub struct TileConfig {
     /// sequentially, wavefronts lose the locality between consecutive
     /// tiles (heat-3d 1.4x slower on one thread).
     pub wavefronts: bool,
+    /// Give wavefront bands concurrent-start (diamond) tiles when the
+    /// scheduler finds them ([`crate::sched::diamond`]).
+    pub concurrent_start: bool,
 }
 
 impl Default for TileConfig {
@@ -83,6 +92,7 @@ impl Default for TileConfig {
             elem_bytes: 8,
             tile_single_parallel: false,
             wavefronts: true,
+            concurrent_start: false,
         }
     }
 }
@@ -156,6 +166,9 @@ pub fn try_tile(scop: &PolyScop, deps: &Deps, sched: &Schedule, relaxed: &BTreeS
         // scalar spans two points of the band (the check above was on the
         // plain tile order).
         if cfg.wavefronts && band.len >= 2 && !cand.dims[band.start].parallel && !intervals {
+            if cfg.concurrent_start {
+                concurrent_start(scop, deps, &cur, &mut cand, b, relaxed)?;
+            }
             cand.bands[b].wavefront = true;
             cand.dims[band.start] = wavefront_marks(&cand.dims[band.start..band.start + band.len]);
             for d in &mut cand.dims[band.start + 1..band.start + band.len] {
@@ -165,6 +178,42 @@ pub fn try_tile(scop: &PolyScop, deps: &Deps, sched: &Schedule, relaxed: &BTreeS
         cur = cand;
     }
     Ok(cur)
+}
+
+/// Gives tiled band `b` of `cand` (tiled from `sched`, whose band rows
+/// are still in place) concurrent-start tiles when the scheduler finds a
+/// diamond hyperplane ([`crate::sched::diamond`]): its first tile row
+/// becomes `h' = c·h1 - h2`, the point rows stay. The size of `h'` makes
+/// the tile as tall in time as before (`h' + h2 = c·h1`, so a tile spans
+/// about `(s' + s2) / c` steps of `h1`), and at least as wide as `h2`'s
+/// (a symmetric diamond). Kept only when no live range breaks.
+fn concurrent_start(scop: &PolyScop, deps: &Deps, sched: &Schedule, cand: &mut Schedule, b: usize, relaxed: &BTreeSet<String>) -> PolyResult<()> {
+    let Band { start, len, .. } = sched.bands[b];
+    let dims: Vec<usize> = scop.statements.iter().map(|s| s.domain.space().n_dim()).collect();
+    let Some((rows, c)) = crate::sched::diamond::concurrent_start_row(deps, sched, start, len, relaxed, &dims, scop.params.len())? else {
+        return Ok(());
+    };
+    let Some(sizes) = cand.bands[b].tile_sizes.clone() else { return Ok(()) };
+    let s0 = sizes[1].max(c * sizes[0] - sizes[1]);
+    let mut next = cand.clone();
+    let mut with = sched.clone();
+    for ((tiled, plain), r) in next.stmts.iter_mut().zip(with.stmts.iter_mut()).zip(rows) {
+        tiled[start] = SchedRow { coeffs: r.coeffs.clone(), div: s0 };
+        plain[start] = r;
+    }
+    if !broken_live_ranges_with(scop, deps, &next.stmts, relaxed, false)?.is_empty() {
+        return Ok(());
+    }
+    // Tile marks from the band with h' in place of h1 (the point marks
+    // do not change: the point rows are the same).
+    let zero = band_rows_zero(deps, &with, start, len, relaxed)?;
+    for (d, pairs) in next.dims[start..start + len].iter_mut().zip(zero) {
+        *d = tile_dim_marks(pairs);
+    }
+    next.bands[b].tile_sizes = Some(std::iter::once(s0).chain(sizes[1..].iter().copied()).collect());
+    next.bands[b].concurrent_start = true;
+    *cand = next;
+    Ok(())
 }
 
 /// The marks of a wavefront loop, whose counter is the sum of the band's
@@ -214,14 +263,20 @@ fn tiled_marks(deps: &Deps, sched: &Schedule, band: &Band, inner: usize, relaxed
     mark_parallel(deps, &mut p, relaxed)?;
     let zero = band_rows_zero(deps, sched, start, len, relaxed)?;
     let mut dims: Vec<DimInfo> = p.dims[..start].to_vec();
-    dims.extend(zero.into_iter().map(|pairs| DimInfo {
+    dims.extend(zero.into_iter().map(tile_dim_marks));
+    dims.extend(p.dims[start..].iter().cloned());
+    Ok(dims)
+}
+
+/// The marks of a tile dimension from the pairs on which its row's
+/// difference is not zero ([`band_rows_zero`]).
+fn tile_dim_marks(pairs: CarriedPairs) -> DimInfo {
+    DimInfo {
         kind: RowKind::Loop,
         parallel: pairs.strict.is_empty(),
         parallel_if_reduction: !pairs.strict.is_empty() && pairs.loose.is_empty(),
         carried: Some(pairs),
-    }));
-    dims.extend(p.dims[start..].iter().cloned());
-    Ok(dims)
+    }
 }
 
 /// When the outer tile loop of tiled band `b` carries a dependence but a

@@ -126,3 +126,35 @@ fn promoted_scalar_band_is_tiled() {
     let (s, _) = tiled(&kernels::matmul_scalar(), &small());
     assert_eq!(s.bands[0].tile_sizes, Some(vec![2, 2]));
 }
+
+/// Concurrent-start tiles: the 1-D and 2-D Jacobi kernels, tiled for
+/// threads with diamond tiles, get a first tile row `c·t - h2` (negative on
+/// a space counter), keep their point rows, run by wavefronts, and pass
+/// the checker (wavefront order included) with tiles small enough that its
+/// instances span several of them.
+#[test]
+fn concurrent_start_tiles() {
+    for k in [kernels::jacobi_1d(), kernels::jacobi_2d()] {
+        for sizes in [Some(vec![2]), Some(vec![3]), None] {
+            let cfg = TileConfig { sizes, wavefronts: true, concurrent_start: true, ..TileConfig::default() };
+            let (s, text) = tiled(&k, &cfg);
+            let b = s.bands.iter().find(|b| b.tile_sizes.is_some()).unwrap_or_else(|| panic!("{}: not tiled\n{text}", k.name));
+            assert!(b.concurrent_start && b.wavefront, "{}: no diamond tiles\n{text}", k.name);
+            let np = k.scop.params.len();
+            for rows in &s.stmts {
+                let (tile, point) = (&rows[b.start], &rows[b.start + b.len]);
+                assert!(tile.coeffs[np..].iter().any(|&x| x < 0), "{}: first tile row is not a diamond face\n{text}", k.name);
+                assert!(point.coeffs[np..].iter().all(|&x| x >= 0), "{}: point rows changed\n{text}", k.name);
+            }
+        }
+    }
+}
+
+/// Without threads (no wavefronts) or without the option, the skewed tiles.
+#[test]
+fn no_concurrent_start_without_wavefronts() {
+    for cfg in [TileConfig { wavefronts: false, concurrent_start: true, ..small() }, TileConfig { wavefronts: true, concurrent_start: false, ..small() }] {
+        let (s, _) = tiled(&kernels::jacobi_1d(), &cfg);
+        assert!(s.bands.iter().all(|b| !b.concurrent_start));
+    }
+}

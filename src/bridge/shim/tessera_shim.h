@@ -55,6 +55,7 @@ typedef struct TesseraOptions {
   uint32_t profile_max_versions;
   uint8_t rewrite_all; // also SCoPs whose rewrite gains nothing (tests)
   uint8_t fuse;        // 0 smart, 1 max, 2 none
+  uint8_t concurrent_start; // diamond tiles for wavefront bands
   uint32_t l1_kib;     // cache sizes for tiling; 0: automatic
   uint32_t l2_kib;
   uint8_t check_schedules; // brute-force check of every final schedule
