@@ -480,6 +480,12 @@ impl Env<'_> {
                 if !matches!(self.view.value(i.value).ty, Type::Int(_) | Type::Ptr) || fallbacks.contains(&Fallback::Copy(i.value)) {
                     continue;
                 }
+                // Polynomials are rebuilt in 64 bits: a wider value (the
+                // i65 recurrences -O3 makes for the closed form of a
+                // triangular sum) is copied like any other instruction.
+                if matches!(self.view.value(i.value).ty, Type::Int(_)) && int_bits(self.view.value(i.value).ty) > 64 {
+                    continue;
+                }
                 let Some(s) = self.view.scev(i.value) else { continue };
                 self.nonneg.borrow_mut().clear();
                 let Ok(poly) = Polynomial::from_scev(s, self) else { continue };
