@@ -13,24 +13,6 @@ use crate::poly::{PolyResult, Set};
 use crate::scop::model::AccessKind;
 use crate::scop::poly_scop::{PolyScop, PolyStmt};
 
-/// Access indices of `s` that take part in its reduction: a read and a
-/// write with the same access relation.
-pub fn reduction_accesses(s: &PolyStmt) -> PolyResult<Vec<usize>> {
-    let mut out = vec![];
-    if s.reduction.is_none() {
-        return Ok(out);
-    }
-    for (i, a) in s.accesses.iter().enumerate() {
-        for b in &s.accesses {
-            if a.kind != b.kind && a.array == b.array && a.relation.space().compatible(b.relation.space()) && a.relation.is_equal(&b.relation)? {
-                out.push(i);
-                break;
-            }
-        }
-    }
-    Ok(out)
-}
-
 fn kind_of(a: AccessKind, b: AccessKind) -> Option<DepKind> {
     match (a, b) {
         (AccessKind::Write, AccessKind::Read) => Some(DepKind::Flow),
@@ -113,7 +95,7 @@ fn dependence(scop: &PolyScop, (si, ai): (usize, usize), (ti, bi): (usize, usize
 /// Every memory-based dependence of `scop`.
 pub fn memory_deps(scop: &PolyScop) -> PolyResult<Vec<Dependence>> {
     let mut out = vec![];
-    let reductions: Vec<Vec<usize>> = scop.statements.iter().map(reduction_accesses).collect::<PolyResult<_>>()?;
+    let reductions: Vec<Vec<usize>> = scop.statements.iter().map(PolyStmt::reduction_accesses).collect::<PolyResult<_>>()?;
     for (si, s) in scop.statements.iter().enumerate() {
         for (ti, t) in scop.statements.iter().enumerate() {
             let shares_array = s.accesses.iter().any(|a| t.accesses.iter().any(|b| a.array == b.array && kind_of(a.kind, b.kind).is_some()));

@@ -23,7 +23,6 @@
 //!   the same reduction statement may swap.
 
 use super::Schedule;
-use crate::deps::memory::reduction_accesses;
 use crate::poly::{PolyError, Set};
 use crate::scop::model::AccessKind;
 use crate::scop::PolyScop;
@@ -226,7 +225,7 @@ fn check_legality(scop: &PolyScop, sched: &Schedule, opts: &CheckOptions) -> Res
             cells.entry((acc.array.clone(), cell)).or_default().push((i, a, acc.kind == AccessKind::Write));
         }
     }
-    let red: Vec<Vec<usize>> = scop.statements.iter().map(reduction_accesses).collect::<Result<_, _>>().map_err(|e| Failure::Unchecked(perr(e)))?;
+    let red: Vec<Vec<usize>> = scop.statements.iter().map(crate::scop::poly_scop::PolyStmt::reduction_accesses).collect::<Result<_, _>>().map_err(|e| Failure::Unchecked(perr(e)))?;
     let mut checks = 0;
     for ((array, cell), events) in &cells {
         let scalar = scop.statements[insts[events[0].0].stmt].accesses[events[0].1].is_scalar;

@@ -13,7 +13,7 @@ use super::reason::Reason;
 use super::to_poly::{poly_reason, statement_space, Columns};
 use crate::poly::parse::parse_set;
 use crate::poly::space::{Space, Tuple};
-use crate::poly::{BasicSet, Set};
+use crate::poly::{BasicSet, PolyResult, Set};
 
 #[derive(Clone, Debug)]
 pub struct PolyAccess {
@@ -40,6 +40,28 @@ pub struct PolyStmt {
     /// (`scop::model::PseudoLoop`): a loop of one iteration, not worth
     /// tiling.
     pub pseudo_dims: Vec<bool>,
+}
+
+impl PolyStmt {
+    /// Indices of the accesses that take part in the statement's
+    /// reduction: a read and a write with the same access relation (none
+    /// when it is not a reduction). The dependence analysis and the
+    /// independent schedule checker both need them.
+    pub fn reduction_accesses(&self) -> PolyResult<Vec<usize>> {
+        let mut out = vec![];
+        if self.reduction.is_none() {
+            return Ok(out);
+        }
+        for (i, a) in self.accesses.iter().enumerate() {
+            for b in &self.accesses {
+                if a.kind != b.kind && a.array == b.array && a.relation.space().compatible(b.relation.space()) && a.relation.is_equal(&b.relation)? {
+                    out.push(i);
+                    break;
+                }
+            }
+        }
+        Ok(out)
+    }
 }
 
 #[derive(Clone, Debug)]
