@@ -29,9 +29,9 @@
 void smooth(int steps, int n, double *restrict a, double *restrict b) {
   for (int t = 0; t < steps; t++) {
     for (int i = 1; i < n - 1; i++)
-      b[i] = 0.25 * a[i - 1] + 0.5 * a[i] + 0.25 * a[i + 1];
+      b[i] = (a[i - 1] + a[i] + a[i + 1]) * (1.0 / 3.0);
     for (int i = 1; i < n - 1; i++)
-      a[i] = 0.5 * (b[i - 1] + b[i + 1]);
+      a[i] = b[i] - 0.125 * (b[i - 1] - b[i + 1]);
   }
 }
 
