@@ -17,6 +17,7 @@
 
 pub mod check;
 pub mod constraints;
+pub mod gemm;
 pub mod inner;
 pub mod linalg;
 pub mod marks;

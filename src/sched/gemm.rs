@@ -1,0 +1,251 @@
+//! Matrix-multiply-like statements: recognition, the BLIS blocking, and
+//! the schedule that gives such a statement a nest of its own.
+//!
+//! A statement `S[i, j, k]` of a three-deep nest is *matmul-like* when its
+//! access relations say `C[i][j] = f(C[i][j], a(i, k), b(k, j))`: it reads
+//! and writes one cell of one array `C` indexed by two of its counters
+//! (`i`, `j`, `j` stride-1 in memory), and every other array it reads is
+//! indexed by counters among `{i, k}` (the A side) or among `{k, j}` (the
+//! B side), with at least one of each that uses `k`. Alpha scaling
+//! (`alpha * A[i][k]`), transposed operands (`A[k][i]`, `B[j][k]`) and
+//! any loop order of the source fit, since only the relations are read.
+//! Its dependences on the other statements must all point *into* it (it
+//! writes nothing another statement reads or writes later), and its only
+//! self-dependences are on `C`: those link instances of one cell, so they
+//! are carried by `k` alone and every order of `(i, j)` is legal.
+//!
+//! Such a statement runs in the BLIS structure (Van Zee & van de Geijn;
+//! Low et al., TOMS 2016; Polly's version: Gareev, Grosser, Kruse, TACO
+//! 2018): `jc` (NC columns) around `pc` (KC of `k`) around `ic` (MC rows),
+//! the A and B operands packed into contiguous panels, and a micro-kernel
+//! that keeps an MR×NR block of `C` in vector registers across its `k`
+//! loop. Each cell's sum over `k` stays in source order: the kernel loads
+//! the cell, applies the statement's own arithmetic for `k` ascending and
+//! stores it back, KC steps at a time, so results equal the original
+//! code's bit for bit. The code itself is `codegen::matmul`; this module
+//! only decides (pure: no LLVM).
+
+use super::original::{mark_original, original_schedule};
+use super::{Band, DimInfo, RowKind, SchedRow, Schedule};
+use crate::deps::Deps;
+use crate::scop::affine::{AffExpr, Sym};
+use crate::scop::model::{is_pseudo, AccessKind, ArrayId, Model, Target};
+use crate::scop::PolyScop;
+
+/// A matmul-like statement: its index and the positions of its counters
+/// `i`, `j` (C's rows and stride-1 columns) and `k` (the reduction).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Gemm {
+    pub stmt: usize,
+    pub i: usize,
+    pub j: usize,
+    pub k: usize,
+    pub c: ArrayId,
+}
+
+/// Block sizes of the BLIS structure, in elements.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Blocking {
+    /// Elements per vector register.
+    pub vl: i64,
+    /// Rows and columns of the micro-kernel's block of C (NR = nv·vl).
+    pub mr: i64,
+    pub nr: i64,
+    /// The `k` extent of a packed panel, the rows of a packed A block and
+    /// the columns of a packed B panel.
+    pub kc: i64,
+    pub mc: i64,
+    pub nc: i64,
+}
+
+/// The counters (positions in `loops`) an affine expression uses.
+fn counters_of(e: &AffExpr, loops: &[crate::ir::LoopId]) -> Option<Vec<usize>> {
+    let mut out = vec![];
+    for (s, &c) in &e.coeffs {
+        if c == 0 {
+            continue;
+        }
+        match s {
+            Sym::Counter(l) => out.push(loops.iter().position(|x| x == l)?),
+            Sym::Param(_) => {}
+        }
+    }
+    Some(out)
+}
+
+/// The first matmul-like statement of the SCoP, if one is (see the module
+/// documentation for the conditions).
+pub fn recognize(model: &Model, scop: &PolyScop, deps: &Deps) -> Option<Gemm> {
+    (0..model.statements.len()).find_map(|s| recognize_stmt(model, scop, deps, s))
+}
+
+fn recognize_stmt(model: &Model, scop: &PolyScop, deps: &Deps, s: usize) -> Option<Gemm> {
+    let st = &model.statements[s];
+    if st.loops.len() != 3 || st.loops.iter().any(|l| is_pseudo(*l)) || scop.statements[s].pseudo_dims.iter().any(|&p| p) {
+        return None;
+    }
+    // One written cell, C[i][j]; nothing else written (a scalar written
+    // here would be read by another statement or by the next instance).
+    let writes: Vec<_> = st.accesses.iter().filter(|a| a.kind == AccessKind::Write).collect();
+    let first = writes.first()?;
+    let Target::Array(c) = first.target else { return None };
+    if writes.iter().any(|w| w.target != first.target || w.subscripts != first.subscripts) {
+        return None;
+    }
+    let subs = &first.subscripts;
+    let (last, outer) = subs.split_last()?;
+    let j = match counters_of(last, &st.loops)?.as_slice() {
+        [j] if last.coeffs.get(&Sym::Counter(st.loops[*j])) == Some(&1) => *j,
+        _ => return None,
+    };
+    // Exactly one outer subscript uses a counter, `i`, with a unit step:
+    // then (i, j) -> cell is one to one.
+    let mut i = None;
+    for e in outer {
+        match counters_of(e, &st.loops)?.as_slice() {
+            [] => {}
+            [x] if i.is_none() && *x != j && e.coeffs.get(&Sym::Counter(st.loops[*x])).map(|c| c.abs()) == Some(1) => i = Some(*x),
+            _ => return None,
+        }
+    }
+    let i = i?;
+    let k = 3 - i - j;
+    let (mut a_side, mut b_side) = (false, false);
+    for a in st.accesses.iter().filter(|a| a.kind == AccessKind::Read) {
+        match a.target {
+            Target::Scalar(_) => return None,
+            Target::Array(x) if x == c => {
+                if a.subscripts != *subs {
+                    return None;
+                }
+            }
+            Target::Array(_) => {
+                let used = a.subscripts.iter().map(|e| counters_of(e, &st.loops)).collect::<Option<Vec<_>>>()?.concat();
+                match (used.contains(&i), used.contains(&j)) {
+                    (true, true) => return None,
+                    (true, false) => a_side |= used.contains(&k),
+                    (false, true) => b_side |= used.contains(&k),
+                    (false, false) => {}
+                }
+            }
+        }
+    }
+    if !a_side || !b_side {
+        return None;
+    }
+    // Dependences: only into the statement from the others, and only on C
+    // among its own instances.
+    let c_name = &model.array(c).name;
+    for d in &deps.deps {
+        if d.source == s && d.target != s {
+            return None;
+        }
+        if d.source == s && d.target == s && (d.is_scalar || &d.array != c_name) {
+            return None;
+        }
+    }
+    Some(Gemm { stmt: s, i, j, k, c })
+}
+
+/// The blocking for a target with `vector_regs` registers of
+/// `vector_bits` bits and the given cache sizes, for elements of
+/// `elem_bytes` bytes.
+///
+/// - The micro-kernel holds MR·nv accumulators, nv vectors of B and one
+///   broadcast A value in registers: among nv = 1..4 the largest MR·nv
+///   that fits (MR at most 8: beyond, the A values it broadcasts per `k`
+///   outnumber the FMAs' spare load slots). 32 registers give 8×3
+///   vectors, 16 give 6×2 (BLIS's Haswell kernel).
+/// - The packed A block (MC×KC) takes half the L2, square: KC = MC =
+///   sqrt(L2 / 2 / elem) (Low et al.'s model keeps A in L2 and the B
+///   micro-panel in L1; the square block amortizes the C traffic of the
+///   micro-kernel over the most `k` steps).
+/// - The packed B panel (KC×NC) takes the other half of the L2, NC a
+///   multiple of NR; the `jc` loop over those panels is the one that runs
+///   on threads, each with panels of its own.
+pub fn blocking(vector_bits: i64, vector_regs: i64, l2_bytes: i64, elem_bytes: i64) -> Blocking {
+    let elem = elem_bytes.max(1);
+    let vl = (vector_bits / (8 * elem)).max(1);
+    let regs = vector_regs.max(4);
+    let (mut mr, mut nv) = (1, 1);
+    for v in 1..=4 {
+        let m = ((regs - 1 - v) / v).min(8);
+        if m >= 1 && m * v > mr * nv {
+            (mr, nv) = (m, v);
+        }
+    }
+    let nr = nv * vl;
+    let half_l2 = (l2_bytes / 2).max(4096);
+    let mut kc = 8;
+    while (kc + 8) * (kc + 8) * elem <= half_l2 {
+        kc += 8;
+    }
+    let mc = (kc / mr).max(1) * mr;
+    let nc = ((half_l2 / (kc * elem) + nr / 2) / nr).max(1) * nr;
+    Blocking { vl, mr, nr, kc, mc, nc }
+}
+
+/// The original schedule with the matmul-like statement moved after all
+/// the others, in a nest of its own: `[1, floor(j / nc), i, j, k]`, the
+/// others `[0, their original coordinates]`. Legal by `recognize`'s
+/// dependence conditions: nothing the others do depends on it, and its
+/// own instances of one cell keep their `k` order.
+pub fn schedule(scop: &PolyScop, deps: &Deps, g: &Gemm, nc: i64) -> Result<Schedule, super::SchedError> {
+    let np = scop.params.len();
+    let original = original_schedule(scop)?;
+    let len = (original.dims.len() + 1).max(5);
+    let mut stmts = vec![];
+    for (s, rows) in original.stmts.iter().enumerate() {
+        let n = scop.statements[s].domain.space().n_dim();
+        let constant = |v: i64| {
+            let mut coeffs = vec![0; np + n + 1];
+            coeffs[np + n] = v;
+            SchedRow { coeffs, div: 1 }
+        };
+        let counter = |x: usize, div: i64| {
+            let mut coeffs = vec![0; np + n + 1];
+            coeffs[np + x] = 1;
+            SchedRow { coeffs, div }
+        };
+        let mut new = if s == g.stmt {
+            vec![constant(1), counter(g.j, nc), counter(g.i, 1), counter(g.j, 1), counter(g.k, 1)]
+        } else {
+            std::iter::once(constant(0)).chain(rows.iter().cloned()).collect()
+        };
+        while new.len() < len {
+            new.push(constant(0));
+        }
+        stmts.push(new);
+    }
+    let mut dims = vec![];
+    let mut bands = vec![];
+    for k in 0..len {
+        let is_loop = stmts.iter().any(|rows| rows[k].coeffs[np..rows[k].coeffs.len() - 1].iter().any(|&c| c != 0));
+        if is_loop {
+            bands.push(Band::untiled(k, 1));
+        }
+        dims.push(DimInfo::marked(if is_loop { RowKind::Loop } else { RowKind::Scalar }, false, false));
+    }
+    let mut sched = Schedule { stmts, dims, bands };
+    mark_original(scop, deps, &mut sched).map_err(|e| super::SchedError::NoSchedule(e.to_string()))?;
+    Ok(sched)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::blocking;
+
+    #[test]
+    fn blocking_follows_the_target() {
+        // AVX-512: 32 registers of 8 doubles, 1 MiB of L2.
+        let b = blocking(512, 32, 1 << 20, 8);
+        assert_eq!((b.vl, b.mr, b.nr, b.kc, b.mc), (8, 8, 24, 256, 256));
+        assert_eq!(b.nc % b.nr, 0);
+        // AVX2: 16 registers of 4 doubles, 256 KiB of L2: BLIS's 6x8.
+        let b = blocking(256, 16, 256 << 10, 8);
+        assert_eq!((b.vl, b.mr, b.nr, b.kc), (4, 6, 8, 128));
+        assert_eq!(b.mc % b.mr, 0);
+        // Floats: twice the lanes.
+        assert_eq!(blocking(512, 32, 1 << 20, 4).nr, 48);
+    }
+}
