@@ -21,6 +21,7 @@
 
 pub mod checks;
 pub mod expr;
+mod matmul;
 mod parallel;
 pub mod stats;
 pub mod stmt;
@@ -491,6 +492,7 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
                 ok(self.b.build_unconditional_branch(merge));
                 self.b.position_at_end(merge);
             }
+            Node::For(f) if f.matmul.is_some() => self.matmul_for(f, f.matmul.as_deref().expect("checked"))?,
             // A parallel loop outside every team runs on one (see `parallel`
             // for when one under sequential loops forks).
             Node::For(f) if self.openmp && !self.in_team && f.parallel && self.may_run_on_threads(&f.body) => {
