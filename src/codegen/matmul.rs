@@ -73,7 +73,6 @@ fn join(x: Side, y: Side) -> Side {
 struct Body {
     /// Loads and arithmetic to emit, in block order, with their side.
     order: Vec<(ValueId, Side)>,
-    side: HashMap<ValueId, Side>,
     /// The cell's value on entry and the value written back.
     acc_in: ValueId,
     acc_out: ValueId,
@@ -220,7 +219,7 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
                 }
             }
         }
-        Ok(Body { order, side, acc_in: *acc_in, acc_out, c_addr, c, a_cuts, b_cuts })
+        Ok(Body { order, acc_in: *acc_in, acc_out, c_addr, c, a_cuts, b_cuts })
     }
 
     /// The loop `f` carrying `m`: the BLIS structure, or the plain nest
@@ -498,56 +497,48 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         };
         self.counted("matmul.pc", zero, nk, bl.kc, vec![], &mut |g, pc, _| {
             let kc = g.min64(c64(bl.kc), ok(g.b.build_int_sub(nk, pc, "krest")));
-            // Pack B: Bp[j / NR][k][j % NR]; the last panel zero-filled.
-            let tail = ok(g.b.build_int_unsigned_rem(nj, c64(bl.nr), "jtail"));
-            let full_panels = ok(g.b.build_int_unsigned_div(nj, c64(bl.nr), "jfull"));
-            for q in 0..x.bp.len() {
-                let start = at(g, x.bp[q], ok(g.b.build_int_mul(ok(g.b.build_int_mul(full_panels, kc, "o")), c64(bl.nr), "o")));
-                let has_tail = ok(g.b.build_int_compare(IntPredicate::NE, tail, zero, "tail"));
-                let bytes = ok(g.b.build_int_mul(kc, c64(bl.nr * eb), "len"));
-                let bytes = ok(g.b.build_select(has_tail, bytes, zero, "len")).into_int_value();
-                ok(g.b.build_memset(start, 64, ctx.i8_type().const_zero(), bytes));
-            }
-            g.counted("matmul.packb.k", zero, kc, 1, vec![], &mut |g, kk, _| {
-                g.counted("matmul.packb.j", zero, nj, 1, vec![], &mut |g, jj, _| {
+            // Pack B: Bp[j / NR][k][j % NR], row by row of B within each
+            // panel (contiguous loads and stores); the last panel zero-filled.
+            g.zero_tail(&x.bp, nj, kc, bl.nr, eb);
+            g.counted("matmul.packb.p", zero, nj, bl.nr, vec![], &mut |g, j0, _| {
+                let cols = g.min64(c64(bl.nr), ok(g.b.build_int_sub(nj, j0, "cols")));
+                let panel: Vec<PointerValue<'a>> = x.bp.iter().map(|&p| at(g, p, ok(g.b.build_int_mul(j0, kc, "o")))).collect();
+                g.counted("matmul.packb.k", zero, kc, 1, vec![], &mut |g, kk, _| {
                     let k = ok(g.b.build_int_add(ok(g.b.build_int_add(lo_k, pc, "k")), kk, "k"));
-                    let j = ok(g.b.build_int_add(lo_j, jj, "j"));
-                    let vals = g.eval_side(m, body, Side::B, Self::counters(m, lo_i, j, k), &body.b_cuts)?;
-                    let panel = ok(g.b.build_int_unsigned_div(jj, c64(bl.nr), "jp"));
-                    let lane = ok(g.b.build_int_unsigned_rem(jj, c64(bl.nr), "jl"));
-                    let idx = ok(g.b.build_int_add(ok(g.b.build_int_mul(ok(g.b.build_int_add(ok(g.b.build_int_mul(panel, kc, "i")), kk, "i")), c64(bl.nr), "i")), lane, "i"));
-                    for (q, v) in vals.iter().enumerate() {
-                        let st = ok(g.b.build_store(at(g, x.bp[q], idx), *v));
-                        let _ = st.set_alignment(eb as u32);
-                    }
+                    g.counted("matmul.packb.j", zero, cols, 1, vec![], &mut |g, lane, _| {
+                        let j = ok(g.b.build_int_add(ok(g.b.build_int_add(lo_j, j0, "j")), lane, "j"));
+                        let vals = g.eval_side(m, body, Side::B, Self::counters(m, lo_i, j, k), &body.b_cuts)?;
+                        let idx = ok(g.b.build_int_add(ok(g.b.build_int_mul(kk, c64(bl.nr), "i")), lane, "i"));
+                        for (q, v) in vals.iter().enumerate() {
+                            let st = ok(g.b.build_store(at(g, panel[q], idx), *v));
+                            let _ = st.set_alignment(eb as u32);
+                        }
+                        Ok(vec![])
+                    })?;
                     Ok(vec![])
                 })?;
                 Ok(vec![])
             })?;
             g.counted("matmul.ic", zero, ni, bl.mc, vec![], &mut |g, ic, _| {
                 let mc = g.min64(c64(bl.mc), ok(g.b.build_int_sub(ni, ic, "irest")));
-                // Pack A: Ap[i / MR][k][i % MR]; the last panel zero-filled.
-                let tail = ok(g.b.build_int_unsigned_rem(mc, c64(bl.mr), "itail"));
-                let full_panels = ok(g.b.build_int_unsigned_div(mc, c64(bl.mr), "ifull"));
-                for q in 0..x.ap.len() {
-                    let start = at(g, x.ap[q], ok(g.b.build_int_mul(ok(g.b.build_int_mul(full_panels, kc, "o")), c64(bl.mr), "o")));
-                    let has_tail = ok(g.b.build_int_compare(IntPredicate::NE, tail, zero, "tail"));
-                    let bytes = ok(g.b.build_int_mul(kc, c64(bl.mr * eb), "len"));
-                    let bytes = ok(g.b.build_select(has_tail, bytes, zero, "len")).into_int_value();
-                    ok(g.b.build_memset(start, 64, ctx.i8_type().const_zero(), bytes));
-                }
-                g.counted("matmul.packa.i", zero, mc, 1, vec![], &mut |g, ii, _| {
-                    g.counted("matmul.packa.k", zero, kc, 1, vec![], &mut |g, kk, _| {
-                        let k = ok(g.b.build_int_add(ok(g.b.build_int_add(lo_k, pc, "k")), kk, "k"));
-                        let i = ok(g.b.build_int_add(ok(g.b.build_int_add(lo_i, ic, "i")), ii, "i"));
-                        let vals = g.eval_side(m, body, Side::A, Self::counters(m, i, lo_j, k), &body.a_cuts)?;
-                        let panel = ok(g.b.build_int_unsigned_div(ii, c64(bl.mr), "ip"));
-                        let lane = ok(g.b.build_int_unsigned_rem(ii, c64(bl.mr), "il"));
-                        let idx = ok(g.b.build_int_add(ok(g.b.build_int_mul(ok(g.b.build_int_add(ok(g.b.build_int_mul(panel, kc, "i")), kk, "i")), c64(bl.mr), "i")), lane, "i"));
-                        for (q, v) in vals.iter().enumerate() {
-                            let st = ok(g.b.build_store(at(g, x.ap[q], idx), *v));
-                            let _ = st.set_alignment(eb as u32);
-                        }
+                // Pack A: Ap[i / MR][k][i % MR], along the rows of A within
+                // each panel; the last panel zero-filled.
+                g.zero_tail(&x.ap, mc, kc, bl.mr, eb);
+                g.counted("matmul.packa.p", zero, mc, bl.mr, vec![], &mut |g, i0, _| {
+                    let rows = g.min64(c64(bl.mr), ok(g.b.build_int_sub(mc, i0, "rows")));
+                    let panel: Vec<PointerValue<'a>> = x.ap.iter().map(|&p| at(g, p, ok(g.b.build_int_mul(i0, kc, "o")))).collect();
+                    g.counted("matmul.packa.i", zero, rows, 1, vec![], &mut |g, lane, _| {
+                        let i = ok(g.b.build_int_add(ok(g.b.build_int_add(ok(g.b.build_int_add(lo_i, ic, "i")), i0, "i")), lane, "i"));
+                        g.counted("matmul.packa.k", zero, kc, 1, vec![], &mut |g, kk, _| {
+                            let k = ok(g.b.build_int_add(ok(g.b.build_int_add(lo_k, pc, "k")), kk, "k"));
+                            let vals = g.eval_side(m, body, Side::A, Self::counters(m, i, lo_j, k), &body.a_cuts)?;
+                            let idx = ok(g.b.build_int_add(ok(g.b.build_int_mul(kk, c64(bl.mr), "i")), lane, "i"));
+                            for (q, v) in vals.iter().enumerate() {
+                                let st = ok(g.b.build_store(at(g, panel[q], idx), *v));
+                                let _ = st.set_alignment(eb as u32);
+                            }
+                            Ok(vec![])
+                        })?;
                         Ok(vec![])
                     })?;
                     Ok(vec![])
@@ -564,6 +555,25 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         })?;
         let _ = (nv, mr, vt);
         Ok(())
+    }
+
+    /// Zero-fills the last panel of each buffer in `bufs` when `n`
+    /// (rows or columns to pack) is not a multiple of `width`: its padded
+    /// lanes then feed the micro-kernel zeros (their results are never
+    /// stored; zeros only keep the arithmetic free of stale values).
+    fn zero_tail(&mut self, bufs: &[PointerValue<'a>], n: IntValue<'a>, kc: IntValue<'a>, width: i64, eb: i64) {
+        let i64t = self.ir.context.i64_type();
+        let c64 = |v: i64| i64t.const_int(v as u64, true);
+        let tail = ok(self.b.build_int_unsigned_rem(n, c64(width), "tail"));
+        let full = ok(self.b.build_int_sub(n, tail, "full"));
+        let has_tail = ok(self.b.build_int_compare(IntPredicate::NE, tail, c64(0), "has.tail"));
+        let bytes = ok(self.b.build_int_mul(kc, c64(width * eb), "len"));
+        let bytes = ok(self.b.build_select(has_tail, bytes, c64(0), "len")).into_int_value();
+        for &p in bufs {
+            // Panel `full / width` starts at element full·kc.
+            let start = byte_offset(&self.b, &self.ir.context, p, ok(self.b.build_int_mul(ok(self.b.build_int_mul(full, kc, "o")), c64(eb), "o")), "tail.at");
+            ok(self.b.build_memset(start, 64, self.ir.context.i8_type().const_zero(), bytes));
+        }
     }
 
     /// One MR×NR block of C at rows `ic + ir`, columns `jr` (relative to

@@ -93,22 +93,25 @@ fn recognize_stmt(model: &Model, scop: &PolyScop, deps: &Deps, s: usize) -> Opti
         return None;
     }
     let subs = &first.subscripts;
+    // `j` moves along C's last subscript with a unit step and nowhere
+    // else (C's rows are contiguous in j); `i` is the other counter C
+    // uses. Whether distinct (i, j) are distinct cells (`C[i][j]`,
+    // `C[1000 i + j]`) the dependences decide below.
     let (last, outer) = subs.split_last()?;
-    let j = match counters_of(last, &st.loops)?.as_slice() {
-        [j] if last.coeffs.get(&Sym::Counter(st.loops[*j])) == Some(&1) => *j,
-        _ => return None,
-    };
-    // Exactly one outer subscript uses a counter, `i`, with a unit step:
-    // then (i, j) -> cell is one to one.
-    let mut i = None;
-    for e in outer {
-        match counters_of(e, &st.loops)?.as_slice() {
-            [] => {}
-            [x] if i.is_none() && *x != j && e.coeffs.get(&Sym::Counter(st.loops[*x])).map(|c| c.abs()) == Some(1) => i = Some(*x),
-            _ => return None,
-        }
+    let unit: Vec<usize> = counters_of(last, &st.loops)?.into_iter().filter(|&x| last.coeffs.get(&Sym::Counter(st.loops[x])) == Some(&1)).collect();
+    let [j] = unit.as_slice() else { return None };
+    let j = *j;
+    let mut used = vec![];
+    for e in subs {
+        used.extend(counters_of(e, &st.loops)?);
     }
-    let i = i?;
+    if outer.iter().any(|e| counters_of(e, &st.loops).is_some_and(|c| c.contains(&j))) {
+        return None;
+    }
+    used.sort_unstable();
+    used.dedup();
+    let [x, y] = used.as_slice() else { return None };
+    let i = if *x == j { *y } else { *x };
     let k = 3 - i - j;
     let (mut a_side, mut b_side) = (false, false);
     for a in st.accesses.iter().filter(|a| a.kind == AccessKind::Read) {
@@ -140,11 +143,34 @@ fn recognize_stmt(model: &Model, scop: &PolyScop, deps: &Deps, s: usize) -> Opti
         if d.source == s && d.target != s {
             return None;
         }
-        if d.source == s && d.target == s && (d.is_scalar || &d.array != c_name) {
+        if d.source == s && d.target == s && (d.is_scalar || &d.array != c_name || !same_i_j(d, i, j).unwrap_or(false)) {
             return None;
         }
     }
     Some(Gemm { stmt: s, i, j, k, c })
+}
+
+/// Whether the instances `d` relates share `i` and `j` (then only `k`
+/// carries it): `t_x - s_x >= 1` and `s_x - t_x >= 1` are both empty in
+/// every part, for `x` in `{i, j}`.
+fn same_i_j(d: &crate::deps::Dependence, i: usize, j: usize) -> crate::poly::PolyResult<bool> {
+    for part in d.relation.parts() {
+        let n = part.n_dim() / 2;
+        for x in [i, j] {
+            for sign in [1, -1] {
+                let mut b = part.clone();
+                let mut row = vec![0; b.n_cols() + 1];
+                row[b.dim_col(n + x)] = sign;
+                row[b.dim_col(x)] = -sign;
+                row[b.n_cols()] = -1;
+                b.add_ineq(row)?;
+                if !b.is_empty()? {
+                    return Ok(false);
+                }
+            }
+        }
+    }
+    Ok(true)
 }
 
 /// The blocking for a target with `vector_regs` registers of
