@@ -11,7 +11,7 @@
 //! uses.
 
 use super::{Aff, Ast, Expr, For, Node};
-use crate::sched::gemm::{Blocking, Gemm};
+use crate::sched::gemm::{Blocking, Gemm, GemmPlan};
 
 /// A matmul-like statement's nest: the bounds (inclusive) of its `i`, `j`
 /// and `k` counters as expressions of the parameters and the enclosing
@@ -41,34 +41,33 @@ fn is_var(e: &Expr, v: usize) -> bool {
         && a.vars.iter().enumerate().all(|(x, &c)| c == if x == v { 1 } else { 0 }))
 }
 
-/// Marks the nest of `g`'s statement in `ast` (built from
-/// `sched::gemm::schedule`); false when it has another shape.
-pub fn mark(ast: &mut Ast, g: &Gemm, blocking: Blocking) -> bool {
-    fn walk(nodes: &mut [Node], g: &Gemm, blocking: Blocking) -> bool {
+/// Marks the nest of every matmul-like statement of `plan` in `ast`
+/// (built from `sched::gemm::schedule`); false when one of them has
+/// another shape.
+pub fn mark(ast: &mut Ast, plan: &GemmPlan, blocking: Blocking) -> bool {
+    fn walk(nodes: &mut [Node], gemms: &[Gemm], blocking: Blocking, marked: &mut usize) {
         for n in nodes {
             match n {
                 Node::For(f) if f.var == 2 => {
-                    if let Some(m) = nest(f, g, blocking) {
+                    if let Some(m) = gemms.iter().find_map(|g| nest(f, g, blocking)) {
                         f.matmul = Some(Box::new(m));
-                        return true;
+                        *marked += 1;
+                    } else {
+                        walk(&mut f.body, gemms, blocking, marked);
                     }
                 }
-                Node::For(f) => {
-                    if walk(&mut f.body, g, blocking) {
-                        return true;
-                    }
-                }
+                Node::For(f) => walk(&mut f.body, gemms, blocking, marked),
                 Node::If { then, otherwise, .. } => {
-                    if walk(then, g, blocking) || walk(otherwise, g, blocking) {
-                        return true;
-                    }
+                    walk(then, gemms, blocking, marked);
+                    walk(otherwise, gemms, blocking, marked);
                 }
                 Node::Stmt { .. } => {}
             }
         }
-        false
     }
-    walk(&mut ast.body, g, blocking)
+    let mut marked = 0;
+    walk(&mut ast.body, &plan.gemms, blocking, &mut marked);
+    marked == plan.gemms.len()
 }
 
 fn nest(fi: &For, g: &Gemm, blocking: Blocking) -> Option<MatmulNest> {

@@ -35,7 +35,8 @@ use crate::ast::matmul::MatmulNest;
 use crate::ast::For;
 use crate::bridge::rewrite::byte_offset;
 use crate::ir::{Op, Type, ValueId};
-use crate::scop::model::{AccessKind, ArrayId, Target};
+use crate::sched::gemm::{kernel_body, KernelBody as Body, Side};
+use crate::scop::model::Target;
 use inkwell::types::{BasicTypeEnum, FloatType};
 use inkwell::values::{BasicMetadataValueEnum, BasicValue, BasicValueEnum, IntValue, PointerValue, VectorValue};
 use inkwell::{AddressSpace, IntPredicate};
@@ -45,189 +46,15 @@ use std::collections::HashMap;
 /// edge copies cost more than they save on a few thousand products.
 const MIN_INSTANCES: i64 = 1 << 12;
 
-/// What a value of the statement depends on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Side {
-    /// Neither `i` nor `j` nor the accumulated cell (constants, values
-    /// from before the nest).
-    Inv,
-    /// `i` and/or `k`, not `j`: computed per row while packing A.
-    A,
-    /// `j` and/or `k`, not `i`: computed per column while packing B.
-    B,
-    /// Both sides or the cell: computed in the micro-kernel.
-    Kernel,
-}
-
-fn join(x: Side, y: Side) -> Side {
-    use Side::*;
-    match (x, y) {
-        (Kernel, _) | (_, Kernel) | (A, B) | (B, A) => Kernel,
-        (A, _) | (_, A) => A,
-        (B, _) | (_, B) => B,
-        (Inv, Inv) => Inv,
-    }
-}
-
-/// The statement's instructions, sorted by side.
-struct Body {
-    /// Loads and arithmetic to emit, in block order, with their side.
-    order: Vec<(ValueId, Side)>,
-    /// The cell's value on entry and the value written back.
-    acc_in: ValueId,
-    acc_out: ValueId,
-    /// The address of the cell (rebuildable from the counters).
-    c_addr: ValueId,
-    c: ArrayId,
-    /// Values of each side that the kernel's instructions use: packed.
-    a_cuts: Vec<ValueId>,
-    b_cuts: Vec<ValueId>,
-}
-
-fn arithmetic(op: &Op) -> bool {
-    match op {
-        Op::Pure { opcode } => matches!(opcode.as_str(), "fadd" | "fsub" | "fmul" | "fdiv" | "fneg"),
-        Op::Call { callee, .. } => callee.starts_with("llvm.fmuladd.") || callee.starts_with("llvm.fma."),
-        _ => false,
-    }
-}
-
 impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
-    /// Sorts the statement's instructions by side; an error names what the
-    /// micro-kernel cannot do (the plain nest is emitted instead).
-    fn matmul_body(&self, m: &MatmulNest) -> Result<Body, String> {
-        let s = &self.model.statements[m.stmt];
-        let view = self.region.view;
-        let c = match s.accesses.iter().find(|a| a.kind == AccessKind::Write).map(|a| a.target.clone()) {
-            Some(Target::Array(c)) => c,
-            _ => return Err("no written array".into()),
-        };
-        let mut side: HashMap<ValueId, Side> = HashMap::new();
-        let mut order = vec![];
-        let (mut acc_in, mut acc_out, mut c_addr) = (vec![], None, None);
-        for instr in &view.block(s.block).instrs {
-            let v = instr.value;
-            let promoted = self.model.promoted.iter().find(|p| p.phi == v);
-            match &instr.op {
-                Op::Phi { .. } if promoted.is_some() => {
-                    let p = promoted.expect("checked");
-                    if p.array != c {
-                        return Err("a promoted scalar of another array".into());
-                    }
-                    acc_in.push(v);
-                    acc_out = Some(p.update);
-                    c_addr = Some(p.address);
-                    side.insert(v, Side::Kernel);
-                }
-                _ if self.region.synthesizable(v, &s.loops).is_some() => {}
-                Op::Load { addr, volatile, atomic, .. } => {
-                    if *volatile || *atomic {
-                        return Err("a volatile or atomic load".into());
-                    }
-                    let access = s.accesses.iter().find(|a| a.instr == Some(v)).ok_or("a load without an access")?;
-                    let Target::Array(x) = access.target else { return Err("a scalar load".into()) };
-                    if x == c {
-                        acc_in.push(v);
-                        c_addr = Some(*addr);
-                        side.insert(v, Side::Kernel);
-                        continue;
-                    }
-                    let uses = |pos: usize| access.subscripts.iter().any(|e| e.coeffs.iter().any(|(sym, &k)| k != 0 && *sym == crate::scop::affine::Sym::Counter(s.loops[pos])));
-                    let sd = match (uses(m.i), uses(m.j)) {
-                        (true, true) => return Err("a read that uses both i and j".into()),
-                        (false, true) => Side::B,
-                        _ => Side::A,
-                    };
-                    side.insert(v, sd);
-                    order.push((v, sd));
-                }
-                Op::Store { value, volatile, atomic, .. } => {
-                    if self.model.promoted.iter().any(|p| p.store_back == Some(v)) {
-                        continue;
-                    }
-                    if *volatile || *atomic {
-                        return Err("a volatile or atomic store".into());
-                    }
-                    acc_out = Some(*value);
-                }
-                op if arithmetic(op) => {
-                    let orig = self.ir.instruction(v).ok_or("not an instruction")?;
-                    let mut sd = Side::Inv;
-                    let n = if matches!(op, Op::Call { .. }) { 3 } else { orig.get_num_operands() };
-                    for k in 0..n {
-                        let operand = orig.get_operand(k).and_then(|o| o.value()).ok_or("a missing operand")?;
-                        let x = match self.ir.id_of(&operand) {
-                            Some(id) if side.contains_key(&id) => side[&id],
-                            Some(id) if self.region.defined_inside(id) => return Err(format!("an operand the micro-kernel does not model ('{}')", view.value(id).name)),
-                            _ => Side::Inv,
-                        };
-                        sd = join(sd, x);
-                    }
-                    side.insert(v, sd);
-                    order.push((v, sd));
-                }
-                Op::Call { .. } | Op::Unsupported { .. } => return Err("a call or an instruction with effects".into()),
-                // Loop control (the exit compare): nothing the kernel uses
-                // (an operand from here would be refused above).
-                _ => {}
-            }
-        }
-        let ([acc_in], Some(acc_out), Some(c_addr)) = (acc_in.as_slice(), acc_out, c_addr) else {
-            return Err("the cell is not read once and written once".into());
-        };
-        if side.get(&acc_out) != Some(&Side::Kernel) {
-            return Err("the value written does not depend on the cell and both sides".into());
-        }
-        let elem = view.value(*acc_in).ty;
-        if !matches!(elem, Type::Double | Type::Float) || view.value(acc_out).ty != elem {
-            return Err("not a floating-point accumulation".into());
-        }
-        // Inv-side instructions are emitted with the A side (once per
-        // packed element; they rarely exist: -O3 hoists them).
-        for (_, sd) in order.iter_mut() {
-            if *sd == Side::Inv {
-                *sd = Side::A;
-            }
-        }
-        for (v, sd) in side.iter_mut() {
-            if *sd == Side::Inv && order.iter().any(|(x, _)| x == v) {
-                *sd = Side::A;
-            }
-        }
-        let (mut a_cuts, mut b_cuts) = (vec![], vec![]);
-        for &(v, sd) in &order {
-            if sd != Side::Kernel {
-                continue;
-            }
-            let orig = self.ir.instruction(v).ok_or("not an instruction")?;
-            if self.region.view.value(v).ty != elem {
-                return Err("mixed element types".into());
-            }
-            let n = if matches!(view.def(v).map(|d| &d.op), Some(Op::Call { .. })) { 3 } else { orig.get_num_operands() };
-            for k in 0..n {
-                let Some(id) = orig.get_operand(k).and_then(|o| o.value()).and_then(|o| self.ir.id_of(&o)) else { continue };
-                let list = match side.get(&id) {
-                    Some(Side::A) => &mut a_cuts,
-                    Some(Side::B) => &mut b_cuts,
-                    _ => continue,
-                };
-                if view.value(id).ty != elem {
-                    return Err("mixed element types".into());
-                }
-                if !list.contains(&id) {
-                    list.push(id);
-                }
-            }
-        }
-        Ok(Body { order, acc_in: *acc_in, acc_out, c_addr, c, a_cuts, b_cuts })
-    }
-
     /// The loop `f` carrying `m`: the BLIS structure, or the plain nest
     /// when it is small, when the statement's instructions do not fit the
     /// micro-kernel, or when the buffers cannot be allocated.
     pub(super) fn matmul_for(&mut self, f: &For, m: &MatmulNest) -> Result<(), String> {
         let plain = For { matmul: None, ..f.clone() };
-        let body = match self.matmul_body(m) {
+        // Decided when the nest was planned (`sched::gemm::kernel_body`):
+        // an error here is one of the plain nest's cases.
+        let body = match kernel_body(self.region.view, self.model, m.stmt, m.i, m.j) {
             Ok(b) => b,
             Err(_) => return self.plain_for(&plain),
         };

@@ -455,7 +455,7 @@ fn plan_stages(fview: &FunctionView, m: &Model, config: &StageConfig) -> Result<
     };
     trace_work("dependences", &mut work);
     if config.matmul {
-        if let Some(p) = plan_matmul(m, &scop, &deps, config)? {
+        if let Some(p) = plan_matmul(fview, m, &scop, &deps, config)? {
             return Ok(Plan { given_up, scop, deps, schedule: p.0, tree: p.1, gains: true, checked: p.2 });
         }
     }
@@ -541,9 +541,10 @@ fn plan_stages(fview: &FunctionView, m: &Model, config: &StageConfig) -> Result<
 /// (`codegen::matmul`), the others in their original order. `None` when
 /// there is no such statement or its nest does not come out as a box (the
 /// general pipeline then takes the SCoP).
-fn plan_matmul(m: &Model, scop: &PolyScop, deps: &deps::Deps, config: &StageConfig) -> Result<Option<(sched::Schedule, ast::Ast, Option<bool>)>, String> {
-    let Some(g) = sched::gemm::recognize(m, scop, deps) else { return Ok(None) };
-    let elem_bytes = m.array(g.c).elem_bytes as i64;
+fn plan_matmul(fview: &FunctionView, m: &Model, scop: &PolyScop, deps: &deps::Deps, config: &StageConfig) -> Result<Option<(sched::Schedule, ast::Ast, Option<bool>)>, String> {
+    let Some(g) = sched::gemm::recognize(fview, m, scop, deps) else { return Ok(None) };
+    // One blocking for the SCoP: its widest accumulated element's.
+    let elem_bytes = g.gemms.iter().map(|x| m.array(x.c).elem_bytes as i64).max().unwrap_or(8);
     let t = &config.tile;
     let blocking = sched::gemm::blocking(t.vector_bits, t.vector_regs, t.l2_bytes, elem_bytes);
     let Ok(schedule) = sched::gemm::schedule(scop, deps, &g, blocking.nc) else { return Ok(None) };

@@ -29,7 +29,9 @@ use super::original::{mark_original, original_schedule};
 use super::{Band, DimInfo, RowKind, SchedRow, Schedule};
 use crate::deps::Deps;
 use crate::scop::affine::{AffExpr, Sym};
+use crate::ir::{FunctionView, Op, Type, ValueId, ValueKind};
 use crate::scop::model::{is_pseudo, AccessKind, ArrayId, Model, Target};
+use std::collections::{HashMap, HashSet};
 use crate::scop::PolyScop;
 
 /// A matmul-like statement: its index and the positions of its counters
@@ -73,10 +75,45 @@ fn counters_of(e: &AffExpr, loops: &[crate::ir::LoopId]) -> Option<Vec<usize>> {
     Some(out)
 }
 
-/// The first matmul-like statement of the SCoP, if one is (see the module
-/// documentation for the conditions).
-pub fn recognize(model: &Model, scop: &PolyScop, deps: &Deps) -> Option<Gemm> {
-    (0..model.statements.len()).find_map(|s| recognize_stmt(model, scop, deps, s))
+/// The matmul-like statements of a SCoP and the phase of every statement:
+/// each matmul-like statement runs as a phase of its own, the statements
+/// between them (depth two at most: initializations, scalings) in
+/// phases of their original order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GemmPlan {
+    pub gemms: Vec<Gemm>,
+    pub phase: Vec<usize>,
+}
+
+/// The SCoP's matmul-like statements (see the module documentation),
+/// when running them in phases is legal: no dependence goes from a
+/// later phase back to an earlier one.
+pub fn recognize(view: &FunctionView, model: &Model, scop: &PolyScop, deps: &Deps) -> Option<GemmPlan> {
+    let gemms: Vec<Gemm> = (0..model.statements.len())
+        .filter_map(|s| recognize_stmt(model, scop, deps, s))
+        .filter(|g| kernel_body(view, model, g.stmt, g.i, g.j).is_ok())
+        .collect();
+    if gemms.is_empty() {
+        return None;
+    }
+    let is_gemm = |s: usize| gemms.iter().any(|g| g.stmt == s);
+    // The others keep their original order, unoptimized: only shallow
+    // ones, which cost little next to the products.
+    if (0..model.statements.len()).any(|s| !is_gemm(s) && model.statements[s].loops.len() > 2) {
+        return None;
+    }
+    let mut phase = vec![];
+    let mut cur = 0;
+    for s in 0..model.statements.len() {
+        if s > 0 && (is_gemm(s) || is_gemm(s - 1)) {
+            cur += 1;
+        }
+        phase.push(cur);
+    }
+    if deps.deps.iter().any(|d| phase[d.source] > phase[d.target]) {
+        return None;
+    }
+    Some(GemmPlan { gemms, phase })
 }
 
 fn recognize_stmt(model: &Model, scop: &PolyScop, deps: &Deps, s: usize) -> Option<Gemm> {
@@ -136,13 +173,9 @@ fn recognize_stmt(model: &Model, scop: &PolyScop, deps: &Deps, s: usize) -> Opti
     if !a_side || !b_side {
         return None;
     }
-    // Dependences: only into the statement from the others, and only on C
-    // among its own instances.
+    // Its own dependences: only on C, between instances of one cell.
     let c_name = &model.array(c).name;
     for d in &deps.deps {
-        if d.source == s && d.target != s {
-            return None;
-        }
         if d.source == s && d.target == s && (d.is_scalar || &d.array != c_name || !same_i_j(d, i, j).unwrap_or(false)) {
             return None;
         }
@@ -211,12 +244,12 @@ pub fn blocking(vector_bits: i64, vector_regs: i64, l2_bytes: i64, elem_bytes: i
     Blocking { vl, mr, nr, kc, mc, nc }
 }
 
-/// The original schedule with the matmul-like statement moved after all
-/// the others, in a nest of its own: `[1, floor(j / nc), i, j, k]`, the
-/// others `[0, their original coordinates]`. Legal by `recognize`'s
-/// dependence conditions: nothing the others do depends on it, and its
-/// own instances of one cell keep their `k` order.
-pub fn schedule(scop: &PolyScop, deps: &Deps, g: &Gemm, nc: i64) -> Result<Schedule, super::SchedError> {
+/// The original schedule in phases (`GemmPlan`): a first coordinate, the
+/// phase; then a matmul-like statement's `[floor(j / nc), i, j, k]`, the
+/// others' original coordinates. Legal by `recognize`'s conditions:
+/// phases follow the dependences, and a matmul-like statement's own
+/// instances of one cell keep their `k` order.
+pub fn schedule(scop: &PolyScop, deps: &Deps, plan: &GemmPlan, nc: i64) -> Result<Schedule, super::SchedError> {
     let np = scop.params.len();
     let original = original_schedule(scop)?;
     let len = (original.dims.len() + 1).max(5);
@@ -233,10 +266,10 @@ pub fn schedule(scop: &PolyScop, deps: &Deps, g: &Gemm, nc: i64) -> Result<Sched
             coeffs[np + x] = 1;
             SchedRow { coeffs, div }
         };
-        let mut new = if s == g.stmt {
-            vec![constant(1), counter(g.j, nc), counter(g.i, 1), counter(g.j, 1), counter(g.k, 1)]
-        } else {
-            std::iter::once(constant(0)).chain(rows.iter().cloned()).collect()
+        let phase = constant(plan.phase[s] as i64);
+        let mut new = match plan.gemms.iter().find(|g| g.stmt == s) {
+            Some(g) => vec![phase, counter(g.j, nc), counter(g.i, 1), counter(g.j, 1), counter(g.k, 1)],
+            None => std::iter::once(phase).chain(rows.iter().cloned()).collect(),
         };
         while new.len() < len {
             new.push(constant(0));
@@ -274,4 +307,190 @@ mod tests {
         // Floats: twice the lanes.
         assert_eq!(blocking(512, 32, 1 << 20, 4).nr, 48);
     }
+}
+
+/// What a value of a matmul-like statement depends on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    /// Neither `i` nor `j` nor the accumulated cell (constants, values
+    /// from before the nest).
+    Inv,
+    /// `i` and/or `k`, not `j`: computed per row while packing A.
+    A,
+    /// `j` and/or `k`, not `i`: computed per column while packing B.
+    B,
+    /// Both sides or the cell: computed in the micro-kernel.
+    Kernel,
+}
+
+fn join(x: Side, y: Side) -> Side {
+    use Side::*;
+    match (x, y) {
+        (Kernel, _) | (_, Kernel) | (A, B) | (B, A) => Kernel,
+        (A, _) | (_, A) => A,
+        (B, _) | (_, B) => B,
+        (Inv, Inv) => Inv,
+    }
+}
+
+/// A matmul-like statement's instructions, sorted by side.
+#[derive(Clone, Debug)]
+pub struct KernelBody {
+    /// Loads and arithmetic to emit, in block order, with their side
+    /// (A-side loads and arithmetic are copied into the packing of A, B's
+    /// into the packing of B, the rest is the micro-kernel).
+    pub order: Vec<(ValueId, Side)>,
+    /// The cell's value on entry (a load of it, or the PHI of its
+    /// promoted scalar) and the value written back.
+    pub acc_in: ValueId,
+    pub acc_out: ValueId,
+    /// The address of the cell (rebuildable from the counters).
+    pub c_addr: ValueId,
+    pub c: ArrayId,
+    /// Values of each side that the micro-kernel's instructions use: what
+    /// is packed.
+    pub a_cuts: Vec<ValueId>,
+    pub b_cuts: Vec<ValueId>,
+}
+
+fn arithmetic(op: &Op) -> bool {
+    match op {
+        Op::Pure { opcode } => matches!(opcode.as_str(), "fadd" | "fsub" | "fmul" | "fdiv" | "fneg"),
+        Op::Call { callee, .. } => callee.starts_with("llvm.fmuladd.") || callee.starts_with("llvm.fma."),
+        _ => false,
+    }
+}
+
+/// The operands an arithmetic instruction computes with (a call's
+/// arguments, not its callee).
+fn arith_operands<'v>(instr: &'v crate::ir::Instr) -> &'v [ValueId] {
+    match instr.op {
+        Op::Call { .. } => &instr.operands[..instr.operands.len().min(3)],
+        _ => &instr.operands,
+    }
+}
+
+/// Sorts the instructions of statement `stmt` (counters `i`, `j` at those
+/// positions) by side; an error says what the micro-kernel cannot do:
+/// calls other than `llvm.fmuladd`/`llvm.fma`, arithmetic other than
+/// `fadd`/`fsub`/`fmul`/`fdiv`/`fneg` (a `min` of a shortest-path update,
+/// a comparison), a read of both `i` and `j` besides the cell, a cell not
+/// read once and written once.
+pub fn kernel_body(view: &FunctionView, model: &Model, stmt: usize, i: usize, j: usize) -> Result<KernelBody, String> {
+    let s = &model.statements[stmt];
+    let region: HashSet<_> = view.loop_(model.root).blocks.iter().copied().collect();
+    let inside = |v: ValueId| matches!(view.value(v).kind, ValueKind::Instruction(b) if region.contains(&b));
+    let rebuilt = |v: ValueId| model.rebuilt_at(v, &|l| s.loops.contains(&l)).is_some();
+    let c = match s.accesses.iter().find(|a| a.kind == AccessKind::Write).map(|a| a.target.clone()) {
+        Some(Target::Array(c)) => c,
+        _ => return Err("no written array".into()),
+    };
+    let mut side: HashMap<ValueId, Side> = HashMap::new();
+    let mut order = vec![];
+    let (mut acc_in, mut acc_out, mut c_addr) = (vec![], None, None);
+    for instr in &view.block(s.block).instrs {
+        let v = instr.value;
+        let promoted = model.promoted.iter().find(|p| p.phi == v);
+        match &instr.op {
+            Op::Phi { .. } if promoted.is_some() => {
+                let p = promoted.expect("checked");
+                if p.array != c {
+                    return Err("a promoted scalar of another array".into());
+                }
+                acc_in.push(v);
+                acc_out = Some(p.update);
+                c_addr = Some(p.address);
+                side.insert(v, Side::Kernel);
+            }
+            _ if rebuilt(v) => {}
+            Op::Load { addr, volatile, atomic, .. } => {
+                if *volatile || *atomic {
+                    return Err("a volatile or atomic load".into());
+                }
+                let access = s.accesses.iter().find(|a| a.instr == Some(v)).ok_or("a load without an access")?;
+                let Target::Array(x) = access.target else { return Err("a scalar load".into()) };
+                if x == c {
+                    acc_in.push(v);
+                    c_addr = Some(*addr);
+                    side.insert(v, Side::Kernel);
+                    continue;
+                }
+                let uses = |pos: usize| access.subscripts.iter().any(|e| e.coeffs.iter().any(|(sym, &k)| k != 0 && *sym == Sym::Counter(s.loops[pos])));
+                let sd = match (uses(i), uses(j)) {
+                    (true, true) => return Err("a read that uses both i and j".into()),
+                    (false, true) => Side::B,
+                    _ => Side::A,
+                };
+                side.insert(v, sd);
+                order.push((v, sd));
+            }
+            Op::Store { value, volatile, atomic, .. } => {
+                if model.promoted.iter().any(|p| p.store_back == Some(v)) {
+                    continue;
+                }
+                if *volatile || *atomic {
+                    return Err("a volatile or atomic store".into());
+                }
+                acc_out = Some(*value);
+            }
+            op if arithmetic(op) => {
+                let mut sd = Side::Inv;
+                for &x in arith_operands(instr) {
+                    sd = join(
+                        sd,
+                        match side.get(&x) {
+                            Some(&y) => y,
+                            None if inside(x) => return Err(format!("an operand the micro-kernel does not model ('{}')", view.value(x).name)),
+                            None => Side::Inv,
+                        },
+                    );
+                }
+                // Values of neither side are computed with the A side
+                // (once per packed element; -O3 hoists most of them).
+                let sd = if sd == Side::Inv { Side::A } else { sd };
+                side.insert(v, sd);
+                order.push((v, sd));
+            }
+            Op::Call { .. } | Op::Unsupported { .. } => return Err("a call or an instruction with effects".into()),
+            Op::Pure { opcode } if opcode.starts_with('f') && opcode != "freeze" => return Err(format!("'{opcode}' in the statement")),
+            Op::Select => return Err("a select in the statement".into()),
+            // Loop control (the exit compare): nothing the kernel uses
+            // (an operand from here is refused above).
+            _ => {}
+        }
+    }
+    let ([acc_in], Some(acc_out), Some(c_addr)) = (acc_in.as_slice(), acc_out, c_addr) else {
+        return Err("the cell is not read once and written once".into());
+    };
+    if side.get(&acc_out) != Some(&Side::Kernel) {
+        return Err("the value written does not depend on the cell and both sides".into());
+    }
+    let elem = view.value(*acc_in).ty;
+    if !matches!(elem, Type::Double | Type::Float) || view.value(acc_out).ty != elem {
+        return Err("not a floating-point accumulation".into());
+    }
+    let (mut a_cuts, mut b_cuts) = (vec![], vec![]);
+    for &(v, sd) in &order {
+        if sd != Side::Kernel {
+            continue;
+        }
+        if view.value(v).ty != elem {
+            return Err("mixed element types".into());
+        }
+        let instr = view.def(v).ok_or("not an instruction")?;
+        for &x in arith_operands(instr) {
+            let list = match side.get(&x) {
+                Some(Side::A) => &mut a_cuts,
+                Some(Side::B) => &mut b_cuts,
+                _ => continue,
+            };
+            if view.value(x).ty != elem {
+                return Err("mixed element types".into());
+            }
+            if !list.contains(&x) {
+                list.push(x);
+            }
+        }
+    }
+    Ok(KernelBody { order, acc_in: *acc_in, acc_out, c_addr, c, a_cuts, b_cuts })
 }
