@@ -13,6 +13,9 @@ Configurations:
   polly-par    + -fopenmp -mllvm -polly -mllvm -polly-parallel
   tessera      + -fpass-plugin=$TESSERA_PLUGIN
   tessera-omp  + -fpass-plugin=$TESSERA_PLUGIN -fopenmp
+  openblas     the same computation through OpenBLAS (bench/kernels/blas/<name>.c,
+               gemm-class kernels only; Debian's libopenblas-dev): the ceiling;
+               its checksum is compared with a relative tolerance of 1e-9
   tessera-pgo  tessera built with -mllvm -tessera-profile-generate=FILE, run
                once at the benchmark size, rebuilt with
                -mllvm -tessera-profile-use=FILE (skipped with a note while
@@ -59,7 +62,21 @@ RESULTS_DIR = ROOT / "bench" / "results"
 # reassociated (the kernels print them with %a).
 TOLERANCE = 0.0
 THREADS = (1, 2)
-QUICK_CONFIGS = ("o3", "polly", "tessera", "tessera-omp")
+QUICK_CONFIGS = ("o3", "polly", "tessera", "tessera-omp", "openblas")
+BLAS_DIR = KERNEL_DIR / "blas"
+# A BLAS call sums in its own order: equal to -O3's up to rounding only.
+BLAS_TOLERANCE = 1e-9
+
+# Floating-point operations of the gemm-class kernels (a multiply-add is
+# two), for the GFLOP/s column: the sizes as the kernel reads them.
+FLOPS = {
+    "gemm": lambda n: 2.0 * n**3,
+    "gemm_flat": lambda n: 2.0 * n**3,
+    "chain2": lambda n: 4.0 * n**3,
+    "rankk": lambda n: 2.0 * (n * (n + 1) / 2) * (n - n // 4),
+    "rank2k": lambda n: 4.0 * (n * (n + 1) / 2) * (n - n // 4),
+    "contract3": lambda n: 2.0 * n * n * (2 * n) ** 2,
+}
 COMPILE_TIMEOUT_S = 600
 # The plugin's profile options (tessera-pgo); each takes a file name.
 PROFILE_GENERATE = "-tessera-profile-generate="
@@ -96,6 +113,15 @@ class Config:
     # The configuration whose checksum this one must print (and whose time
     # its speedup is relative to).
     reference: str = "o3"
+    # Built from bench/kernels/blas/<name>.c (kernels without one skip it)
+    # and linked with `libs`; its checksum may differ from -O3's by
+    # `tolerance` (relative).
+    blas: bool = False
+    libs: tuple[str, ...] = ()
+    tolerance: float = TOLERANCE
+
+    def source(self, kernel: "Kernel") -> Path:
+        return BLAS_DIR / f"{kernel.name}.c" if self.blas else kernel.source
 
     def thread_counts(self) -> tuple[int, ...]:
         return THREADS if self.openmp else THREADS[:1]
@@ -168,6 +194,7 @@ def make_configs(plugin: str) -> list[Config]:
         Config("tessera", base + tessera),
         Config("tessera-omp", base + tessera + ("-fopenmp",), openmp=True),
         Config("tessera-pgo", base + tessera, pgo=True),
+        Config("openblas", base, openmp=True, blas=True, libs=("-lopenblas",), tolerance=BLAS_TOLERANCE),
         # --fixed: the same kernels with constant sizes, beside the run-time-size builds.
         Config("o3-fixed", base, scale="run"),
         Config("tessera-fixed", base + tessera, scale="run"),
@@ -220,13 +247,13 @@ def find_plugin() -> Path:
     return path.resolve()
 
 
-def probe(clang: str, flags: tuple[str, ...]) -> str:
+def probe(clang: str, flags: tuple[str, ...], libs: tuple[str, ...] = ()) -> str:
     """Compiles and links a tiny loop with `flags`; returns clang's error text, '' if fine."""
     program = "int main(void){double a[64]={0};for(int i=1;i<64;i++)a[i]=a[i-1]+i;return a[63]<0;}\n"
     with tempfile.TemporaryDirectory(prefix="tessera-bench-probe-") as tmp:
         src = Path(tmp) / "probe.c"
         src.write_text(program)
-        cmd = [clang, *flags, str(src), "-o", str(Path(tmp) / "probe")]
+        cmd = [clang, *flags, str(src), "-o", str(Path(tmp) / "probe"), *libs]
         proc = subprocess.run(cmd, capture_output=True, text=True, timeout=COMPILE_TIMEOUT_S)
         return "" if proc.returncode == 0 else (proc.stderr.strip() or f"exit status {proc.returncode}")
 
@@ -249,7 +276,7 @@ def probe_configs(clang: str, configs: list[Config], notes: list[str], problems:
         if cfg.pgo:
             BUILD_DIR.mkdir(parents=True, exist_ok=True)
             flags += ("-mllvm", PROFILE_GENERATE + str(BUILD_DIR / "probe.profile"))
-        error = probe(clang, flags)
+        error = probe(clang, flags, cfg.libs)
         if cfg.pgo and not error:
             # -use may be missing even when -generate exists; any other
             # complaint (no such profile file) means the option is there.
@@ -294,9 +321,9 @@ def clang_path() -> str:
 # ---------------------------------------------------------------- building
 
 
-def compile_once(clang: str, flags: tuple[str, ...], src: Path, exe: Path) -> tuple[float, str]:
+def compile_once(clang: str, flags: tuple[str, ...], src: Path, exe: Path, libs: tuple[str, ...] = ()) -> tuple[float, str]:
     """One clang command; returns (wall seconds, error text or '')."""
-    cmd = [clang, *flags, str(src), "-o", str(exe), "-lm"]
+    cmd = [clang, *flags, str(src), "-o", str(exe), *libs, "-lm"]
     start = time.perf_counter()
     try:
         proc = subprocess.run(cmd, capture_output=True, text=True, timeout=COMPILE_TIMEOUT_S)
@@ -312,10 +339,10 @@ class PendingBuild:
     """`reps` identical clang commands queued on the pool (extra copies go to
     side files, removed afterwards), for a median compile time."""
 
-    def __init__(self, pool, clang, flags, src: Path, exe: Path, reps: int):
+    def __init__(self, pool, clang, flags, src: Path, exe: Path, reps: int, libs: tuple[str, ...] = ()):
         self.exe = exe
         self.outputs = [exe] + [exe.with_name(f"{exe.name}.rep{r}") for r in range(1, reps)]
-        self.futures = [pool.submit(compile_once, clang, flags, src, out) for out in self.outputs]
+        self.futures = [pool.submit(compile_once, clang, flags, src, out, libs) for out in self.outputs]
 
     def result(self) -> Build:
         results = [f.result() for f in self.futures]
@@ -336,10 +363,16 @@ def exe_path(cfg: Config, kernel: Kernel, suffix: str = "") -> Path:
 def queue_builds(pool, clang, kernel: Kernel, configs: list[Config], reps: int, quick: bool = False) -> dict[str, PendingBuild]:
     """Queues the non-PGO builds of one kernel; they run --jobs at a time."""
     return {
-        cfg.name: PendingBuild(pool, clang, cfg.flags + fixed_defines(kernel, cfg, quick), kernel.source, exe_path(cfg, kernel), reps)
-        for cfg in configs
+        cfg.name: PendingBuild(pool, clang, cfg.flags + fixed_defines(kernel, cfg, quick), cfg.source(kernel), exe_path(cfg, kernel), reps, cfg.libs)
+        for cfg in kernel_configs(kernel, configs)
         if not cfg.pgo
     }
+
+
+def kernel_configs(kernel: Kernel, configs: list[Config]) -> list[Config]:
+    """The configurations that apply to `kernel`: a BLAS one only where the
+    kernel has a BLAS version."""
+    return [c for c in configs if not c.blas or c.source(kernel).is_file()]
 
 
 class PgoUnsupported(Exception):
@@ -397,7 +430,8 @@ def parse_output(stdout: str) -> Run:
 
 
 def run_program(exe: Path, argv: list[str], threads: int, timeout: float | None, env: dict | None = None) -> Run:
-    env = dict(os.environ, OMP_NUM_THREADS=str(threads), **(env or {}))
+    # OpenBLAS's own variable would override OMP_NUM_THREADS.
+    env = dict(os.environ, OMP_NUM_THREADS=str(threads), OPENBLAS_NUM_THREADS=str(threads), **(env or {}))
     try:
         proc = subprocess.run([str(exe), *argv], capture_output=True, text=True, timeout=timeout, env=env)
     except subprocess.TimeoutExpired:
@@ -449,7 +483,7 @@ def judge(kernel: Kernel, cfg: Config, threads: int, runs: list[Run], reference:
         return outcome
     for r in runs:
         diff = rel_diff(r.checksum, reference)
-        if diff > TOLERANCE:
+        if diff > cfg.tolerance:
             problems.report(
                 f"MISMATCH kernel={kernel.name} config={cfg.name} threads={threads}: "
                 f"o3 checksum {reference:.10e}, {cfg.name} {r.checksum:.10e} (relative difference {diff:.2e})"
@@ -493,7 +527,8 @@ def build_kernel(pool, clang, kernel, configs, queued, argv, opts, problems, not
 def bench_kernel(pool, clang, kernel: Kernel, configs: list[Config], queued, opts, problems: Problems, notes: list[str]):
     """Builds, checks and times one kernel. Returns (CSV rows, configurations still in use)."""
     argv = list(kernel.quick_args if opts.quick else kernel.args)
-    builds, configs = build_kernel(pool, clang, kernel, configs, queued, argv, opts, problems, notes)
+    skipped = [c for c in configs if c not in kernel_configs(kernel, configs)]
+    builds, configs = build_kernel(pool, clang, kernel, kernel_configs(kernel, configs), queued, argv, opts, problems, notes)
     print("  compile " + "  ".join(f"{n} {statistics.median(b.seconds):.2f}s" for n, b in builds.items() if not b.error), flush=True)
 
     slots = [(c, t) for c in configs if not builds[c.name].error for t in c.thread_counts()]
@@ -515,12 +550,12 @@ def bench_kernel(pool, clang, kernel: Kernel, configs: list[Config], queued, opt
                 f"MISMATCH kernel={kernel.name} config={cfg.name}-generate threads=1: "
                 f"o3 checksum {reference:.10e}, instrumented build {training:.10e}"
             )
-    rows = make_rows(kernel, configs, builds, outcomes)
+    rows = make_rows(kernel, configs, builds, outcomes, argv)
     print_kernel_summary(rows)
-    return rows, configs
+    return rows, configs + skipped
 
 
-def make_rows(kernel: Kernel, configs: list[Config], builds: dict[str, Build], outcomes: dict) -> list[dict]:
+def make_rows(kernel: Kernel, configs: list[Config], builds: dict[str, Build], outcomes: dict, argv: list[str]) -> list[dict]:
     """One row per configuration and thread count; single-threaded builds
     reuse their one measurement for the other thread counts."""
     rows = []
@@ -533,6 +568,9 @@ def make_rows(kernel: Kernel, configs: list[Config], builds: dict[str, Build], o
             measured = t if cfg.openmp else 1
             out = outcomes[(cfg.name, measured)]
             speedup = o3_time / out.median if o3_time and out.median else None
+            flops = FLOPS.get(kernel.name)
+            size = fixed_size(kernel, cfg, argv)
+            gflops = flops(size) / out.median / 1e9 if flops and out.median else None
             rows.append(
                 {
                     "kernel": kernel.name,
@@ -541,12 +579,22 @@ def make_rows(kernel: Kernel, configs: list[Config], builds: dict[str, Build], o
                     "threads": t,
                     "median_s": f"{out.median:.6f}" if out.median is not None else "",
                     "speedup_vs_o3": f"{speedup:.4f}" if speedup else "",
+                    "gflops": f"{gflops:.2f}" if gflops else "",
                     "compile_s": f"{compile_s:.3f}" if compile_s is not None else "",
                     "checksum_ok": out.checksum_ok,
                     "measured_threads": measured,
                 }
             )
     return rows
+
+
+def fixed_size(kernel: Kernel, cfg: Config, argv: list[str]) -> int:
+    """The first size the configuration's build runs at (a fixed-size build
+    compiled its own in)."""
+    for flag in cfg.flags + fixed_defines(kernel, cfg, False):
+        if flag.startswith("-DFIXED_N=") and cfg.scale != "run":
+            return int(flag.split("=", 1)[1])
+    return int(argv[0])
 
 
 def print_kernel_summary(rows: list[dict]) -> None:
@@ -556,7 +604,8 @@ def print_kernel_summary(rows: list[dict]) -> None:
         speed = f"{float(r['speedup_vs_o3']):6.2f}x" if r["speedup_vs_o3"] else "      -"
         time_s = f"{float(r['median_s']):9.4f}s" if r["median_s"] else "   failed "
         flag = "" if r["checksum_ok"] == "yes" else f"  <-- {r['checksum_ok'].upper()}"
-        print(f"  {r['config']:<12} {r['threads']}t {time_s} {speed}{flag}", flush=True)
+        rate = f" {float(r['gflops']):7.2f} GFLOP/s" if r.get("gflops") else ""
+        print(f"  {r['config']:<12} {r['threads']}t {time_s} {speed}{rate}{flag}", flush=True)
 
 
 # ---------------------------------------------------------------- output

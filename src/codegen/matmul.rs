@@ -111,6 +111,9 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         }
         let ctmp = byte_offset(&self.b, &self.ir.context, buf, ok(self.b.build_int_add(a_base, c64(a_bytes * body.a_cuts.len() as i64), "off")), "ctmp");
         let ctx = Blis { lo: [lo[0], lo[1], lo[2]], ext: [ni, nj, nk], ap, bp, ctmp, elem, eb };
+        if !self.summary.matmul.iter().any(|(s, _)| *s == m.stmt) {
+            self.summary.matmul.push((m.stmt, m.blocking));
+        }
         self.blis(m, &body, &ctx)?;
         ok(self.b.build_call(free, &[buf.into()], ""));
         ok(self.b.build_unconditional_branch(done));

@@ -54,6 +54,9 @@ pub struct Summary {
     /// those marked for the vectorizer: what the remark names.
     pub openmp_dims: std::collections::BTreeSet<usize>,
     pub vectorized_dims: std::collections::BTreeSet<usize>,
+    /// Matmul-like statements emitted in the BLIS structure, with their
+    /// blocking (`matmul`).
+    pub matmul: Vec<(usize, crate::sched::gemm::Blocking)>,
 }
 
 /// Unwraps a builder call: they fail only when the builder has no position,

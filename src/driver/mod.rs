@@ -286,6 +286,16 @@ fn rewritten_remark(fview: &FunctionView, m: &Model, p: &Plan, summary: &codegen
         vectorized_dims: &summary.vectorized_dims,
     };
     let mut facts = explain::explain(&subject);
+    for (s, b) in &summary.matmul {
+        facts.push(vec![
+            (None, "matrix product ".into()),
+            (Some("MatmulStatement"), subject.labels[*s].clone()),
+            (None, " in BLIS blocks: packed panels, ".into()),
+            (Some("MicroKernel"), format!("{}x{}", b.mr, b.nr)),
+            (None, " micro-kernel, ".into()),
+            (Some("Blocks"), format!("kc {} mc {} nc {}", b.kc, b.mc, b.nc)),
+        ]);
+    }
     // What degrading cost (a budget hit kept the SCoP, with less).
     if !p.given_up.is_empty() {
         facts.push(vec![(None, "given up: ".into()), (Some("GivenUp"), p.given_up.join("; "))]);
