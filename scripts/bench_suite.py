@@ -72,6 +72,7 @@ BLAS_TOLERANCE = 1e-9
 FLOPS = {
     "gemm": lambda n: 2.0 * n**3,
     "gemm_flat": lambda n: 2.0 * n**3,
+    "gemm_ikj": lambda n: 2.0 * n**3,
     "chain2": lambda n: 4.0 * n**3,
     "rankk": lambda n: 2.0 * (n * (n + 1) / 2) * (n - n // 4),
     "rank2k": lambda n: 4.0 * (n * (n + 1) / 2) * (n - n // 4),
@@ -667,6 +668,7 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--timeout", type=float, help="seconds before one run counts as hung (default 300; 30 with --quick)")
     p.add_argument("--out", type=Path, help="directory for the csv/md/png (default bench/results)")
     p.add_argument("--no-polly", action="store_true", help="leave out the Polly configurations")
+    p.add_argument("--args", help="run every selected kernel with these arguments instead of its benchmark size (e.g. --kernels gemm,gemm_flat --args 2000)")
     p.add_argument(
         "--fixed",
         action="store_true",
@@ -695,6 +697,11 @@ def output_dir(opts) -> Path:
 def main() -> int:
     opts = parse_args()
     kernels = select_kernels(load_manifest(), opts.kernels)
+    if opts.args:
+        # Fixed-size builds compile these sizes in too (fixed_defines).
+        import dataclasses
+        sizes = tuple(opts.args.split())
+        kernels = [dataclasses.replace(k, args=sizes + k.args[len(sizes):]) for k in kernels]
     clang = clang_path()
     if not os.access(clang, os.X_OK):
         sys.exit(f"{clang} not found: set LLVM_BINDIR or run scripts/setup")
