@@ -459,6 +459,24 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         let a_panel: Vec<PointerValue<'a>> = x.ap.iter().map(|&p| at(self, p, ok(self.b.build_int_mul(ok(self.b.build_int_unsigned_div(ir, c64(bl.mr), "ip")), ok(self.b.build_int_mul(kc, c64(bl.mr), "s")), "o")))).collect();
         let b_panel: Vec<PointerValue<'a>> = x.bp.iter().map(|&p| at(self, p, ok(self.b.build_int_mul(ok(self.b.build_int_unsigned_div(jr, c64(bl.nr), "jp")), ok(self.b.build_int_mul(kc, c64(bl.nr), "s")), "o")))).collect();
         let _ = pc;
+        // The next block of rows' cells of C, into the cache while this
+        // block runs its k loop (BLIS does the same): C's rows are far
+        // apart, and the kernel's first loads of them would otherwise wait
+        // on memory. A prefetch of an address past the matrix does nothing.
+        let prefetch = inkwell::intrinsics::Intrinsic::find("llvm.prefetch").ok_or("no llvm.prefetch")?;
+        let ptr_t: BasicTypeEnum<'a> = ctx.ptr_type(inkwell::AddressSpace::default()).into();
+        let prefetch = prefetch.get_declaration(self.ir.module(), &[ptr_t]).ok_or("no llvm.prefetch declaration")?;
+        let i32t = ctx.i32_type();
+        let next_i0 = ok(self.b.build_int_add(i0, c64(bl.mr), "next.i0"));
+        for ii in 0..mr {
+            let i = ok(self.b.build_int_add(next_i0, c64(ii as i64), "i"));
+            let row = self.cell(m, body, lo_k, i, j0)?;
+            for line in 0..(bl.nr * eb + 63) / 64 {
+                let p = byte_offset(&self.b, &ctx, row, c64(line * 64), "pf");
+                let args: [BasicMetadataValueEnum<'a>; 4] = [p.into(), i32t.const_int(1, false).into(), i32t.const_int(3, false).into(), i32t.const_int(1, false).into()];
+                ok(self.b.build_call(prefetch, &args, ""));
+            }
+        }
         let acc = self.counted("matmul.k", c64(0), kc, 1, acc, &mut |g, kk, acc| {
             let bvec: Vec<Vec<VectorValue<'a>>> = (0..nv)
                 .map(|jv| {
