@@ -175,6 +175,10 @@ GFLOPS_COLUMNS = [
     ("tessera 1t", "tessera", 1),
     ("tessera-omp 1t", "tessera-omp", 1),
     ("tessera-omp 2t", "tessera-omp", 2),
+    ("tessera fixed 1t", "tessera-fixed", 1),
+    ("tessera-omp fixed 2t", "tessera-omp-fixed", 2),
+    ("tiled (-tessera-matmul=0) 1t", "tessera-tiled", 1),
+    ("tiled 2t", "tessera-omp-tiled", 2),
     ("openblas 1t", "openblas", 1),
     ("openblas 2t", "openblas", 2),
 ]

@@ -196,9 +196,14 @@ def make_configs(plugin: str) -> list[Config]:
         Config("tessera-omp", base + tessera + ("-fopenmp",), openmp=True),
         Config("tessera-pgo", base + tessera, pgo=True),
         Config("openblas", base, openmp=True, blas=True, libs=("-lopenblas",), tolerance=BLAS_TOLERANCE),
+        # Matrix products tiled by the general pipeline instead of the BLIS
+        # path (-tessera-matmul=0): what Tessera did before it.
+        Config("tessera-tiled", base + tessera + ("-mllvm", "-tessera-matmul=0")),
+        Config("tessera-omp-tiled", base + tessera + ("-fopenmp", "-mllvm", "-tessera-matmul=0"), openmp=True),
         # --fixed: the same kernels with constant sizes, beside the run-time-size builds.
         Config("o3-fixed", base, scale="run"),
         Config("tessera-fixed", base + tessera, scale="run"),
+        Config("tessera-omp-fixed", base + tessera + ("-fopenmp",), openmp=True, scale="run"),
         Config("o3-fixed-quick", base, scale="quick", reference="o3-fixed-quick"),
         Config("tessera-fixed-quick", base + tessera, scale="quick", reference="o3-fixed-quick"),
         Config("o3-fixed-small", base, scale="small", reference="o3-fixed-small"),
@@ -226,7 +231,7 @@ def fixed_defines(kernel: "Kernel", cfg: Config, quick: bool) -> tuple[str, ...]
 def fixed_configs(quick: bool) -> list[str]:
     """The fixed-size configurations --fixed adds: three scales in a full run
     (small, quick, benchmark), two with --quick (small, quick = the run's)."""
-    names = ["o3-fixed", "tessera-fixed", "o3-fixed-small", "tessera-fixed-small"]
+    names = ["o3-fixed", "tessera-fixed", "tessera-omp-fixed", "o3-fixed-small", "tessera-fixed-small"]
     return names if quick else names + ["o3-fixed-quick", "tessera-fixed-quick"]
 
 
@@ -297,7 +302,8 @@ def probe_configs(clang: str, configs: list[Config], notes: list[str], problems:
 
 def choose_configs(opts, plugin: str | None, notes: list[str], problems: Problems) -> list[Config]:
     configs = make_configs(plugin or "")
-    default = QUICK_CONFIGS if opts.quick else [c.name for c in configs if c.scale is None]
+    # The -tiled configurations (the BLIS path turned off) only on request.
+    default = QUICK_CONFIGS if opts.quick else [c.name for c in configs if c.scale is None and not c.name.endswith("-tiled")]
     wanted = opts.configs.split(",") if opts.configs else list(default)
     if opts.fixed:
         wanted += [n for n in fixed_configs(opts.quick) if n not in wanted]
