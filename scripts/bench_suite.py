@@ -636,7 +636,7 @@ def describe_run(opts, clang: str, plugin: Path | None, configs: list[Config]) -
     meta = [
         f"date: {datetime.datetime.now().strftime('%Y-%m-%d %H:%M')}; machine: {os.cpu_count()} cores, {cpu or platform.machine()}",
         f"compiler: {version} ({clang})",
-        f"sizes: {'quick' if opts.quick else 'benchmark'}; median of {opts.reps} interleaved run(s); compile time: median of {opts.compile_reps} build(s)",
+        f"sizes: {('arguments ' + opts.args) if opts.args else 'quick' if opts.quick else 'benchmark'}; median of {opts.reps} interleaved run(s); compile time: median of {opts.compile_reps} build(s)",
         f"configurations: {', '.join(c.name for c in configs)}",
     ]
     if plugin:
