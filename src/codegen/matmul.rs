@@ -315,12 +315,8 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         let c64 = |v: i64| i64t.const_int(v as u64, true);
         let zero = c64(0);
         let eb = x.eb;
-        let vl = bl.vl as u32;
-        let nv = (bl.nr / bl.vl) as usize;
-        let mr = bl.mr as usize;
         let [lo_i, lo_j, lo_k] = x.lo;
         let [ni, nj, nk] = x.ext;
-        let vt = x.elem.vec_type(vl);
         let ctx = self.ir.context;
         let at = |g: &Self, p: PointerValue<'a>, elems: IntValue<'a>| -> PointerValue<'a> {
             byte_offset(&g.b, &ctx, p, ok(g.b.build_int_mul(elems, c64(eb), "bytes")), "at")
@@ -376,14 +372,13 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
                 // The micro-kernels: B micro-panels outside (each stays in
                 // L1 across the A micro-panels of the block).
                 g.counted("matmul.jr", zero, nj, bl.nr, vec![], &mut |g, jr, _| {
-                    g.counted("matmul.ir", zero, mc, bl.mr, vec![], &mut |g, ir, _| g.micro_tile(m, body, x, pc, kc, ic, ir, jr, mc).map(|_| vec![]))?;
+                    g.counted("matmul.ir", zero, mc, bl.mr, vec![], &mut |g, ir, _| g.micro_tile(m, body, x, kc, ic, ir, jr, mc).map(|_| vec![]))?;
                     Ok(vec![])
                 })?;
                 Ok(vec![])
             })?;
             Ok(vec![])
         })?;
-        let _ = (nv, mr, vt);
         Ok(())
     }
 
@@ -407,9 +402,9 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
     }
 
     /// One MR×NR block of C at rows `ic + ir`, columns `jr` (relative to
-    /// the nest's lower bounds), over `k` in `pc .. pc + kc`.
+    /// the nest's lower bounds), over the `kc` values of `k` packed.
     #[allow(clippy::too_many_arguments)]
-    fn micro_tile(&mut self, m: &MatmulNest, body: &Body, x: &Blis<'a>, pc: IntValue<'a>, kc: IntValue<'a>, ic: IntValue<'a>, ir: IntValue<'a>, jr: IntValue<'a>, mc: IntValue<'a>) -> Result<(), String> {
+    fn micro_tile(&mut self, m: &MatmulNest, body: &Body, x: &Blis<'a>, kc: IntValue<'a>, ic: IntValue<'a>, ir: IntValue<'a>, jr: IntValue<'a>, mc: IntValue<'a>) -> Result<(), String> {
         let bl = m.blocking;
         let ctx = self.ir.context;
         let i64t = ctx.i64_type();
@@ -458,7 +453,6 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         // Panels of this block: A's at ir / MR, B's at jr / NR.
         let a_panel: Vec<PointerValue<'a>> = x.ap.iter().map(|&p| at(self, p, ok(self.b.build_int_mul(ok(self.b.build_int_unsigned_div(ir, c64(bl.mr), "ip")), ok(self.b.build_int_mul(kc, c64(bl.mr), "s")), "o")))).collect();
         let b_panel: Vec<PointerValue<'a>> = x.bp.iter().map(|&p| at(self, p, ok(self.b.build_int_mul(ok(self.b.build_int_unsigned_div(jr, c64(bl.nr), "jp")), ok(self.b.build_int_mul(kc, c64(bl.nr), "s")), "o")))).collect();
-        let _ = pc;
         // The next block of rows' cells of C, into the cache while this
         // block runs its k loop (BLIS does the same): C's rows are far
         // apart, and the kernel's first loads of them would otherwise wait
