@@ -134,7 +134,7 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         ub: IntValue<'a>,
         step: i64,
         carried: Vec<BasicValueEnum<'a>>,
-        body: &mut dyn FnMut(&mut Self, IntValue<'a>, Vec<BasicValueEnum<'a>>) -> Result<Vec<BasicValueEnum<'a>>, String>,
+        body: &mut LoopBody<'_, 'a, Self>,
     ) -> Result<Vec<BasicValueEnum<'a>>, String> {
         let i64t = self.ir.context.i64_type();
         let (header, exit) = (self.new_block(name), self.new_block(&format!("{name}.exit")));
@@ -296,6 +296,10 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         vals.get(&body.acc_out).copied().ok_or_else(|| "the written value was not computed".into())
     }
 }
+
+/// The body of a `counted` loop: from the counter and the carried values,
+/// the carried values of the next iteration.
+type LoopBody<'f, 'a, G> = dyn FnMut(&mut G, IntValue<'a>, Vec<BasicValueEnum<'a>>) -> Result<Vec<BasicValueEnum<'a>>, String> + 'f;
 
 /// The run-time facts of one BLIS nest.
 struct Blis<'a> {

@@ -363,7 +363,7 @@ fn arithmetic(op: &Op) -> bool {
 
 /// The operands an arithmetic instruction computes with (a call's
 /// arguments, not its callee).
-fn arith_operands<'v>(instr: &'v crate::ir::Instr) -> &'v [ValueId] {
+fn arith_operands(instr: &crate::ir::Instr) -> &[ValueId] {
     match instr.op {
         Op::Call { .. } => &instr.operands[..instr.operands.len().min(3)],
         _ => &instr.operands,
