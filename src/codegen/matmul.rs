@@ -399,9 +399,10 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         let bytes = ok(self.b.build_int_mul(kc, c64(width * eb), "len"));
         let bytes = ok(self.b.build_select(has_tail, bytes, c64(0), "len")).into_int_value();
         for &p in bufs {
-            // Panel `full / width` starts at element full·kc.
+            // Panel `full / width` starts at element full·kc (aligned to an
+            // element only: the last k block's kc may be any number).
             let start = byte_offset(&self.b, &self.ir.context, p, ok(self.b.build_int_mul(ok(self.b.build_int_mul(full, kc, "o")), c64(eb), "o")), "tail.at");
-            ok(self.b.build_memset(start, 64, self.ir.context.i8_type().const_zero(), bytes));
+            ok(self.b.build_memset(start, eb as u32, self.ir.context.i8_type().const_zero(), bytes));
         }
     }
 
@@ -434,7 +435,7 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         let (copy_in, joined) = (self.new_block("matmul.edge.in"), self.new_block("matmul.block"));
         ok(self.b.build_conditional_branch(full, joined, copy_in));
         self.b.position_at_end(copy_in);
-        ok(self.b.build_memset(x.ctmp, 64, ctx.i8_type().const_zero(), c64(bl.mr * bl.nr * eb)));
+        ok(self.b.build_memset(x.ctmp, eb as u32, ctx.i8_type().const_zero(), c64(bl.mr * bl.nr * eb)));
         self.edge_copy(m, body, x, rows, cols, i0, j0, lo_k, true)?;
         ok(self.b.build_unconditional_branch(joined));
         self.b.position_at_end(joined);
