@@ -23,6 +23,7 @@ CSV_FIELDS = [
     "threads",
     "median_s",
     "speedup_vs_o3",
+    "gflops",
     "compile_s",
     "checksum_ok",
     "measured_threads",
@@ -167,6 +168,40 @@ def markdown_compile(table: Table) -> list[str]:
     return lines
 
 
+# GFLOP/s of the gemm-class kernels (those with a flop count): (header,
+# configuration, thread count); the ratios put Tessera against OpenBLAS.
+GFLOPS_COLUMNS = [
+    ("-O3", "o3", 1),
+    ("tessera 1t", "tessera", 1),
+    ("tessera-omp 1t", "tessera-omp", 1),
+    ("tessera-omp 2t", "tessera-omp", 2),
+    ("tessera fixed 1t", "tessera-fixed", 1),
+    ("tessera-omp fixed 2t", "tessera-omp-fixed", 2),
+    ("tiled (-tessera-matmul=0) 1t", "tessera-tiled", 1),
+    ("tiled 2t", "tessera-omp-tiled", 2),
+    ("openblas 1t", "openblas", 1),
+    ("openblas 2t", "openblas", 2),
+]
+
+
+def markdown_gflops(table: Table) -> list[str]:
+    def rate(k, cfg, t):
+        r = table.row(k, cfg, t)
+        return to_float(r.get("gflops")) if r else None
+
+    kernels = [k for k in table.kernels if rate(k, "o3", 1)]
+    if not kernels:
+        return []
+    head = ["kernel"] + [c[0] for c in GFLOPS_COLUMNS] + ["tessera / openblas 1t", "tessera-omp / openblas 2t"]
+    lines = ["| " + " | ".join(head) + " |", "|---|" + "---:|" * (len(head) - 1)]
+    for k in kernels:
+        cells = [k] + [f"{v:.1f}" if (v := rate(k, cfg, t)) else "–" for _, cfg, t in GFLOPS_COLUMNS]
+        for mine, blas in ((rate(k, "tessera", 1), rate(k, "openblas", 1)), (rate(k, "tessera-omp", 2), rate(k, "openblas", 2))):
+            cells.append(f"{mine / blas:.2f}x" if mine and blas else "–")
+        lines.append("| " + " | ".join(cells) + " |")
+    return lines
+
+
 def geomean_summary(table: Table) -> list[tuple[str, float]]:
     out = []
     for header, cfg, t in table.speedup_columns():
@@ -192,6 +227,10 @@ def write_markdown(rows: list[dict], path: Path, title: str, meta: list[str], no
         "",
     ]
     out += markdown_speedups(table)
+    gflops = markdown_gflops(table)
+    if gflops:
+        out += ["", "## GFLOP/s of the gemm-class kernels", "", "Floating-point operations (a multiply-add is two) per second of the kernel call; `openblas` is the same computation through OpenBLAS (`bench/kernels/blas/`).", ""]
+        out += gflops
     out += ["", "## Compile time", "", "Wall time of the clang command (median of the builds) relative to -O3.", ""]
     out += markdown_compile(table)
     if notes:

@@ -13,6 +13,9 @@ Configurations:
   polly-par    + -fopenmp -mllvm -polly -mllvm -polly-parallel
   tessera      + -fpass-plugin=$TESSERA_PLUGIN
   tessera-omp  + -fpass-plugin=$TESSERA_PLUGIN -fopenmp
+  openblas     the same computation through OpenBLAS (bench/kernels/blas/<name>.c,
+               gemm-class kernels only; Debian's libopenblas-dev): the ceiling;
+               its checksum is compared with a relative tolerance of 1e-9
   tessera-pgo  tessera built with -mllvm -tessera-profile-generate=FILE, run
                once at the benchmark size, rebuilt with
                -mllvm -tessera-profile-use=FILE (skipped with a note while
@@ -59,7 +62,22 @@ RESULTS_DIR = ROOT / "bench" / "results"
 # reassociated (the kernels print them with %a).
 TOLERANCE = 0.0
 THREADS = (1, 2)
-QUICK_CONFIGS = ("o3", "polly", "tessera", "tessera-omp")
+QUICK_CONFIGS = ("o3", "polly", "tessera", "tessera-omp", "openblas")
+BLAS_DIR = KERNEL_DIR / "blas"
+# A BLAS call sums in its own order: equal to -O3's up to rounding only.
+BLAS_TOLERANCE = 1e-9
+
+# Floating-point operations of the gemm-class kernels (a multiply-add is
+# two), for the GFLOP/s column: the sizes as the kernel reads them.
+FLOPS = {
+    "gemm": lambda n: 2.0 * n**3,
+    "gemm_flat": lambda n: 2.0 * n**3,
+    "gemm_ikj": lambda n: 2.0 * n**3,
+    "chain2": lambda n: 4.0 * n**3,
+    "rankk": lambda n: 2.0 * (n * (n + 1) / 2) * (n - n // 4),
+    "rank2k": lambda n: 4.0 * (n * (n + 1) / 2) * (n - n // 4),
+    "contract3": lambda n: 2.0 * n * n * (2 * n) ** 2,
+}
 COMPILE_TIMEOUT_S = 600
 # The plugin's profile options (tessera-pgo); each takes a file name.
 PROFILE_GENERATE = "-tessera-profile-generate="
@@ -96,6 +114,15 @@ class Config:
     # The configuration whose checksum this one must print (and whose time
     # its speedup is relative to).
     reference: str = "o3"
+    # Built from bench/kernels/blas/<name>.c (kernels without one skip it)
+    # and linked with `libs`; its checksum may differ from -O3's by
+    # `tolerance` (relative).
+    blas: bool = False
+    libs: tuple[str, ...] = ()
+    tolerance: float = TOLERANCE
+
+    def source(self, kernel: "Kernel") -> Path:
+        return BLAS_DIR / f"{kernel.name}.c" if self.blas else kernel.source
 
     def thread_counts(self) -> tuple[int, ...]:
         return THREADS if self.openmp else THREADS[:1]
@@ -168,9 +195,15 @@ def make_configs(plugin: str) -> list[Config]:
         Config("tessera", base + tessera),
         Config("tessera-omp", base + tessera + ("-fopenmp",), openmp=True),
         Config("tessera-pgo", base + tessera, pgo=True),
+        Config("openblas", base, openmp=True, blas=True, libs=("-lopenblas",), tolerance=BLAS_TOLERANCE),
+        # Matrix products tiled by the general pipeline instead of the BLIS
+        # path (-tessera-matmul=0): what Tessera did before it.
+        Config("tessera-tiled", base + tessera + ("-mllvm", "-tessera-matmul=0")),
+        Config("tessera-omp-tiled", base + tessera + ("-fopenmp", "-mllvm", "-tessera-matmul=0"), openmp=True),
         # --fixed: the same kernels with constant sizes, beside the run-time-size builds.
         Config("o3-fixed", base, scale="run"),
         Config("tessera-fixed", base + tessera, scale="run"),
+        Config("tessera-omp-fixed", base + tessera + ("-fopenmp",), openmp=True, scale="run"),
         Config("o3-fixed-quick", base, scale="quick", reference="o3-fixed-quick"),
         Config("tessera-fixed-quick", base + tessera, scale="quick", reference="o3-fixed-quick"),
         Config("o3-fixed-small", base, scale="small", reference="o3-fixed-small"),
@@ -198,7 +231,7 @@ def fixed_defines(kernel: "Kernel", cfg: Config, quick: bool) -> tuple[str, ...]
 def fixed_configs(quick: bool) -> list[str]:
     """The fixed-size configurations --fixed adds: three scales in a full run
     (small, quick, benchmark), two with --quick (small, quick = the run's)."""
-    names = ["o3-fixed", "tessera-fixed", "o3-fixed-small", "tessera-fixed-small"]
+    names = ["o3-fixed", "tessera-fixed", "tessera-omp-fixed", "o3-fixed-small", "tessera-fixed-small"]
     return names if quick else names + ["o3-fixed-quick", "tessera-fixed-quick"]
 
 
@@ -220,13 +253,13 @@ def find_plugin() -> Path:
     return path.resolve()
 
 
-def probe(clang: str, flags: tuple[str, ...]) -> str:
+def probe(clang: str, flags: tuple[str, ...], libs: tuple[str, ...] = ()) -> str:
     """Compiles and links a tiny loop with `flags`; returns clang's error text, '' if fine."""
     program = "int main(void){double a[64]={0};for(int i=1;i<64;i++)a[i]=a[i-1]+i;return a[63]<0;}\n"
     with tempfile.TemporaryDirectory(prefix="tessera-bench-probe-") as tmp:
         src = Path(tmp) / "probe.c"
         src.write_text(program)
-        cmd = [clang, *flags, str(src), "-o", str(Path(tmp) / "probe")]
+        cmd = [clang, *flags, str(src), "-o", str(Path(tmp) / "probe"), *libs]
         proc = subprocess.run(cmd, capture_output=True, text=True, timeout=COMPILE_TIMEOUT_S)
         return "" if proc.returncode == 0 else (proc.stderr.strip() or f"exit status {proc.returncode}")
 
@@ -249,7 +282,7 @@ def probe_configs(clang: str, configs: list[Config], notes: list[str], problems:
         if cfg.pgo:
             BUILD_DIR.mkdir(parents=True, exist_ok=True)
             flags += ("-mllvm", PROFILE_GENERATE + str(BUILD_DIR / "probe.profile"))
-        error = probe(clang, flags)
+        error = probe(clang, flags, cfg.libs)
         if cfg.pgo and not error:
             # -use may be missing even when -generate exists; any other
             # complaint (no such profile file) means the option is there.
@@ -269,7 +302,8 @@ def probe_configs(clang: str, configs: list[Config], notes: list[str], problems:
 
 def choose_configs(opts, plugin: str | None, notes: list[str], problems: Problems) -> list[Config]:
     configs = make_configs(plugin or "")
-    default = QUICK_CONFIGS if opts.quick else [c.name for c in configs if c.scale is None]
+    # The -tiled configurations (the BLIS path turned off) only on request.
+    default = QUICK_CONFIGS if opts.quick else [c.name for c in configs if c.scale is None and not c.name.endswith("-tiled")]
     wanted = opts.configs.split(",") if opts.configs else list(default)
     if opts.fixed:
         wanted += [n for n in fixed_configs(opts.quick) if n not in wanted]
@@ -294,9 +328,9 @@ def clang_path() -> str:
 # ---------------------------------------------------------------- building
 
 
-def compile_once(clang: str, flags: tuple[str, ...], src: Path, exe: Path) -> tuple[float, str]:
+def compile_once(clang: str, flags: tuple[str, ...], src: Path, exe: Path, libs: tuple[str, ...] = ()) -> tuple[float, str]:
     """One clang command; returns (wall seconds, error text or '')."""
-    cmd = [clang, *flags, str(src), "-o", str(exe), "-lm"]
+    cmd = [clang, *flags, str(src), "-o", str(exe), *libs, "-lm"]
     start = time.perf_counter()
     try:
         proc = subprocess.run(cmd, capture_output=True, text=True, timeout=COMPILE_TIMEOUT_S)
@@ -312,10 +346,10 @@ class PendingBuild:
     """`reps` identical clang commands queued on the pool (extra copies go to
     side files, removed afterwards), for a median compile time."""
 
-    def __init__(self, pool, clang, flags, src: Path, exe: Path, reps: int):
+    def __init__(self, pool, clang, flags, src: Path, exe: Path, reps: int, libs: tuple[str, ...] = ()):
         self.exe = exe
         self.outputs = [exe] + [exe.with_name(f"{exe.name}.rep{r}") for r in range(1, reps)]
-        self.futures = [pool.submit(compile_once, clang, flags, src, out) for out in self.outputs]
+        self.futures = [pool.submit(compile_once, clang, flags, src, out, libs) for out in self.outputs]
 
     def result(self) -> Build:
         results = [f.result() for f in self.futures]
@@ -336,10 +370,16 @@ def exe_path(cfg: Config, kernel: Kernel, suffix: str = "") -> Path:
 def queue_builds(pool, clang, kernel: Kernel, configs: list[Config], reps: int, quick: bool = False) -> dict[str, PendingBuild]:
     """Queues the non-PGO builds of one kernel; they run --jobs at a time."""
     return {
-        cfg.name: PendingBuild(pool, clang, cfg.flags + fixed_defines(kernel, cfg, quick), kernel.source, exe_path(cfg, kernel), reps)
-        for cfg in configs
+        cfg.name: PendingBuild(pool, clang, cfg.flags + fixed_defines(kernel, cfg, quick), cfg.source(kernel), exe_path(cfg, kernel), reps, cfg.libs)
+        for cfg in kernel_configs(kernel, configs)
         if not cfg.pgo
     }
+
+
+def kernel_configs(kernel: Kernel, configs: list[Config]) -> list[Config]:
+    """The configurations that apply to `kernel`: a BLAS one only where the
+    kernel has a BLAS version."""
+    return [c for c in configs if not c.blas or c.source(kernel).is_file()]
 
 
 class PgoUnsupported(Exception):
@@ -397,7 +437,8 @@ def parse_output(stdout: str) -> Run:
 
 
 def run_program(exe: Path, argv: list[str], threads: int, timeout: float | None, env: dict | None = None) -> Run:
-    env = dict(os.environ, OMP_NUM_THREADS=str(threads), **(env or {}))
+    # OpenBLAS's own variable would override OMP_NUM_THREADS.
+    env = dict(os.environ, OMP_NUM_THREADS=str(threads), OPENBLAS_NUM_THREADS=str(threads), **(env or {}))
     try:
         proc = subprocess.run([str(exe), *argv], capture_output=True, text=True, timeout=timeout, env=env)
     except subprocess.TimeoutExpired:
@@ -449,7 +490,7 @@ def judge(kernel: Kernel, cfg: Config, threads: int, runs: list[Run], reference:
         return outcome
     for r in runs:
         diff = rel_diff(r.checksum, reference)
-        if diff > TOLERANCE:
+        if diff > cfg.tolerance:
             problems.report(
                 f"MISMATCH kernel={kernel.name} config={cfg.name} threads={threads}: "
                 f"o3 checksum {reference:.10e}, {cfg.name} {r.checksum:.10e} (relative difference {diff:.2e})"
@@ -493,7 +534,8 @@ def build_kernel(pool, clang, kernel, configs, queued, argv, opts, problems, not
 def bench_kernel(pool, clang, kernel: Kernel, configs: list[Config], queued, opts, problems: Problems, notes: list[str]):
     """Builds, checks and times one kernel. Returns (CSV rows, configurations still in use)."""
     argv = list(kernel.quick_args if opts.quick else kernel.args)
-    builds, configs = build_kernel(pool, clang, kernel, configs, queued, argv, opts, problems, notes)
+    skipped = [c for c in configs if c not in kernel_configs(kernel, configs)]
+    builds, configs = build_kernel(pool, clang, kernel, kernel_configs(kernel, configs), queued, argv, opts, problems, notes)
     print("  compile " + "  ".join(f"{n} {statistics.median(b.seconds):.2f}s" for n, b in builds.items() if not b.error), flush=True)
 
     slots = [(c, t) for c in configs if not builds[c.name].error for t in c.thread_counts()]
@@ -515,12 +557,12 @@ def bench_kernel(pool, clang, kernel: Kernel, configs: list[Config], queued, opt
                 f"MISMATCH kernel={kernel.name} config={cfg.name}-generate threads=1: "
                 f"o3 checksum {reference:.10e}, instrumented build {training:.10e}"
             )
-    rows = make_rows(kernel, configs, builds, outcomes)
+    rows = make_rows(kernel, configs, builds, outcomes, argv)
     print_kernel_summary(rows)
-    return rows, configs
+    return rows, configs + skipped
 
 
-def make_rows(kernel: Kernel, configs: list[Config], builds: dict[str, Build], outcomes: dict) -> list[dict]:
+def make_rows(kernel: Kernel, configs: list[Config], builds: dict[str, Build], outcomes: dict, argv: list[str]) -> list[dict]:
     """One row per configuration and thread count; single-threaded builds
     reuse their one measurement for the other thread counts."""
     rows = []
@@ -533,6 +575,9 @@ def make_rows(kernel: Kernel, configs: list[Config], builds: dict[str, Build], o
             measured = t if cfg.openmp else 1
             out = outcomes[(cfg.name, measured)]
             speedup = o3_time / out.median if o3_time and out.median else None
+            flops = FLOPS.get(kernel.name)
+            size = fixed_size(kernel, cfg, argv)
+            gflops = flops(size) / out.median / 1e9 if flops and out.median else None
             rows.append(
                 {
                     "kernel": kernel.name,
@@ -541,12 +586,22 @@ def make_rows(kernel: Kernel, configs: list[Config], builds: dict[str, Build], o
                     "threads": t,
                     "median_s": f"{out.median:.6f}" if out.median is not None else "",
                     "speedup_vs_o3": f"{speedup:.4f}" if speedup else "",
+                    "gflops": f"{gflops:.2f}" if gflops else "",
                     "compile_s": f"{compile_s:.3f}" if compile_s is not None else "",
                     "checksum_ok": out.checksum_ok,
                     "measured_threads": measured,
                 }
             )
     return rows
+
+
+def fixed_size(kernel: Kernel, cfg: Config, argv: list[str]) -> int:
+    """The first size the configuration's build runs at (a fixed-size build
+    compiled its own in)."""
+    for flag in cfg.flags + fixed_defines(kernel, cfg, False):
+        if flag.startswith("-DFIXED_N=") and cfg.scale != "run":
+            return int(flag.split("=", 1)[1])
+    return int(argv[0])
 
 
 def print_kernel_summary(rows: list[dict]) -> None:
@@ -556,7 +611,8 @@ def print_kernel_summary(rows: list[dict]) -> None:
         speed = f"{float(r['speedup_vs_o3']):6.2f}x" if r["speedup_vs_o3"] else "      -"
         time_s = f"{float(r['median_s']):9.4f}s" if r["median_s"] else "   failed "
         flag = "" if r["checksum_ok"] == "yes" else f"  <-- {r['checksum_ok'].upper()}"
-        print(f"  {r['config']:<12} {r['threads']}t {time_s} {speed}{flag}", flush=True)
+        rate = f" {float(r['gflops']):7.2f} GFLOP/s" if r.get("gflops") else ""
+        print(f"  {r['config']:<12} {r['threads']}t {time_s} {speed}{rate}{flag}", flush=True)
 
 
 # ---------------------------------------------------------------- output
@@ -580,7 +636,7 @@ def describe_run(opts, clang: str, plugin: Path | None, configs: list[Config]) -
     meta = [
         f"date: {datetime.datetime.now().strftime('%Y-%m-%d %H:%M')}; machine: {os.cpu_count()} cores, {cpu or platform.machine()}",
         f"compiler: {version} ({clang})",
-        f"sizes: {'quick' if opts.quick else 'benchmark'}; median of {opts.reps} interleaved run(s); compile time: median of {opts.compile_reps} build(s)",
+        f"sizes: {('arguments ' + opts.args) if opts.args else 'quick' if opts.quick else 'benchmark'}; median of {opts.reps} interleaved run(s); compile time: median of {opts.compile_reps} build(s)",
         f"configurations: {', '.join(c.name for c in configs)}",
     ]
     if plugin:
@@ -618,6 +674,7 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--timeout", type=float, help="seconds before one run counts as hung (default 300; 30 with --quick)")
     p.add_argument("--out", type=Path, help="directory for the csv/md/png (default bench/results)")
     p.add_argument("--no-polly", action="store_true", help="leave out the Polly configurations")
+    p.add_argument("--args", help="run every selected kernel with these arguments instead of its benchmark size (e.g. --kernels gemm,gemm_flat --args 2000)")
     p.add_argument(
         "--fixed",
         action="store_true",
@@ -646,6 +703,11 @@ def output_dir(opts) -> Path:
 def main() -> int:
     opts = parse_args()
     kernels = select_kernels(load_manifest(), opts.kernels)
+    if opts.args:
+        # Fixed-size builds compile these sizes in too (fixed_defines).
+        import dataclasses
+        sizes = tuple(opts.args.split())
+        kernels = [dataclasses.replace(k, args=sizes + k.args[len(sizes):]) for k in kernels]
     clang = clang_path()
     if not os.access(clang, os.X_OK):
         sys.exit(f"{clang} not found: set LLVM_BINDIR or run scripts/setup")

@@ -1,9 +1,9 @@
-// -fsave-optimization-record keeps the facts of the rewrite as named
+// -fsave-optimization-record keeps the facts of the rewrite (tiled: -tessera-matmul=0) as named
 // arguments of the remark: counts, the tiled loops and their sizes, the
 // loop order, the loops on threads and the vectorized loop.
 //
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: %clang -O3 -g -fopenmp -fpass-plugin=%tessera -fsave-optimization-record -foptimization-record-file=%t/mm.yaml -c %s -o %t/mm.o
+// RUN: %clang -O3 -g -fopenmp -fpass-plugin=%tessera -mllvm -tessera-matmul=0 -fsave-optimization-record -foptimization-record-file=%t/mm.yaml -c %s -o %t/mm.o
 // RUN: FileCheck %s < %t/mm.yaml
 
 void mm(int n, double A[n][n], double B[n][n], double C[n][n]) {

@@ -1,11 +1,11 @@
-// The -Rpass=tessera remark on a rewritten SCoP says what was done to its
+// The -Rpass=tessera remark on a rewritten (tiled: -tessera-matmul=0) SCoP says what was done to its
 // loops, in the source's names: the tiled loops with their tile sizes,
 // the new loop order, the loop run on OpenMP threads and the vectorized
 // loop. With -g the loops are named by their counters; without debug
 // variables (plain -Rpass), by the line each loop starts on.
 //
-// RUN: %clang -O3 -g -fopenmp -fpass-plugin=%tessera -Rpass=tessera -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=NAMES
-// RUN: %clang -O3 -fpass-plugin=%tessera -Rpass=tessera -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=LINES
+// RUN: %clang -O3 -g -fopenmp -fpass-plugin=%tessera -mllvm -tessera-matmul=0 -Rpass=tessera -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=NAMES
+// RUN: %clang -O3 -fpass-plugin=%tessera -mllvm -tessera-matmul=0 -Rpass=tessera -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=LINES
 
 void mm(int n, double A[n][n], double B[n][n], double C[n][n]) {
   for (int i = 0; i < n; i++)

@@ -55,6 +55,7 @@
 pub mod expr;
 pub mod group;
 pub mod interp;
+pub mod matmul;
 pub mod peel;
 pub mod print;
 pub mod scan;
@@ -102,6 +103,11 @@ pub struct For {
     /// The outermost tile loop of a band whose tiles run as wavefronts.
     pub wavefront: bool,
     pub role: LoopRole,
+    /// This loop and the two inside it scan a matmul-like statement
+    /// (`sched::gemm`): code generation emits them in the BLIS structure
+    /// (`codegen::matmul`); everyone else reads the plain nest in `body`,
+    /// which runs the same instances of each cell in the same order.
+    pub matmul: Option<Box<matmul::MatmulNest>>,
 }
 
 /// Why an `If` is there.

@@ -142,6 +142,12 @@ fn block(nm: &Names, nodes: &[Node], depth: usize, out: &mut String) {
                 if f.wavefront {
                     notes.push("wavefront");
                 }
+                let blocked;
+                if let Some(m) = &f.matmul {
+                    let b = &m.blocking;
+                    blocked = format!("matrix product: packed panels, {}x{} micro-kernel, blocks kc {} mc {}", b.mr, b.nr, b.kc, b.mc);
+                    notes.push(&blocked);
+                }
                 if !notes.is_empty() {
                     line(out, depth, &format!("// {}", notes.join(", ")));
                 }

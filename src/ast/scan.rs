@@ -213,6 +213,7 @@ impl<'a> Scanner<'a> {
             vectorizable: false,
             wavefront,
             role,
+            matmul: None,
         };
         self.guarded(&hoisted, vec![Node::For(f)])
     }

@@ -66,6 +66,8 @@ pub struct Options {
     /// `-tessera-ast-max-queries`: loop generation's query limit (None:
     /// the default), to test the simpler-nest fallback.
     pub ast_max_queries: Option<u64>,
+    /// `-tessera-matmul`: matmul-like statements in the BLIS structure.
+    pub matmul: bool,
 }
 
 impl Options {
@@ -96,6 +98,7 @@ impl Options {
             },
             deps_work_limit: (raw.deps_work_limit != 0).then_some(raw.deps_work_limit),
             ast_max_queries: (raw.ast_max_queries != 0).then_some(raw.ast_max_queries),
+            matmul: raw.matmul != 0,
             parallel: match raw.parallel {
                 0 => Some(false),
                 1 => Some(true),
@@ -145,6 +148,8 @@ pub enum Fuse {
 pub struct TargetFacts {
     /// Width of the fixed-width vector registers, in bits.
     pub vector_bits: u32,
+    /// How many vector registers the target has (0: unknown).
+    pub vector_regs: u32,
     /// L1 data and L2 cache sizes, in bytes.
     pub l1_bytes: u64,
     pub l2_bytes: u64,
@@ -195,10 +200,10 @@ impl<'a> FunctionCtx<'a> {
     /// Whether the module was compiled with -fopenmp.
     /// What the target says of its machine.
     pub fn target(&self) -> TargetFacts {
-        let (mut bits, mut l1, mut l2, mut host) = (0u32, 0u64, 0u64, 0i32);
-        // SAFETY: the shim writes four plain values.
-        unsafe { ffi::tessera_ctx_target(self.raw, &mut bits, &mut l1, &mut l2, &mut host) };
-        TargetFacts { vector_bits: bits, l1_bytes: l1, l2_bytes: l2, host_cpu: host != 0 }
+        let (mut bits, mut regs, mut l1, mut l2, mut host) = (0u32, 0u32, 0u64, 0u64, 0i32);
+        // SAFETY: the shim writes five plain values.
+        unsafe { ffi::tessera_ctx_target(self.raw, &mut bits, &mut regs, &mut l1, &mut l2, &mut host) };
+        TargetFacts { vector_bits: bits, vector_regs: regs, l1_bytes: l1, l2_bytes: l2, host_cpu: host != 0 }
     }
 
     pub fn module_has_openmp(&self) -> bool {

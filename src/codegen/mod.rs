@@ -21,6 +21,7 @@
 
 pub mod checks;
 pub mod expr;
+mod matmul;
 mod parallel;
 pub mod stats;
 pub mod stmt;
@@ -54,6 +55,9 @@ pub struct Summary {
     /// those marked for the vectorizer: what the remark names.
     pub openmp_dims: std::collections::BTreeSet<usize>,
     pub vectorized_dims: std::collections::BTreeSet<usize>,
+    /// Matmul-like statements emitted in the BLIS structure, with their
+    /// blocking (`matmul`).
+    pub matmul: Vec<(usize, crate::sched::gemm::Blocking)>,
 }
 
 /// Unwraps a builder call: they fail only when the builder has no position,
@@ -492,6 +496,7 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
                 ok(self.b.build_unconditional_branch(merge));
                 self.b.position_at_end(merge);
             }
+            Node::For(f) if f.matmul.is_some() => self.matmul_for(f, f.matmul.as_deref().expect("checked"))?,
             // A parallel loop outside every team runs on one (see `parallel`
             // for when one under sequential loops forks).
             Node::For(f) if self.openmp && !self.in_team && f.parallel && self.may_run_on_threads(&f.body) => {

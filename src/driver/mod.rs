@@ -286,6 +286,16 @@ fn rewritten_remark(fview: &FunctionView, m: &Model, p: &Plan, summary: &codegen
         vectorized_dims: &summary.vectorized_dims,
     };
     let mut facts = explain::explain(&subject);
+    for (s, b) in &summary.matmul {
+        facts.push(vec![
+            (None, "matrix product ".into()),
+            (Some("MatmulStatement"), subject.labels[*s].clone()),
+            (None, " in BLIS blocks: packed panels, ".into()),
+            (Some("MicroKernel"), format!("{}x{}", b.mr, b.nr)),
+            (None, " micro-kernel, ".into()),
+            (Some("Blocks"), format!("kc {} mc {} nc {}", b.kc, b.mc, b.nc)),
+        ]);
+    }
     // What degrading cost (a budget hit kept the SCoP, with less).
     if !p.given_up.is_empty() {
         facts.push(vec![(None, "given up: ".into()), (Some("GivenUp"), p.given_up.join("; "))]);
@@ -378,6 +388,8 @@ struct StageConfig {
     /// degraded paths with them.
     deps_work_limit: u64,
     ast: AstOptions,
+    /// Emit matmul-like statements in the BLIS structure (`-tessera-matmul`).
+    matmul: bool,
 }
 
 fn stage_config(ctx: &FunctionCtx<'_>, options: &Options, parallel: bool) -> StageConfig {
@@ -396,6 +408,7 @@ fn stage_config(ctx: &FunctionCtx<'_>, options: &Options, parallel: bool) -> Sta
             Some(n) => AstOptions { max_queries: usize::try_from(n).unwrap_or(usize::MAX), ..AstOptions::default() },
             None => AstOptions::default(),
         },
+        matmul: options.matmul,
     }
 }
 
@@ -486,6 +499,11 @@ fn plan_stages(fview: &FunctionView, m: &Model, config: &StageConfig) -> Result<
         Err(e) => return Err(format!("dependence analysis: {e}")),
     };
     trace_work("dependences", &mut work);
+    if config.matmul {
+        if let Some(p) = plan_matmul(fview, m, &scop, &deps, config)? {
+            return Ok(Plan { given_up, scop, deps, schedule: p.0, tree: p.1, gains: true, checked: p.2 });
+        }
+    }
     fn scheduling(e: impl fmt::Display) -> String {
         format!("scheduling: {e}")
     }
@@ -556,6 +574,32 @@ fn plan_stages(fview: &FunctionView, m: &Model, config: &StageConfig) -> Result<
     let tiled = schedule.bands.iter().any(|b| b.tile_sizes.is_some());
     let gains = deepest >= 2 || tiled || tree.has_parallel_loop();
     Ok(Plan { given_up, scop, deps, schedule, tree, gains, checked })
+}
+
+/// A SCoP with a matmul-like statement (`sched::gemm`): that statement in
+/// a nest of its own after the others, marked for the BLIS code generator
+/// (`codegen::matmul`), the others in their original order. `None` when
+/// there is no such statement or its nest does not come out as a box (the
+/// general pipeline then takes the SCoP).
+fn plan_matmul(fview: &FunctionView, m: &Model, scop: &PolyScop, deps: &deps::Deps, config: &StageConfig) -> Result<Option<(sched::Schedule, ast::Ast, Option<bool>)>, String> {
+    let Some(g) = sched::gemm::recognize(fview, m, scop, deps) else { return Ok(None) };
+    // One blocking for the SCoP: its widest accumulated element's.
+    let elem_bytes = g.gemms.iter().map(|x| m.array(x.c).elem_bytes as i64).max().unwrap_or(8);
+    let t = &config.tile;
+    let blocking = sched::gemm::blocking(t.vector_bits, t.vector_regs, t.l2_bytes, elem_bytes);
+    let Ok(schedule) = sched::gemm::schedule(scop, deps, &g, blocking.nc) else { return Ok(None) };
+    let checked = if config.check {
+        let verdict = sched::check::check_small(scop, &schedule)
+            .map_err(|why| format!("internal error: the schedule checker rejects the matrix-product schedule {why}; the nest is left as it was"))?;
+        Some(verdict.is_some())
+    } else {
+        None
+    };
+    let Ok(mut tree) = ast::build(scop, &schedule, &config.ast) else { return Ok(None) };
+    if !ast::matmul::mark(&mut tree, &g, blocking) {
+        return Ok(None);
+    }
+    Ok(Some((schedule, tree, checked)))
 }
 
 /// Writes `<dir>/<function>.<index>.json`; a failure is a warning naming

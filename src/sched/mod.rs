@@ -18,6 +18,7 @@
 pub mod check;
 pub mod constraints;
 pub mod diamond;
+pub mod gemm;
 pub mod inner;
 pub mod linalg;
 pub mod marks;

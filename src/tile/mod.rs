@@ -65,6 +65,9 @@ pub struct TileConfig {
     pub l1_bytes: i64,
     pub l2_bytes: i64,
     pub vector_bits: i64,
+    /// Vector registers of the target (the matrix-multiply micro-kernel
+    /// keeps its accumulators in them: `sched::gemm::Blocking`).
+    pub vector_regs: i64,
     /// Explicit sizes (band-row order; the last one repeats), overriding
     /// the SICA computation.
     pub sizes: Option<Vec<i64>>,
@@ -88,6 +91,7 @@ impl Default for TileConfig {
             l1_bytes: 32 * 1024,
             l2_bytes: 256 * 1024,
             vector_bits: 256,
+            vector_regs: 16,
             sizes: None,
             elem_bytes: 8,
             tile_single_parallel: false,

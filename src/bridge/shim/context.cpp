@@ -102,8 +102,8 @@ extern "C" void tessera_ctx_warn(TesseraFunctionCtx *Ctx, const char *Msg, size_
   Ctx->F.getContext().diagnose(DiagnosticInfoGeneric(Twine(StringRef(Msg, Len)), DS_Warning));
 }
 
-extern "C" void tessera_ctx_target(TesseraFunctionCtx *Ctx, uint32_t *VectorBits, uint64_t *L1,
-                                   uint64_t *L2, int32_t *HostCpu) {
+extern "C" void tessera_ctx_target(TesseraFunctionCtx *Ctx, uint32_t *VectorBits, uint32_t *VectorRegs,
+                                   uint64_t *L1, uint64_t *L2, int32_t *HostCpu) {
   // -march=native names the host's CPU: only then may the host's own
   // caches stand for the target's (otherwise the object file would depend
   // on the machine that compiled it).
@@ -112,6 +112,7 @@ extern "C" void tessera_ctx_target(TesseraFunctionCtx *Ctx, uint32_t *VectorBits
   auto &TTI = Ctx->FAM.getResult<TargetIRAnalysis>(Ctx->F);
   *VectorBits = static_cast<uint32_t>(
       TTI.getRegisterBitWidth(TargetTransformInfo::RGK_FixedWidthVector).getFixedValue());
+  *VectorRegs = TTI.getNumberOfRegisters(TTI.getRegisterClassForType(/*Vector=*/true));
   *L1 = TTI.getCacheSize(TargetTransformInfo::CacheLevel::L1D).value_or(0);
   *L2 = TTI.getCacheSize(TargetTransformInfo::CacheLevel::L2D).value_or(0);
 }

@@ -69,6 +69,12 @@ static cl::opt<unsigned> L2CacheKiB(
              "the target's)"),
     cl::init(0), cl::cat(TesseraCategory));
 
+static cl::opt<bool> Matmul(
+    "tessera-matmul",
+    cl::desc("Emit matrix-multiply-like statements in the BLIS structure: packed panels and a "
+             "register-blocked micro-kernel (default on)"),
+    cl::init(true), cl::cat(TesseraCategory));
+
 static cl::opt<bool> CheckSchedules(
     "tessera-check-schedules",
     cl::desc("Check each SCoP's final schedule with the brute-force checker at small parameter "
@@ -159,6 +165,7 @@ extern "C" void tessera_get_options(TesseraOptions *out) {
   out->l1_kib = L1CacheKiB;
   out->l2_kib = L2CacheKiB;
   out->check_schedules = CheckSchedules ? 1 : 0;
+  out->matmul = Matmul ? 1 : 0;
   out->deps_work_limit = DepsWorkLimit;
   out->ast_max_queries = AstMaxQueries;
 }

@@ -1,0 +1,96 @@
+//! Marking the nest of a matmul-like statement (`sched::gemm`) for the
+//! BLIS code generator.
+//!
+//! `sched::gemm::schedule` gives the statement the rows
+//! `[1, floor(j / nc), i, j, k]`, so its instances are scanned by
+//! `for t1 { for t2 (i) { for t3 (j) { for t4 (k) S(...) } } }`. [`mark`]
+//! finds that `t2` loop and, when the three loops span a box (the `i` and
+//! `k` bounds use no loop variable, the `j` bounds only `t1`: a column
+//! panel), records the statement and the bounds in `For::matmul`. The
+//! nest itself stays, as the plain version every other reader of the AST
+//! uses.
+
+use super::{Aff, Ast, Expr, For, Node};
+use crate::sched::gemm::{Blocking, Gemm, GemmPlan};
+
+/// A matmul-like statement's nest: the bounds (inclusive) of its `i`, `j`
+/// and `k` counters as expressions of the parameters and the enclosing
+/// loop variables, and the blocking to emit it with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatmulNest {
+    pub stmt: usize,
+    /// Positions of `i`, `j`, `k` among the statement's counters.
+    pub i: usize,
+    pub j: usize,
+    pub k: usize,
+    pub lower: [Expr; 3],
+    pub upper: [Expr; 3],
+    pub blocking: Blocking,
+}
+
+fn var_free(e: &Expr, allowed: &[usize]) -> bool {
+    let aff_ok = |a: &Aff| a.vars.iter().enumerate().all(|(v, &c)| c == 0 || allowed.contains(&v));
+    match e {
+        Expr::Aff(a) | Expr::FloorDiv(a, _) | Expr::CeilDiv(a, _) => aff_ok(a),
+        Expr::Min(es) | Expr::Max(es) => es.iter().all(|e| var_free(e, allowed)),
+    }
+}
+
+fn is_var(e: &Expr, v: usize) -> bool {
+    matches!(e, Expr::Aff(a) if a.constant == 0 && a.params.iter().all(|&c| c == 0)
+        && a.vars.iter().enumerate().all(|(x, &c)| c == if x == v { 1 } else { 0 }))
+}
+
+/// Marks the nest of every matmul-like statement of `plan` in `ast`
+/// (built from `sched::gemm::schedule`); false when one of them has
+/// another shape.
+pub fn mark(ast: &mut Ast, plan: &GemmPlan, blocking: Blocking) -> bool {
+    fn walk(nodes: &mut [Node], gemms: &[Gemm], blocking: Blocking, marked: &mut usize) {
+        for n in nodes {
+            match n {
+                Node::For(f) if f.var == 2 => {
+                    if let Some(m) = gemms.iter().find_map(|g| nest(f, g, blocking)) {
+                        f.matmul = Some(Box::new(m));
+                        *marked += 1;
+                    } else {
+                        walk(&mut f.body, gemms, blocking, marked);
+                    }
+                }
+                Node::For(f) => walk(&mut f.body, gemms, blocking, marked),
+                Node::If { then, otherwise, .. } => {
+                    walk(then, gemms, blocking, marked);
+                    walk(otherwise, gemms, blocking, marked);
+                }
+                Node::Stmt { .. } => {}
+            }
+        }
+    }
+    let mut marked = 0;
+    walk(&mut ast.body, &plan.gemms, blocking, &mut marked);
+    marked == plan.gemms.len()
+}
+
+fn nest(fi: &For, g: &Gemm, blocking: Blocking) -> Option<MatmulNest> {
+    let [Node::For(fj)] = fi.body.as_slice() else { return None };
+    let [Node::For(fk)] = fj.body.as_slice() else { return None };
+    let [Node::Stmt { stmt, iter }] = fk.body.as_slice() else { return None };
+    if *stmt != g.stmt || fj.var != 3 || fk.var != 4 || iter.len() != 3 {
+        return None;
+    }
+    if !is_var(&iter[g.i], 2) || !is_var(&iter[g.j], 3) || !is_var(&iter[g.k], 4) {
+        return None;
+    }
+    let boxed = [(fi, &[][..]), (fj, &[1][..]), (fk, &[][..])].iter().all(|(f, allowed)| var_free(&f.lower, allowed) && var_free(&f.upper, allowed));
+    if !boxed {
+        return None;
+    }
+    Some(MatmulNest {
+        stmt: g.stmt,
+        i: g.i,
+        j: g.j,
+        k: g.k,
+        lower: [fi.lower.clone(), fj.lower.clone(), fk.lower.clone()],
+        upper: [fi.upper.clone(), fj.upper.clone(), fk.upper.clone()],
+        blocking,
+    })
+}

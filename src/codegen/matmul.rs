@@ -1,0 +1,557 @@
+//! The BLIS structure for a matmul-like statement (`sched::gemm`; the
+//! loop carrying `For::matmul`).
+//!
+//! ```text
+//! buf = aligned_alloc(64, ...)       // once per run of the nest (per thread:
+//!                                    // the enclosing jc loop is the one on threads)
+//! for pc in k by KC:
+//!   pack B: Bp[j / NR][k][j % NR] = b(k, j)     (zero past the last column)
+//!   for ic in i by MC:
+//!     pack A: Ap[i / MR][k][i % MR] = a(i, k)   (zero past the last row)
+//!     for jr in j by NR: for ir in i by MR:
+//!       acc[MR][NR / VL] = C block (a zeroed copy at the edges)
+//!       for k in pc: acc[ii][jv] = f(acc, broadcast Ap[..][ii], Bp[..][jv])
+//!       C block = acc
+//! free(buf)
+//! ```
+//!
+//! `a(i, k)` and `b(k, j)` are not only loads: the statement's
+//! instructions are split by what they depend on (its A-side reads use no
+//! `j`, its B-side reads no `i`), and the packing loops evaluate, with the
+//! statement's own instructions, the values where the two sides meet the
+//! arithmetic that needs both (`alpha * A[i][k]` is packed, multiplied
+//! once per element instead of once per use). The micro-kernel applies
+//! the rest of the statement's instructions, the same opcodes and flags
+//! on vectors of VL lanes (`llvm.fmuladd` stays `llvm.fmuladd`, a separate
+//! `fmul`/`fadd` stays separate), to its accumulators in `k` order: each
+//! cell sees the same operations in the same order as in the source, so
+//! the results are bit for bit the original's. Edge blocks run the same
+//! kernel on a zero-filled MR×NR copy (the padded lanes compute values no
+//! one stores). Small nests, and a failed allocation, run the plain nest.
+
+use super::stmt::StmtCopy;
+use super::{ok, Gen};
+use crate::ast::matmul::MatmulNest;
+use crate::ast::For;
+use crate::bridge::rewrite::byte_offset;
+use crate::ir::{Op, Type, ValueId};
+use crate::sched::gemm::{kernel_body, KernelBody as Body, Side};
+use crate::scop::model::Target;
+use inkwell::types::{BasicTypeEnum, FloatType};
+use inkwell::values::{BasicMetadataValueEnum, BasicValue, BasicValueEnum, IntValue, PointerValue, VectorValue};
+use inkwell::{AddressSpace, IntPredicate};
+use std::collections::HashMap;
+
+/// Statement instances below which the plain nest runs: packing and the
+/// edge copies cost more than they save on a few thousand products.
+const MIN_INSTANCES: i64 = 1 << 12;
+
+impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
+    /// The loop `f` carrying `m`: the BLIS structure, or the plain nest
+    /// when it is small, when the statement's instructions do not fit the
+    /// micro-kernel, or when the buffers cannot be allocated.
+    pub(super) fn matmul_for(&mut self, f: &For, m: &MatmulNest) -> Result<(), String> {
+        let plain = For { matmul: None, ..f.clone() };
+        // Decided when the nest was planned (`sched::gemm::kernel_body`):
+        // an error here is one of the plain nest's cases.
+        let body = match kernel_body(self.region.view, self.model, m.stmt, m.i, m.j) {
+            Ok(b) => b,
+            Err(_) => return self.plain_for(&plain),
+        };
+        let i64t = self.ir.context.i64_type();
+        let c64 = |v: i64| i64t.const_int(v as u64, true);
+        let g = super::expr::ExprGen { b: &self.b, ctx: &self.ir.context };
+        let lo: Vec<IntValue<'a>> = m.lower.iter().map(|e| g.expr(e, &self.env)).collect();
+        let hi: Vec<IntValue<'a>> = m.upper.iter().map(|e| g.expr(e, &self.env)).collect();
+        let ext: Vec<IntValue<'a>> = (0..3).map(|d| ok(self.b.build_int_sub(ok(self.b.build_int_add(hi[d], c64(1), "hi1")), lo[d], "ext"))).collect();
+        let bl = m.blocking;
+        let elem: FloatType<'a> = if self.region.view.value(body.acc_in).ty == Type::Double { self.ir.context.f64_type() } else { self.ir.context.f32_type() };
+        let eb = if elem == self.ir.context.f64_type() { 8 } else { 4 };
+        // Work and buffer sizes (non-negative extents: a product of three
+        // 2^20-clamped extents cannot overflow).
+        let clamp = |b: &inkwell::builder::Builder<'a>, x: IntValue<'a>| {
+            let lo0 = ok(b.build_int_compare(IntPredicate::SLT, x, c64(0), "neg"));
+            let x = ok(b.build_select(lo0, c64(0), x, "ext0")).into_int_value();
+            let big = ok(b.build_int_compare(IntPredicate::SGT, x, c64(1 << 20), "big"));
+            ok(b.build_select(big, c64(1 << 20), x, "extc")).into_int_value()
+        };
+        let (ni, nj, nk) = (clamp(&self.b, ext[0]), clamp(&self.b, ext[1]), clamp(&self.b, ext[2]));
+        let work = ok(self.b.build_int_mul(ok(self.b.build_int_mul(ni, nj, "w")), nk, "w"));
+        let big = ok(self.b.build_int_compare(IntPredicate::SGE, work, c64(MIN_INSTANCES), "blis"));
+        let panels_j = ok(self.b.build_int_unsigned_div(ok(self.b.build_int_add(nj, c64(bl.nr - 1), "pj")), c64(bl.nr), "pj"));
+        let a_bytes = bl.mc * bl.kc * eb;
+        let b_bytes = ok(self.b.build_int_mul(panels_j, c64(bl.nr * bl.kc * eb), "bbytes"));
+        let c_bytes = bl.mr * bl.nr * eb;
+        let total = ok(self.b.build_int_add(
+            ok(self.b.build_int_mul(b_bytes, c64(body.b_cuts.len() as i64), "t")),
+            c64(a_bytes * body.a_cuts.len() as i64 + c_bytes),
+            "total",
+        ));
+        let (blis_bb, plain_bb, done) = (self.new_block("matmul.alloc"), self.new_block("matmul.plain"), self.new_block("matmul.done"));
+        ok(self.b.build_conditional_branch(big, blis_bb, plain_bb));
+        self.b.position_at_end(blis_bb);
+        let ptr_t = self.ir.context.ptr_type(AddressSpace::default());
+        let module = self.ir.module();
+        let alloc = module.get_function("aligned_alloc").unwrap_or_else(|| module.add_function("aligned_alloc", ptr_t.fn_type(&[i64t.into(), i64t.into()], false), None));
+        let free = module.get_function("free").unwrap_or_else(|| module.add_function("free", self.ir.context.void_type().fn_type(&[ptr_t.into()], false), None));
+        let buf = ok(self.b.build_call(alloc, &[c64(64).into(), total.into()], "matmul.buf")).try_as_basic_value().basic().ok_or("aligned_alloc returns no value")?.into_pointer_value();
+        let null = ok(self.b.build_is_null(buf, "nobuf"));
+        let run = self.new_block("matmul.run");
+        ok(self.b.build_conditional_branch(null, plain_bb, run));
+        self.b.position_at_end(run);
+        // Buffer layout: B panels, A blocks, the edge block of C.
+        let mut bp = vec![];
+        for q in 0..body.b_cuts.len() {
+            bp.push(byte_offset(&self.b, &self.ir.context, buf, ok(self.b.build_int_mul(b_bytes, c64(q as i64), "off")), "bp"));
+        }
+        let a_base = ok(self.b.build_int_mul(b_bytes, c64(body.b_cuts.len() as i64), "aoff"));
+        let mut ap = vec![];
+        for q in 0..body.a_cuts.len() {
+            ap.push(byte_offset(&self.b, &self.ir.context, buf, ok(self.b.build_int_add(a_base, c64(a_bytes * q as i64), "off")), "ap"));
+        }
+        let ctmp = byte_offset(&self.b, &self.ir.context, buf, ok(self.b.build_int_add(a_base, c64(a_bytes * body.a_cuts.len() as i64), "off")), "ctmp");
+        let ctx = Blis { lo: [lo[0], lo[1], lo[2]], ext: [ni, nj, nk], ap, bp, ctmp, elem, eb };
+        if !self.summary.matmul.iter().any(|(s, _)| *s == m.stmt) {
+            self.summary.matmul.push((m.stmt, m.blocking));
+        }
+        self.blis(m, &body, &ctx)?;
+        ok(self.b.build_call(free, &[buf.into()], ""));
+        ok(self.b.build_unconditional_branch(done));
+        self.b.position_at_end(plain_bb);
+        self.plain_for(&plain)?;
+        ok(self.b.build_unconditional_branch(done));
+        self.b.position_at_end(done);
+        Ok(())
+    }
+
+    /// `for (iv = lb; iv < ub; iv += step)` with values `carried` from one
+    /// iteration to the next; `body` returns their next values. Returns
+    /// the values after the loop.
+    fn counted(
+        &mut self,
+        name: &str,
+        lb: IntValue<'a>,
+        ub: IntValue<'a>,
+        step: i64,
+        carried: Vec<BasicValueEnum<'a>>,
+        body: &mut LoopBody<'_, 'a, Self>,
+    ) -> Result<Vec<BasicValueEnum<'a>>, String> {
+        let i64t = self.ir.context.i64_type();
+        let (header, exit) = (self.new_block(name), self.new_block(&format!("{name}.exit")));
+        let enter = ok(self.b.build_int_compare(IntPredicate::SLT, lb, ub, "enter"));
+        let from = self.b.get_insert_block().expect("positioned");
+        ok(self.b.build_conditional_branch(enter, header, exit));
+        self.b.position_at_end(header);
+        let iv = ok(self.b.build_phi(i64t, "iv"));
+        let phis: Vec<_> = carried.iter().map(|v| ok(self.b.build_phi(v.get_type(), "carried"))).collect();
+        let ivv = iv.as_basic_value().into_int_value();
+        let next = body(self, ivv, phis.iter().map(|p| p.as_basic_value()).collect())?;
+        let step_v = i64t.const_int(step as u64, true);
+        let iv_next = ok(self.b.build_int_nsw_add(ivv, step_v, "iv.next"));
+        let again = ok(self.b.build_int_compare(IntPredicate::SLT, iv_next, ub, "again"));
+        let latch = self.b.get_insert_block().expect("positioned");
+        ok(self.b.build_conditional_branch(again, header, exit));
+        iv.add_incoming(&[(&lb, from), (&iv_next, latch)]);
+        for ((p, init), new) in phis.iter().zip(&carried).zip(&next) {
+            p.add_incoming(&[(init as &dyn BasicValue, from), (new as &dyn BasicValue, latch)]);
+        }
+        self.b.position_at_end(exit);
+        let mut out = vec![];
+        for (init, new) in carried.iter().zip(&next) {
+            let p = ok(self.b.build_phi(init.get_type(), "after"));
+            p.add_incoming(&[(init as &dyn BasicValue, from), (new as &dyn BasicValue, latch)]);
+            out.push(p.as_basic_value());
+        }
+        Ok(out)
+    }
+
+    fn min64(&self, x: IntValue<'a>, y: IntValue<'a>) -> IntValue<'a> {
+        let lt = ok(self.b.build_int_compare(IntPredicate::SLT, x, y, "lt"));
+        ok(self.b.build_select(lt, x, y, "min")).into_int_value()
+    }
+
+    /// The statement's counters for `i`, `j`, `k`, in its loop order.
+    fn counters(m: &MatmulNest, i: IntValue<'a>, j: IntValue<'a>, k: IntValue<'a>) -> Vec<IntValue<'a>> {
+        let mut v = vec![i; 3];
+        v[m.i] = i;
+        v[m.j] = j;
+        v[m.k] = k;
+        v
+    }
+
+    /// Emits the instructions of one side for the instance `iter` (scalar
+    /// copies of the statement's own) and returns the values of `cuts`.
+    fn eval_side(&mut self, m: &MatmulNest, body: &Body, which: Side, iter: Vec<IntValue<'a>>, cuts: &[ValueId]) -> Result<Vec<BasicValueEnum<'a>>, String> {
+        let s = &self.model.statements[m.stmt];
+        let mut copy = StmtCopy::new(self.ir, &self.b, &self.region, s, iter);
+        let mut local: HashMap<ValueId, BasicValueEnum<'a>> = HashMap::new();
+        for &(v, sd) in &body.order {
+            if sd != which {
+                continue;
+            }
+            let orig = self.ir.instruction(v).ok_or("not an instruction")?;
+            let mut new_operands = vec![];
+            for k in 0..orig.get_num_operands() {
+                let Some(operand) = orig.get_operand(k).and_then(|o| o.value()) else { continue };
+                let Some(id) = self.ir.id_of(&operand) else { continue };
+                let new = match local.get(&id) {
+                    Some(x) => *x,
+                    None => copy.resolve(id)?,
+                };
+                if new != operand {
+                    new_operands.push((k, new));
+                }
+            }
+            let clone = orig.explicit_clone();
+            for (k, new) in new_operands {
+                clone.set_operand(k, new);
+            }
+            self.b.insert_instruction(&clone, None);
+            if clone.get_opcode() == inkwell::values::InstructionOpcode::Load {
+                let array = s.accesses.iter().find(|a| a.instr == Some(v)).and_then(|a| if let Target::Array(x) = a.target { Some(x) } else { None });
+                if let Some(a) = array {
+                    self.arrays.push((clone, a));
+                }
+            }
+            let value = BasicValueEnum::try_from(inkwell::values::AnyValue::as_any_value_enum(&clone)).map_err(|_| "a value-less instruction")?;
+            local.insert(v, value);
+        }
+        cuts.iter().map(|c| local.get(c).copied().ok_or_else(|| "a packed value was not computed".to_string())).collect()
+    }
+
+    /// The address of the cell `C[i][j]`.
+    fn cell(&mut self, m: &MatmulNest, body: &Body, lo_k: IntValue<'a>, i: IntValue<'a>, j: IntValue<'a>) -> Result<PointerValue<'a>, String> {
+        let s = &self.model.statements[m.stmt];
+        let mut copy = StmtCopy::new(self.ir, &self.b, &self.region, s, Self::counters(m, i, j, lo_k));
+        Ok(copy.resolve(body.c_addr)?.into_pointer_value())
+    }
+
+    fn splat(&self, x: BasicValueEnum<'a>, vl: u32) -> VectorValue<'a> {
+        let i32t = self.ir.context.i32_type();
+        let vt = x.get_type().into_float_type().vec_type(vl);
+        let one = ok(self.b.build_insert_element(vt.get_poison(), x, i32t.const_zero(), "bc"));
+        ok(self.b.build_shuffle_vector(one, vt.get_poison(), i32t.vec_type(vl).const_zero(), "splat"))
+    }
+
+    /// The kernel's instructions for one block of VL cells: `acc` the
+    /// cells' values, `a` the packed A values (broadcast), `bv` the packed B
+    /// vectors. Returns the new values of the cells.
+    fn kernel_step(&mut self, body: &Body, acc: VectorValue<'a>, a: &[VectorValue<'a>], bv: &[VectorValue<'a>], vl: u32) -> Result<VectorValue<'a>, String> {
+        let mut vals: HashMap<ValueId, VectorValue<'a>> = HashMap::new();
+        vals.insert(body.acc_in, acc);
+        for (q, &v) in body.a_cuts.iter().enumerate() {
+            vals.insert(v, a[q]);
+        }
+        for (q, &v) in body.b_cuts.iter().enumerate() {
+            vals.insert(v, bv[q]);
+        }
+        for &(v, sd) in &body.order {
+            if sd != Side::Kernel {
+                continue;
+            }
+            let orig = self.ir.instruction(v).ok_or("not an instruction")?;
+            let is_call = matches!(self.region.view.def(v).map(|d| &d.op), Some(Op::Call { .. }));
+            let n = if is_call { 3 } else { orig.get_num_operands() };
+            let mut ops = vec![];
+            for k in 0..n {
+                let operand = orig.get_operand(k).and_then(|o| o.value()).ok_or("a missing operand")?;
+                let x = match self.ir.id_of(&operand).and_then(|id| vals.get(&id)) {
+                    Some(x) => *x,
+                    None if self.ir.id_of(&operand).is_some_and(|id| self.region.defined_inside(id)) => return Err("an operand of the kernel is not available".into()),
+                    None => self.splat(operand, vl),
+                };
+                ops.push(x);
+            }
+            let name = "mk";
+            let new: VectorValue<'a> = if is_call {
+                let callee = match &self.region.view.def(v).map(|d| &d.op) {
+                    Some(Op::Call { callee, .. }) if callee.starts_with("llvm.fmuladd.") => "llvm.fmuladd",
+                    _ => "llvm.fma",
+                };
+                let intr = inkwell::intrinsics::Intrinsic::find(callee).ok_or("no such intrinsic")?;
+                let vt: BasicTypeEnum<'a> = ops[0].get_type().into();
+                let decl = intr.get_declaration(self.ir.module(), &[vt]).ok_or("no intrinsic declaration")?;
+                let args: Vec<BasicMetadataValueEnum<'a>> = ops.iter().map(|&o| o.into()).collect();
+                ok(self.b.build_call(decl, &args, name)).try_as_basic_value().basic().ok_or("an intrinsic without a value")?.into_vector_value()
+            } else {
+                let opcode = match self.region.view.def(v).map(|d| &d.op) {
+                    Some(Op::Pure { opcode }) => opcode.as_str(),
+                    _ => return Err("unexpected instruction".into()),
+                };
+                match opcode {
+                    "fadd" => ok(self.b.build_float_add(ops[0], ops[1], name)),
+                    "fsub" => ok(self.b.build_float_sub(ops[0], ops[1], name)),
+                    "fmul" => ok(self.b.build_float_mul(ops[0], ops[1], name)),
+                    "fdiv" => ok(self.b.build_float_div(ops[0], ops[1], name)),
+                    "fneg" => ok(self.b.build_float_neg(ops[0], name)),
+                    _ => return Err("unexpected opcode".into()),
+                }
+            };
+            // The same fast-math flags as the scalar instruction.
+            if let (Ok(flags), Some(i)) = (orig.get_fast_math_flags(), new.as_instruction_value()) {
+                let _ = i.set_fast_math_flags(flags);
+            }
+            vals.insert(v, new);
+        }
+        vals.get(&body.acc_out).copied().ok_or_else(|| "the written value was not computed".into())
+    }
+}
+
+/// The body of a `counted` loop: from the counter and the carried values,
+/// the carried values of the next iteration.
+type LoopBody<'f, 'a, G> = dyn FnMut(&mut G, IntValue<'a>, Vec<BasicValueEnum<'a>>) -> Result<Vec<BasicValueEnum<'a>>, String> + 'f;
+
+/// The run-time facts of one BLIS nest.
+struct Blis<'a> {
+    lo: [IntValue<'a>; 3],
+    ext: [IntValue<'a>; 3],
+    ap: Vec<PointerValue<'a>>,
+    bp: Vec<PointerValue<'a>>,
+    ctmp: PointerValue<'a>,
+    elem: FloatType<'a>,
+    eb: i64,
+}
+
+impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
+    fn blis(&mut self, m: &MatmulNest, body: &Body, x: &Blis<'a>) -> Result<(), String> {
+        let bl = m.blocking;
+        let i64t = self.ir.context.i64_type();
+        let c64 = |v: i64| i64t.const_int(v as u64, true);
+        let zero = c64(0);
+        let eb = x.eb;
+        let [lo_i, lo_j, lo_k] = x.lo;
+        let [ni, nj, nk] = x.ext;
+        let ctx = self.ir.context;
+        let at = |g: &Self, p: PointerValue<'a>, elems: IntValue<'a>| -> PointerValue<'a> {
+            byte_offset(&g.b, &ctx, p, ok(g.b.build_int_mul(elems, c64(eb), "bytes")), "at")
+        };
+        self.counted("matmul.pc", zero, nk, bl.kc, vec![], &mut |g, pc, _| {
+            let kc = g.min64(c64(bl.kc), ok(g.b.build_int_sub(nk, pc, "krest")));
+            // Pack B: Bp[j / NR][k][j % NR], row by row of B within each
+            // panel (contiguous loads and stores); the last panel zero-filled.
+            g.zero_tail(&x.bp, nj, kc, bl.nr, eb);
+            g.counted("matmul.packb.p", zero, nj, bl.nr, vec![], &mut |g, j0, _| {
+                let cols = g.min64(c64(bl.nr), ok(g.b.build_int_sub(nj, j0, "cols")));
+                let panel: Vec<PointerValue<'a>> = x.bp.iter().map(|&p| at(g, p, ok(g.b.build_int_mul(j0, kc, "o")))).collect();
+                g.counted("matmul.packb.k", zero, kc, 1, vec![], &mut |g, kk, _| {
+                    let k = ok(g.b.build_int_add(ok(g.b.build_int_add(lo_k, pc, "k")), kk, "k"));
+                    g.counted("matmul.packb.j", zero, cols, 1, vec![], &mut |g, lane, _| {
+                        let j = ok(g.b.build_int_add(ok(g.b.build_int_add(lo_j, j0, "j")), lane, "j"));
+                        let vals = g.eval_side(m, body, Side::B, Self::counters(m, lo_i, j, k), &body.b_cuts)?;
+                        let idx = ok(g.b.build_int_add(ok(g.b.build_int_mul(kk, c64(bl.nr), "i")), lane, "i"));
+                        for (q, v) in vals.iter().enumerate() {
+                            let st = ok(g.b.build_store(at(g, panel[q], idx), *v));
+                            let _ = st.set_alignment(eb as u32);
+                        }
+                        Ok(vec![])
+                    })?;
+                    Ok(vec![])
+                })?;
+                Ok(vec![])
+            })?;
+            g.counted("matmul.ic", zero, ni, bl.mc, vec![], &mut |g, ic, _| {
+                let mc = g.min64(c64(bl.mc), ok(g.b.build_int_sub(ni, ic, "irest")));
+                // Pack A: Ap[i / MR][k][i % MR], along the rows of A within
+                // each panel; the last panel zero-filled.
+                g.zero_tail(&x.ap, mc, kc, bl.mr, eb);
+                g.counted("matmul.packa.p", zero, mc, bl.mr, vec![], &mut |g, i0, _| {
+                    let rows = g.min64(c64(bl.mr), ok(g.b.build_int_sub(mc, i0, "rows")));
+                    let panel: Vec<PointerValue<'a>> = x.ap.iter().map(|&p| at(g, p, ok(g.b.build_int_mul(i0, kc, "o")))).collect();
+                    g.counted("matmul.packa.i", zero, rows, 1, vec![], &mut |g, lane, _| {
+                        let i = ok(g.b.build_int_add(ok(g.b.build_int_add(ok(g.b.build_int_add(lo_i, ic, "i")), i0, "i")), lane, "i"));
+                        g.counted("matmul.packa.k", zero, kc, 1, vec![], &mut |g, kk, _| {
+                            let k = ok(g.b.build_int_add(ok(g.b.build_int_add(lo_k, pc, "k")), kk, "k"));
+                            let vals = g.eval_side(m, body, Side::A, Self::counters(m, i, lo_j, k), &body.a_cuts)?;
+                            let idx = ok(g.b.build_int_add(ok(g.b.build_int_mul(kk, c64(bl.mr), "i")), lane, "i"));
+                            for (q, v) in vals.iter().enumerate() {
+                                let st = ok(g.b.build_store(at(g, panel[q], idx), *v));
+                                let _ = st.set_alignment(eb as u32);
+                            }
+                            Ok(vec![])
+                        })?;
+                        Ok(vec![])
+                    })?;
+                    Ok(vec![])
+                })?;
+                // The micro-kernels: B micro-panels outside (each stays in
+                // L1 across the A micro-panels of the block).
+                g.counted("matmul.jr", zero, nj, bl.nr, vec![], &mut |g, jr, _| {
+                    g.counted("matmul.ir", zero, mc, bl.mr, vec![], &mut |g, ir, _| g.micro_tile(m, body, x, kc, ic, ir, jr, mc).map(|_| vec![]))?;
+                    Ok(vec![])
+                })?;
+                Ok(vec![])
+            })?;
+            Ok(vec![])
+        })?;
+        Ok(())
+    }
+
+    /// Zero-fills the last panel of each buffer in `bufs` when `n`
+    /// (rows or columns to pack) is not a multiple of `width`: its padded
+    /// lanes then feed the micro-kernel zeros (their results are never
+    /// stored; zeros only keep the arithmetic free of stale values).
+    fn zero_tail(&mut self, bufs: &[PointerValue<'a>], n: IntValue<'a>, kc: IntValue<'a>, width: i64, eb: i64) {
+        let i64t = self.ir.context.i64_type();
+        let c64 = |v: i64| i64t.const_int(v as u64, true);
+        let tail = ok(self.b.build_int_unsigned_rem(n, c64(width), "tail"));
+        let full = ok(self.b.build_int_sub(n, tail, "full"));
+        let has_tail = ok(self.b.build_int_compare(IntPredicate::NE, tail, c64(0), "has.tail"));
+        let bytes = ok(self.b.build_int_mul(kc, c64(width * eb), "len"));
+        let bytes = ok(self.b.build_select(has_tail, bytes, c64(0), "len")).into_int_value();
+        for &p in bufs {
+            // Panel `full / width` starts at element full·kc (aligned to an
+            // element only: the last k block's kc may be any number).
+            let start = byte_offset(&self.b, &self.ir.context, p, ok(self.b.build_int_mul(ok(self.b.build_int_mul(full, kc, "o")), c64(eb), "o")), "tail.at");
+            ok(self.b.build_memset(start, eb as u32, self.ir.context.i8_type().const_zero(), bytes));
+        }
+    }
+
+    /// One MR×NR block of C at rows `ic + ir`, columns `jr` (relative to
+    /// the nest's lower bounds), over the `kc` values of `k` packed.
+    #[allow(clippy::too_many_arguments)]
+    fn micro_tile(&mut self, m: &MatmulNest, body: &Body, x: &Blis<'a>, kc: IntValue<'a>, ic: IntValue<'a>, ir: IntValue<'a>, jr: IntValue<'a>, mc: IntValue<'a>) -> Result<(), String> {
+        let bl = m.blocking;
+        let ctx = self.ir.context;
+        let i64t = ctx.i64_type();
+        let c64 = |v: i64| i64t.const_int(v as u64, true);
+        let eb = x.eb;
+        let vl = bl.vl as u32;
+        let nv = (bl.nr / bl.vl) as usize;
+        let mr = bl.mr as usize;
+        let vt = x.elem.vec_type(vl);
+        let [lo_i, lo_j, lo_k] = x.lo;
+        let nj = x.ext[1];
+        let at = |g: &Self, p: PointerValue<'a>, elems: IntValue<'a>| -> PointerValue<'a> {
+            byte_offset(&g.b, &ctx, p, ok(g.b.build_int_mul(elems, c64(eb), "bytes")), "at")
+        };
+        let rows = self.min64(c64(bl.mr), ok(self.b.build_int_sub(mc, ir, "rrest")));
+        let cols = self.min64(c64(bl.nr), ok(self.b.build_int_sub(nj, jr, "crest")));
+        let i0 = ok(self.b.build_int_add(ok(self.b.build_int_add(lo_i, ic, "i0")), ir, "i0"));
+        let j0 = ok(self.b.build_int_add(lo_j, jr, "j0"));
+        let full_r = ok(self.b.build_int_compare(IntPredicate::EQ, rows, c64(bl.mr), "fullr"));
+        let full_c = ok(self.b.build_int_compare(IntPredicate::EQ, cols, c64(bl.nr), "fullc"));
+        let full = ok(self.b.build_and(full_r, full_c, "full"));
+        // The edge: C's cells into the zeroed block (row stride NR).
+        let (copy_in, joined) = (self.new_block("matmul.edge.in"), self.new_block("matmul.block"));
+        ok(self.b.build_conditional_branch(full, joined, copy_in));
+        self.b.position_at_end(copy_in);
+        ok(self.b.build_memset(x.ctmp, eb as u32, ctx.i8_type().const_zero(), c64(bl.mr * bl.nr * eb)));
+        self.edge_copy(m, body, x, rows, cols, i0, j0, lo_k, true)?;
+        ok(self.b.build_unconditional_branch(joined));
+        self.b.position_at_end(joined);
+        let mut row_ptr = vec![];
+        for ii in 0..mr {
+            let i = ok(self.b.build_int_add(i0, c64(ii as i64), "i"));
+            let cell = self.cell(m, body, lo_k, i, j0)?;
+            let tmp = at(self, x.ctmp, c64(ii as i64 * bl.nr));
+            row_ptr.push(ok(self.b.build_select(full, cell, tmp, "row")).into_pointer_value());
+        }
+        let mut acc: Vec<BasicValueEnum<'a>> = vec![];
+        for &p in &row_ptr {
+            for jv in 0..nv {
+                let ptr = at(self, p, c64(jv as i64 * bl.vl));
+                let v = ok(self.b.build_load(vt, ptr, "c"));
+                let _ = v.as_instruction_value().map(|i| i.set_alignment(eb as u32));
+                acc.push(v);
+            }
+        }
+        // Panels of this block: A's at ir / MR, B's at jr / NR.
+        let a_panel: Vec<PointerValue<'a>> = x.ap.iter().map(|&p| at(self, p, ok(self.b.build_int_mul(ok(self.b.build_int_unsigned_div(ir, c64(bl.mr), "ip")), ok(self.b.build_int_mul(kc, c64(bl.mr), "s")), "o")))).collect();
+        let b_panel: Vec<PointerValue<'a>> = x.bp.iter().map(|&p| at(self, p, ok(self.b.build_int_mul(ok(self.b.build_int_unsigned_div(jr, c64(bl.nr), "jp")), ok(self.b.build_int_mul(kc, c64(bl.nr), "s")), "o")))).collect();
+        // The next block of rows' cells of C, into the cache while this
+        // block runs its k loop (BLIS does the same): C's rows are far
+        // apart, and the kernel's first loads of them would otherwise wait
+        // on memory. A prefetch of an address past the matrix does nothing.
+        let prefetch = inkwell::intrinsics::Intrinsic::find("llvm.prefetch").ok_or("no llvm.prefetch")?;
+        let ptr_t: BasicTypeEnum<'a> = ctx.ptr_type(inkwell::AddressSpace::default()).into();
+        let prefetch = prefetch.get_declaration(self.ir.module(), &[ptr_t]).ok_or("no llvm.prefetch declaration")?;
+        let i32t = ctx.i32_type();
+        let next_i0 = ok(self.b.build_int_add(i0, c64(bl.mr), "next.i0"));
+        for ii in 0..mr {
+            let i = ok(self.b.build_int_add(next_i0, c64(ii as i64), "i"));
+            let row = self.cell(m, body, lo_k, i, j0)?;
+            for line in 0..(bl.nr * eb + 63) / 64 {
+                let p = byte_offset(&self.b, &ctx, row, c64(line * 64), "pf");
+                let args: [BasicMetadataValueEnum<'a>; 4] = [p.into(), i32t.const_int(1, false).into(), i32t.const_int(3, false).into(), i32t.const_int(1, false).into()];
+                ok(self.b.build_call(prefetch, &args, ""));
+            }
+        }
+        let acc = self.counted("matmul.k", c64(0), kc, 1, acc, &mut |g, kk, acc| {
+            let bvec: Vec<Vec<VectorValue<'a>>> = (0..nv)
+                .map(|jv| {
+                    b_panel
+                        .iter()
+                        .map(|&p| {
+                            let ptr = at(g, p, ok(g.b.build_int_add(ok(g.b.build_int_mul(kk, c64(bl.nr), "o")), c64(jv as i64 * bl.vl), "o")));
+                            let v = ok(g.b.build_load(vt, ptr, "b"));
+                            let _ = v.as_instruction_value().map(|i| i.set_alignment((bl.vl * eb).min(64) as u32));
+                            v.into_vector_value()
+                        })
+                        .collect()
+                })
+                .collect();
+            let mut next = vec![];
+            for ii in 0..mr {
+                let avec: Vec<VectorValue<'a>> = a_panel
+                    .iter()
+                    .map(|&p| {
+                        let ptr = at(g, p, ok(g.b.build_int_add(ok(g.b.build_int_mul(kk, c64(bl.mr), "o")), c64(ii as i64), "o")));
+                        let s = ok(g.b.build_load(x.elem, ptr, "a"));
+                        let _ = s.as_instruction_value().map(|i| i.set_alignment(eb as u32));
+                        g.splat(s, vl)
+                    })
+                    .collect();
+                for jv in 0..nv {
+                    next.push(g.kernel_step(body, acc[ii * nv + jv].into_vector_value(), &avec, &bvec[jv], vl)?.as_basic_value_enum());
+                }
+            }
+            Ok(next)
+        })?;
+        for (ii, &p) in row_ptr.iter().enumerate() {
+            for jv in 0..nv {
+                let ptr = at(self, p, c64(jv as i64 * bl.vl));
+                let st = ok(self.b.build_store(ptr, acc[ii * nv + jv]));
+                let _ = st.set_alignment(eb as u32);
+            }
+        }
+        let (copy_out, after) = (self.new_block("matmul.edge.out"), self.new_block("matmul.next"));
+        ok(self.b.build_conditional_branch(full, after, copy_out));
+        self.b.position_at_end(copy_out);
+        self.edge_copy(m, body, x, rows, cols, i0, j0, lo_k, false)?;
+        ok(self.b.build_unconditional_branch(after));
+        self.b.position_at_end(after);
+        Ok(())
+    }
+
+    /// Copies the `rows`×`cols` cells of C at (`i0`, `j0`) into the edge
+    /// block (`into`) or back.
+    #[allow(clippy::too_many_arguments)]
+    fn edge_copy(&mut self, m: &MatmulNest, body: &Body, x: &Blis<'a>, rows: IntValue<'a>, cols: IntValue<'a>, i0: IntValue<'a>, j0: IntValue<'a>, lo_k: IntValue<'a>, into: bool) -> Result<(), String> {
+        let ctx = self.ir.context;
+        let i64t = ctx.i64_type();
+        let c64 = |v: i64| i64t.const_int(v as u64, true);
+        let nr = m.blocking.nr;
+        let eb = x.eb;
+        self.counted("matmul.edge.i", c64(0), rows, 1, vec![], &mut |g, ii, _| {
+            g.counted("matmul.edge.j", c64(0), cols, 1, vec![], &mut |g, jj, _| {
+                let i = ok(g.b.build_int_add(i0, ii, "i"));
+                let j = ok(g.b.build_int_add(j0, jj, "j"));
+                let cell = g.cell(m, body, lo_k, i, j)?;
+                let idx = ok(g.b.build_int_add(ok(g.b.build_int_mul(ii, c64(nr), "e")), jj, "e"));
+                let tmp = byte_offset(&g.b, &ctx, x.ctmp, ok(g.b.build_int_mul(idx, c64(eb), "b")), "tmp");
+                let (from, to) = if into { (cell, tmp) } else { (tmp, cell) };
+                let v = ok(g.b.build_load(x.elem, from, "edge"));
+                let _ = v.as_instruction_value().map(|i| i.set_alignment(eb as u32));
+                let st = ok(g.b.build_store(to, v));
+                let _ = st.set_alignment(eb as u32);
+                let access = if into { v.as_instruction_value() } else { Some(st) };
+                if let Some(a) = access {
+                    g.arrays.push((a, body.c));
+                }
+                Ok(vec![])
+            })?;
+            Ok(vec![])
+        })?;
+        Ok(())
+    }
+}

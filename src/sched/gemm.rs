@@ -1,0 +1,496 @@
+//! Matrix-multiply-like statements: recognition, the BLIS blocking, and
+//! the schedule that gives such a statement a nest of its own.
+//!
+//! A statement `S[i, j, k]` of a three-deep nest is *matmul-like* when its
+//! access relations say `C[i][j] = f(C[i][j], a(i, k), b(k, j))`: it reads
+//! and writes one cell of one array `C` indexed by two of its counters
+//! (`i`, `j`, `j` stride-1 in memory), and every other array it reads is
+//! indexed by counters among `{i, k}` (the A side) or among `{k, j}` (the
+//! B side), with at least one of each that uses `k`. Alpha scaling
+//! (`alpha * A[i][k]`), transposed operands (`A[k][i]`, `B[j][k]`) and
+//! any loop order of the source fit, since only the relations are read.
+//! Its dependences on the other statements must all point *into* it (it
+//! writes nothing another statement reads or writes later), and its only
+//! self-dependences are on `C`: those link instances of one cell, so they
+//! are carried by `k` alone and every order of `(i, j)` is legal.
+//!
+//! Such a statement runs in the BLIS structure (Van Zee & van de Geijn;
+//! Low et al., TOMS 2016; Polly's version: Gareev, Grosser, Kruse, TACO
+//! 2018): `jc` (NC columns) around `pc` (KC of `k`) around `ic` (MC rows),
+//! the A and B operands packed into contiguous panels, and a micro-kernel
+//! that keeps an MR×NR block of `C` in vector registers across its `k`
+//! loop. Each cell's sum over `k` stays in source order: the kernel loads
+//! the cell, applies the statement's own arithmetic for `k` ascending and
+//! stores it back, KC steps at a time, so results equal the original
+//! code's bit for bit. The code itself is `codegen::matmul`; this module
+//! only decides (pure: no LLVM).
+
+use super::original::{mark_original, original_schedule};
+use super::{Band, DimInfo, RowKind, SchedRow, Schedule};
+use crate::deps::Deps;
+use crate::scop::affine::{AffExpr, Sym};
+use crate::ir::{FunctionView, Op, Type, ValueId, ValueKind};
+use crate::scop::model::{is_pseudo, AccessKind, ArrayId, Model, Target};
+use std::collections::{HashMap, HashSet};
+use crate::scop::PolyScop;
+
+/// A matmul-like statement: its index and the positions of its counters
+/// `i`, `j` (C's rows and stride-1 columns) and `k` (the reduction).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Gemm {
+    pub stmt: usize,
+    pub i: usize,
+    pub j: usize,
+    pub k: usize,
+    pub c: ArrayId,
+}
+
+/// Block sizes of the BLIS structure, in elements.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Blocking {
+    /// Elements per vector register.
+    pub vl: i64,
+    /// Rows and columns of the micro-kernel's block of C (NR = nv·vl).
+    pub mr: i64,
+    pub nr: i64,
+    /// The `k` extent of a packed panel, the rows of a packed A block and
+    /// the columns of a packed B panel.
+    pub kc: i64,
+    pub mc: i64,
+    pub nc: i64,
+}
+
+/// The counters (positions in `loops`) an affine expression uses.
+fn counters_of(e: &AffExpr, loops: &[crate::ir::LoopId]) -> Option<Vec<usize>> {
+    let mut out = vec![];
+    for (s, &c) in &e.coeffs {
+        if c == 0 {
+            continue;
+        }
+        match s {
+            Sym::Counter(l) => out.push(loops.iter().position(|x| x == l)?),
+            Sym::Param(_) => {}
+        }
+    }
+    Some(out)
+}
+
+/// The matmul-like statements of a SCoP and the phase of every statement:
+/// each matmul-like statement runs as a phase of its own, the statements
+/// between them (depth two at most: initializations, scalings) in
+/// phases of their original order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GemmPlan {
+    pub gemms: Vec<Gemm>,
+    pub phase: Vec<usize>,
+}
+
+/// The SCoP's matmul-like statements (see the module documentation),
+/// when running them in phases is legal: no dependence goes from a
+/// later phase back to an earlier one.
+pub fn recognize(view: &FunctionView, model: &Model, scop: &PolyScop, deps: &Deps) -> Option<GemmPlan> {
+    let gemms: Vec<Gemm> = (0..model.statements.len())
+        .filter_map(|s| recognize_stmt(model, scop, deps, s))
+        .filter(|g| kernel_body(view, model, g.stmt, g.i, g.j).is_ok())
+        .collect();
+    if gemms.is_empty() {
+        return None;
+    }
+    let is_gemm = |s: usize| gemms.iter().any(|g| g.stmt == s);
+    // The others keep their original order, unoptimized: only shallow
+    // ones, which cost little next to the products.
+    if (0..model.statements.len()).any(|s| !is_gemm(s) && model.statements[s].loops.len() > 2) {
+        return None;
+    }
+    let mut phase = vec![];
+    let mut cur = 0;
+    for s in 0..model.statements.len() {
+        if s > 0 && (is_gemm(s) || is_gemm(s - 1)) {
+            cur += 1;
+        }
+        phase.push(cur);
+    }
+    if deps.deps.iter().any(|d| phase[d.source] > phase[d.target]) {
+        return None;
+    }
+    Some(GemmPlan { gemms, phase })
+}
+
+fn recognize_stmt(model: &Model, scop: &PolyScop, deps: &Deps, s: usize) -> Option<Gemm> {
+    let st = &model.statements[s];
+    if st.loops.len() != 3 || st.loops.iter().any(|l| is_pseudo(*l)) || scop.statements[s].pseudo_dims.iter().any(|&p| p) {
+        return None;
+    }
+    // One written cell, C[i][j]; nothing else written (a scalar written
+    // here would be read by another statement or by the next instance).
+    let writes: Vec<_> = st.accesses.iter().filter(|a| a.kind == AccessKind::Write).collect();
+    let first = writes.first()?;
+    let Target::Array(c) = first.target else { return None };
+    if writes.iter().any(|w| w.target != first.target || w.subscripts != first.subscripts) {
+        return None;
+    }
+    let subs = &first.subscripts;
+    // `j` moves along C's last subscript with a unit step and nowhere
+    // else (C's rows are contiguous in j); `i` is the other counter C
+    // uses. Whether distinct (i, j) are distinct cells (`C[i][j]`,
+    // `C[1000 i + j]`) the dependences decide below.
+    let (last, outer) = subs.split_last()?;
+    let unit: Vec<usize> = counters_of(last, &st.loops)?.into_iter().filter(|&x| last.coeffs.get(&Sym::Counter(st.loops[x])) == Some(&1)).collect();
+    let [j] = unit.as_slice() else { return None };
+    let j = *j;
+    let mut used = vec![];
+    for e in subs {
+        used.extend(counters_of(e, &st.loops)?);
+    }
+    if outer.iter().any(|e| counters_of(e, &st.loops).is_some_and(|c| c.contains(&j))) {
+        return None;
+    }
+    used.sort_unstable();
+    used.dedup();
+    let [x, y] = used.as_slice() else { return None };
+    let i = if *x == j { *y } else { *x };
+    let k = 3 - i - j;
+    let (mut a_side, mut b_side) = (false, false);
+    for a in st.accesses.iter().filter(|a| a.kind == AccessKind::Read) {
+        match a.target {
+            Target::Scalar(_) => return None,
+            Target::Array(x) if x == c => {
+                if a.subscripts != *subs {
+                    return None;
+                }
+            }
+            Target::Array(_) => {
+                let used = a.subscripts.iter().map(|e| counters_of(e, &st.loops)).collect::<Option<Vec<_>>>()?.concat();
+                match (used.contains(&i), used.contains(&j)) {
+                    (true, true) => return None,
+                    (true, false) => a_side |= used.contains(&k),
+                    (false, true) => b_side |= used.contains(&k),
+                    (false, false) => {}
+                }
+            }
+        }
+    }
+    if !a_side || !b_side {
+        return None;
+    }
+    // Its own dependences: only on C, between instances of one cell.
+    let c_name = &model.array(c).name;
+    for d in &deps.deps {
+        if d.source == s && d.target == s && (d.is_scalar || &d.array != c_name || !same_i_j(d, i, j).unwrap_or(false)) {
+            return None;
+        }
+    }
+    Some(Gemm { stmt: s, i, j, k, c })
+}
+
+/// Whether the instances `d` relates share `i` and `j` (then only `k`
+/// carries it): `t_x - s_x >= 1` and `s_x - t_x >= 1` are both empty in
+/// every part, for `x` in `{i, j}`.
+fn same_i_j(d: &crate::deps::Dependence, i: usize, j: usize) -> crate::poly::PolyResult<bool> {
+    for part in d.relation.parts() {
+        let n = part.n_dim() / 2;
+        for x in [i, j] {
+            for sign in [1, -1] {
+                let mut b = part.clone();
+                let mut row = vec![0; b.n_cols() + 1];
+                row[b.dim_col(n + x)] = sign;
+                row[b.dim_col(x)] = -sign;
+                row[b.n_cols()] = -1;
+                b.add_ineq(row)?;
+                if !b.is_empty()? {
+                    return Ok(false);
+                }
+            }
+        }
+    }
+    Ok(true)
+}
+
+/// The blocking for a target with `vector_regs` registers of
+/// `vector_bits` bits and the given cache sizes, for elements of
+/// `elem_bytes` bytes.
+///
+/// - The micro-kernel holds MR·nv accumulators, nv vectors of B and one
+///   broadcast A value in registers: among nv = 1..4 the largest MR·nv
+///   that fits (MR at most 8: beyond, the A values it broadcasts per `k`
+///   outnumber the FMAs' spare load slots). 32 registers give 8×3
+///   vectors, 16 give 6×2 (BLIS's Haswell kernel).
+/// - The packed A block (MC×KC) takes half the L2, square: KC = MC =
+///   sqrt(L2 / 2 / elem) (Low et al.'s model keeps A in L2 and the B
+///   micro-panel in L1; the square block amortizes the C traffic of the
+///   micro-kernel over the most `k` steps).
+/// - The packed B panel (KC×NC) takes the other half of the L2, NC a
+///   multiple of NR; the `jc` loop over those panels is the one that runs
+///   on threads, each with panels of its own.
+pub fn blocking(vector_bits: i64, vector_regs: i64, l2_bytes: i64, elem_bytes: i64) -> Blocking {
+    let elem = elem_bytes.max(1);
+    let vl = (vector_bits / (8 * elem)).max(1);
+    let regs = vector_regs.max(4);
+    let (mut mr, mut nv) = (1, 1);
+    for v in 1..=4 {
+        let m = ((regs - 1 - v) / v).min(8);
+        if m >= 1 && m * v > mr * nv {
+            (mr, nv) = (m, v);
+        }
+    }
+    let nr = nv * vl;
+    let half_l2 = (l2_bytes / 2).max(4096);
+    let mut kc = 8;
+    while (kc + 8) * (kc + 8) * elem <= half_l2 {
+        kc += 8;
+    }
+    let mc = (kc / mr).max(1) * mr;
+    let nc = ((half_l2 / (kc * elem) + nr / 2) / nr).max(1) * nr;
+    Blocking { vl, mr, nr, kc, mc, nc }
+}
+
+/// The original schedule in phases (`GemmPlan`): a first coordinate, the
+/// phase; then a matmul-like statement's `[floor(j / nc), i, j, k]`, the
+/// others' original coordinates. Legal by `recognize`'s conditions:
+/// phases follow the dependences, and a matmul-like statement's own
+/// instances of one cell keep their `k` order.
+pub fn schedule(scop: &PolyScop, deps: &Deps, plan: &GemmPlan, nc: i64) -> Result<Schedule, super::SchedError> {
+    let np = scop.params.len();
+    let original = original_schedule(scop)?;
+    let len = (original.dims.len() + 1).max(5);
+    let mut stmts = vec![];
+    for (s, rows) in original.stmts.iter().enumerate() {
+        let n = scop.statements[s].domain.space().n_dim();
+        let constant = |v: i64| {
+            let mut coeffs = vec![0; np + n + 1];
+            coeffs[np + n] = v;
+            SchedRow { coeffs, div: 1 }
+        };
+        let counter = |x: usize, div: i64| {
+            let mut coeffs = vec![0; np + n + 1];
+            coeffs[np + x] = 1;
+            SchedRow { coeffs, div }
+        };
+        let phase = constant(plan.phase[s] as i64);
+        let mut new = match plan.gemms.iter().find(|g| g.stmt == s) {
+            Some(g) => vec![phase, counter(g.j, nc), counter(g.i, 1), counter(g.j, 1), counter(g.k, 1)],
+            None => std::iter::once(phase).chain(rows.iter().cloned()).collect(),
+        };
+        while new.len() < len {
+            new.push(constant(0));
+        }
+        stmts.push(new);
+    }
+    let mut dims = vec![];
+    let mut bands = vec![];
+    for k in 0..len {
+        let is_loop = stmts.iter().any(|rows| rows[k].coeffs[np..rows[k].coeffs.len() - 1].iter().any(|&c| c != 0));
+        if is_loop {
+            bands.push(Band::untiled(k, 1));
+        }
+        dims.push(DimInfo::marked(if is_loop { RowKind::Loop } else { RowKind::Scalar }, false, false));
+    }
+    let mut sched = Schedule { stmts, dims, bands };
+    mark_original(scop, deps, &mut sched).map_err(|e| super::SchedError::NoSchedule(e.to_string()))?;
+    Ok(sched)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::blocking;
+
+    #[test]
+    fn blocking_follows_the_target() {
+        // AVX-512: 32 registers of 8 doubles, 1 MiB of L2.
+        let b = blocking(512, 32, 1 << 20, 8);
+        assert_eq!((b.vl, b.mr, b.nr, b.kc, b.mc), (8, 8, 24, 256, 256));
+        assert_eq!(b.nc % b.nr, 0);
+        // AVX2: 16 registers of 4 doubles, 256 KiB of L2: BLIS's 6x8.
+        let b = blocking(256, 16, 256 << 10, 8);
+        assert_eq!((b.vl, b.mr, b.nr, b.kc), (4, 6, 8, 128));
+        assert_eq!(b.mc % b.mr, 0);
+        // Floats: twice the lanes.
+        assert_eq!(blocking(512, 32, 1 << 20, 4).nr, 48);
+    }
+}
+
+/// What a value of a matmul-like statement depends on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    /// Neither `i` nor `j` nor the accumulated cell (constants, values
+    /// from before the nest).
+    Inv,
+    /// `i` and/or `k`, not `j`: computed per row while packing A.
+    A,
+    /// `j` and/or `k`, not `i`: computed per column while packing B.
+    B,
+    /// Both sides or the cell: computed in the micro-kernel.
+    Kernel,
+}
+
+fn join(x: Side, y: Side) -> Side {
+    use Side::*;
+    match (x, y) {
+        (Kernel, _) | (_, Kernel) | (A, B) | (B, A) => Kernel,
+        (A, _) | (_, A) => A,
+        (B, _) | (_, B) => B,
+        (Inv, Inv) => Inv,
+    }
+}
+
+/// A matmul-like statement's instructions, sorted by side.
+#[derive(Clone, Debug)]
+pub struct KernelBody {
+    /// Loads and arithmetic to emit, in block order, with their side
+    /// (A-side loads and arithmetic are copied into the packing of A, B's
+    /// into the packing of B, the rest is the micro-kernel).
+    pub order: Vec<(ValueId, Side)>,
+    /// The cell's value on entry (a load of it, or the PHI of its
+    /// promoted scalar) and the value written back.
+    pub acc_in: ValueId,
+    pub acc_out: ValueId,
+    /// The address of the cell (rebuildable from the counters).
+    pub c_addr: ValueId,
+    pub c: ArrayId,
+    /// Values of each side that the micro-kernel's instructions use: what
+    /// is packed.
+    pub a_cuts: Vec<ValueId>,
+    pub b_cuts: Vec<ValueId>,
+}
+
+fn arithmetic(op: &Op) -> bool {
+    match op {
+        Op::Pure { opcode } => matches!(opcode.as_str(), "fadd" | "fsub" | "fmul" | "fdiv" | "fneg"),
+        Op::Call { callee, .. } => callee.starts_with("llvm.fmuladd.") || callee.starts_with("llvm.fma."),
+        _ => false,
+    }
+}
+
+/// The operands an arithmetic instruction computes with (a call's
+/// arguments, not its callee).
+fn arith_operands(instr: &crate::ir::Instr) -> &[ValueId] {
+    match instr.op {
+        Op::Call { .. } => &instr.operands[..instr.operands.len().min(3)],
+        _ => &instr.operands,
+    }
+}
+
+/// Sorts the instructions of statement `stmt` (counters `i`, `j` at those
+/// positions) by side; an error says what the micro-kernel cannot do:
+/// calls other than `llvm.fmuladd`/`llvm.fma`, arithmetic other than
+/// `fadd`/`fsub`/`fmul`/`fdiv`/`fneg` (a `min` of a shortest-path update,
+/// a comparison), a read of both `i` and `j` besides the cell, a cell not
+/// read once and written once.
+pub fn kernel_body(view: &FunctionView, model: &Model, stmt: usize, i: usize, j: usize) -> Result<KernelBody, String> {
+    let s = &model.statements[stmt];
+    let region: HashSet<_> = view.loop_(model.root).blocks.iter().copied().collect();
+    let inside = |v: ValueId| matches!(view.value(v).kind, ValueKind::Instruction(b) if region.contains(&b));
+    let rebuilt = |v: ValueId| model.rebuilt_at(v, &|l| s.loops.contains(&l)).is_some();
+    let c = match s.accesses.iter().find(|a| a.kind == AccessKind::Write).map(|a| a.target.clone()) {
+        Some(Target::Array(c)) => c,
+        _ => return Err("no written array".into()),
+    };
+    let mut side: HashMap<ValueId, Side> = HashMap::new();
+    let mut order = vec![];
+    let (mut acc_in, mut acc_out, mut c_addr) = (vec![], None, None);
+    for instr in &view.block(s.block).instrs {
+        let v = instr.value;
+        let promoted = model.promoted.iter().find(|p| p.phi == v);
+        match &instr.op {
+            Op::Phi { .. } if promoted.is_some() => {
+                let p = promoted.expect("checked");
+                if p.array != c {
+                    return Err("a promoted scalar of another array".into());
+                }
+                acc_in.push(v);
+                acc_out = Some(p.update);
+                c_addr = Some(p.address);
+                side.insert(v, Side::Kernel);
+            }
+            _ if rebuilt(v) => {}
+            Op::Load { addr, volatile, atomic, .. } => {
+                if *volatile || *atomic {
+                    return Err("a volatile or atomic load".into());
+                }
+                let access = s.accesses.iter().find(|a| a.instr == Some(v)).ok_or("a load without an access")?;
+                let Target::Array(x) = access.target else { return Err("a scalar load".into()) };
+                if x == c {
+                    acc_in.push(v);
+                    c_addr = Some(*addr);
+                    side.insert(v, Side::Kernel);
+                    continue;
+                }
+                let uses = |pos: usize| access.subscripts.iter().any(|e| e.coeffs.iter().any(|(sym, &k)| k != 0 && *sym == Sym::Counter(s.loops[pos])));
+                let sd = match (uses(i), uses(j)) {
+                    (true, true) => return Err("a read that uses both i and j".into()),
+                    (false, true) => Side::B,
+                    _ => Side::A,
+                };
+                side.insert(v, sd);
+                order.push((v, sd));
+            }
+            Op::Store { value, volatile, atomic, .. } => {
+                if model.promoted.iter().any(|p| p.store_back == Some(v)) {
+                    continue;
+                }
+                if *volatile || *atomic {
+                    return Err("a volatile or atomic store".into());
+                }
+                acc_out = Some(*value);
+            }
+            op if arithmetic(op) => {
+                let mut sd = Side::Inv;
+                for &x in arith_operands(instr) {
+                    sd = join(
+                        sd,
+                        match side.get(&x) {
+                            Some(&y) => y,
+                            None if inside(x) => return Err(format!("an operand the micro-kernel does not model ('{}')", view.value(x).name)),
+                            None => Side::Inv,
+                        },
+                    );
+                }
+                // Values of neither side are computed with the A side
+                // (once per packed element; -O3 hoists most of them).
+                let sd = if sd == Side::Inv { Side::A } else { sd };
+                side.insert(v, sd);
+                order.push((v, sd));
+            }
+            Op::Call { .. } | Op::Unsupported { .. } => return Err("a call or an instruction with effects".into()),
+            Op::Pure { opcode } if opcode.starts_with('f') && opcode != "freeze" => return Err(format!("'{opcode}' in the statement")),
+            Op::Select => return Err("a select in the statement".into()),
+            // Loop control (the exit compare): nothing the kernel uses
+            // (an operand from here is refused above).
+            _ => {}
+        }
+    }
+    let ([acc_in], Some(acc_out), Some(c_addr)) = (acc_in.as_slice(), acc_out, c_addr) else {
+        return Err("the cell is not read once and written once".into());
+    };
+    if side.get(&acc_out) != Some(&Side::Kernel) {
+        return Err("the value written does not depend on the cell and both sides".into());
+    }
+    let elem = view.value(*acc_in).ty;
+    if !matches!(elem, Type::Double | Type::Float) || view.value(acc_out).ty != elem {
+        return Err("not a floating-point accumulation".into());
+    }
+    let (mut a_cuts, mut b_cuts) = (vec![], vec![]);
+    for &(v, sd) in &order {
+        if sd != Side::Kernel {
+            continue;
+        }
+        if view.value(v).ty != elem {
+            return Err("mixed element types".into());
+        }
+        let instr = view.def(v).ok_or("not an instruction")?;
+        for &x in arith_operands(instr) {
+            let list = match side.get(&x) {
+                Some(Side::A) => &mut a_cuts,
+                Some(Side::B) => &mut b_cuts,
+                _ => continue,
+            };
+            if view.value(x).ty != elem {
+                return Err("mixed element types".into());
+            }
+            if !list.contains(&x) {
+                list.push(x);
+            }
+        }
+    }
+    Ok(KernelBody { order, acc_in: *acc_in, acc_out, c_addr, c, a_cuts, b_cuts })
+}
