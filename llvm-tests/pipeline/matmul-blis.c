@@ -6,6 +6,7 @@
 // threads (-O0 would not contract the products into FMAs).
 //
 // RUN: %clang -O3 -g -march=x86-64-v4 -fpass-plugin=%tessera -mllvm -tessera-l2-cache-kib=1024 -Rpass=tessera -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=AVX512
+// RUN: %clang -O3 -march=x86-64-v4 -fpass-plugin=%tessera -S -emit-llvm %s -o - | FileCheck %s --check-prefix=WIDE
 // RUN: %clang -O3 -g -march=x86-64-v3 -fpass-plugin=%tessera -mllvm -tessera-l2-cache-kib=256 -Rpass=tessera -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=AVX2
 // RUN: %clang -O3 -g -march=x86-64-v4 -fpass-plugin=%tessera -mllvm -tessera-matmul=0 -Rpass=tessera -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFF
 // RUN: %clang -O3 -march=native -DMAIN %s -o %t.ref && %t.ref > %t.ref.out
@@ -19,9 +20,13 @@ void mm(int n, int m, int p, double A[n][p], double B[p][m], double C[n][m]) {
         C[i][j] += A[i][k] * B[k][j];
 }
 
-// x86-64-v4 prefers 256-bit vectors: 32 registers of 4 doubles.
-// AVX512: remark: SCoP rewritten: {{.*}}; matrix product S1 (line 19) in BLIS blocks: packed panels, 8x12 micro-kernel, kc 256 mc 256 nc 252
-// AVX2: remark: SCoP rewritten: {{.*}}; matrix product S1 (line 19) in BLIS blocks: packed panels, 6x8 micro-kernel, kc 128 mc 126 nc 128
+// x86-64-v4's vectorizers prefer 256-bit vectors, but the micro-kernel
+// uses the 512-bit registers AVX-512 has: 32 registers of 8 doubles.
+// AVX512: remark: SCoP rewritten: {{.*}}; matrix product S1 (line {{[0-9]+}}) in BLIS blocks: packed panels, 8x24 micro-kernel, kc 256 mc 256 nc 264
+// The function is marked so that the backend keeps them whole:
+// WIDE: <8 x double>
+// WIDE: attributes #{{[0-9]+}} = { {{.*}}"min-legal-vector-width"="512"
+// AVX2: remark: SCoP rewritten: {{.*}}; matrix product S1 (line {{[0-9]+}}) in BLIS blocks: packed panels, 6x8 micro-kernel, kc 128 mc 126 nc 128
 // OFF: remark: SCoP rewritten: {{.*}}; tiled
 // OFF-NOT: matrix product
 

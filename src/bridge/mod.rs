@@ -148,6 +148,9 @@ pub enum Fuse {
 pub struct TargetFacts {
     /// Width of the fixed-width vector registers, in bits.
     pub vector_bits: u32,
+    /// The widest vectors code may use when it asks for them (at least
+    /// `vector_bits`; 512 on x86 with AVX-512 even where 256 is preferred).
+    pub wide_vector_bits: u32,
     /// How many vector registers the target has (0: unknown).
     pub vector_regs: u32,
     /// L1 data and L2 cache sizes, in bytes.
@@ -200,10 +203,10 @@ impl<'a> FunctionCtx<'a> {
     /// Whether the module was compiled with -fopenmp.
     /// What the target says of its machine.
     pub fn target(&self) -> TargetFacts {
-        let (mut bits, mut regs, mut l1, mut l2, mut host) = (0u32, 0u32, 0u64, 0u64, 0i32);
-        // SAFETY: the shim writes five plain values.
-        unsafe { ffi::tessera_ctx_target(self.raw, &mut bits, &mut regs, &mut l1, &mut l2, &mut host) };
-        TargetFacts { vector_bits: bits, vector_regs: regs, l1_bytes: l1, l2_bytes: l2, host_cpu: host != 0 }
+        let (mut bits, mut wide, mut regs, mut l1, mut l2, mut host) = (0u32, 0u32, 0u32, 0u64, 0u64, 0i32);
+        // SAFETY: the shim writes six plain values.
+        unsafe { ffi::tessera_ctx_target(self.raw, &mut bits, &mut wide, &mut regs, &mut l1, &mut l2, &mut host) };
+        TargetFacts { vector_bits: bits, wide_vector_bits: wide, vector_regs: regs, l1_bytes: l1, l2_bytes: l2, host_cpu: host != 0 }
     }
 
     pub fn module_has_openmp(&self) -> bool {

@@ -39,6 +39,7 @@ use crate::sched::gemm::{kernel_body, KernelBody as Body, Side};
 use crate::scop::model::Target;
 use inkwell::types::{BasicTypeEnum, FloatType};
 use inkwell::values::{BasicMetadataValueEnum, BasicValue, BasicValueEnum, IntValue, PointerValue, VectorValue};
+use inkwell::attributes::AttributeLoc;
 use inkwell::{AddressSpace, IntPredicate};
 use std::collections::HashMap;
 
@@ -114,6 +115,7 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         if !self.summary.matmul.iter().any(|(s, _)| *s == m.stmt) {
             self.summary.matmul.push((m.stmt, m.blocking));
         }
+        self.allow_vectors(bl.vl * eb * 8);
         self.blis(m, &body, &ctx)?;
         ok(self.b.build_call(free, &[buf.into()], ""));
         ok(self.b.build_unconditional_branch(done));
@@ -224,6 +226,20 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         let s = &self.model.statements[m.stmt];
         let mut copy = StmtCopy::new(self.ir, &self.b, &self.region, s, Self::counters(m, i, j, lo_k));
         Ok(copy.resolve(body.c_addr)?.into_pointer_value())
+    }
+
+    /// Lets the backend keep `bits`-wide vectors whole in this function:
+    /// the micro-kernel may use vectors wider than the vectorizers prefer
+    /// (`TileConfig::wide_vector_bits`), which x86 would otherwise split
+    /// (clang marks each function with the widest vectors its source
+    /// uses, in the same attribute). Outlined OpenMP workers inherit it.
+    fn allow_vectors(&self, bits: i64) {
+        let key = "min-legal-vector-width";
+        let f = self.ir.function;
+        let now = f.get_string_attribute(AttributeLoc::Function, key).and_then(|a| a.get_string_value().to_str().ok().and_then(|v| v.parse::<i64>().ok())).unwrap_or(0);
+        if bits > now {
+            f.add_attribute(AttributeLoc::Function, self.ir.context.create_string_attribute(key, &bits.to_string()));
+        }
     }
 
     fn splat(&self, x: BasicValueEnum<'a>, vl: u32) -> VectorValue<'a> {

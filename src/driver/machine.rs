@@ -25,6 +25,7 @@ pub fn tile_config(target: TargetFacts, options: &Options, base: TileConfig) -> 
         l2_bytes: pick(options.l2_bytes, host.1, target.l2_bytes, 256 * 1024),
         // A target without vector registers: one element at a time.
         vector_bits: if target.vector_bits > 0 { i64::from(target.vector_bits) } else { 64 },
+        wide_vector_bits: i64::from(target.wide_vector_bits.max(target.vector_bits)).max(64),
         // TTI's count; unknown, the default's (x86's without AVX-512).
         vector_regs: if target.vector_regs > 0 { i64::from(target.vector_regs) } else { base.vector_regs },
         ..base

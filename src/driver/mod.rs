@@ -586,7 +586,7 @@ fn plan_matmul(fview: &FunctionView, m: &Model, scop: &PolyScop, deps: &deps::De
     // One blocking for the SCoP: its widest accumulated element's.
     let elem_bytes = g.gemms.iter().map(|x| m.array(x.c).elem_bytes as i64).max().unwrap_or(8);
     let t = &config.tile;
-    let blocking = sched::gemm::blocking(t.vector_bits, t.vector_regs, t.l2_bytes, elem_bytes);
+    let blocking = sched::gemm::blocking(t.wide_vector_bits, t.vector_regs, t.l2_bytes, elem_bytes);
     let Ok(schedule) = sched::gemm::schedule(scop, deps, &g, blocking.nc) else { return Ok(None) };
     let checked = if config.check {
         let verdict = sched::check::check_small(scop, &schedule)

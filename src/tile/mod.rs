@@ -65,6 +65,10 @@ pub struct TileConfig {
     pub l1_bytes: i64,
     pub l2_bytes: i64,
     pub vector_bits: i64,
+    /// The widest vectors code that asks for them may use (the
+    /// matrix-multiply micro-kernel; `vector_bits` is what the vectorizers
+    /// prefer).
+    pub wide_vector_bits: i64,
     /// Vector registers of the target (the matrix-multiply micro-kernel
     /// keeps its accumulators in them: `sched::gemm::Blocking`).
     pub vector_regs: i64,
@@ -91,6 +95,7 @@ impl Default for TileConfig {
             l1_bytes: 32 * 1024,
             l2_bytes: 256 * 1024,
             vector_bits: 256,
+            wide_vector_bits: 256,
             vector_regs: 16,
             sizes: None,
             elem_bytes: 8,

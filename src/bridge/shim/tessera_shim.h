@@ -208,7 +208,7 @@ void tessera_checkpoint(TesseraFunctionCtx *ctx);
 // fixed-width vector registers in bits (0: no vectors), and its L1 and L2
 // data cache sizes in bytes (0: unknown); `host_cpu` is 1 when the
 // function is compiled for the CPU of the machine compiling it.
-void tessera_ctx_target(TesseraFunctionCtx *ctx, uint32_t *vector_bits, uint32_t *vector_regs, uint64_t *l1, uint64_t *l2,
+void tessera_ctx_target(TesseraFunctionCtx *ctx, uint32_t *vector_bits, uint32_t *wide_vector_bits, uint32_t *vector_regs, uint64_t *l1, uint64_t *l2,
                         int32_t *host_cpu);
 
 // Remarks through LLVM's OptimizationRemarkEmitter, pass name "tessera".
