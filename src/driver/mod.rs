@@ -13,6 +13,7 @@ use crate::bridge::rewrite::{self, Ir};
 use crate::bridge::view::{self, IrMap};
 use crate::bridge::{FunctionCtx, Mode, Options, RemarkKind, RemarkPart};
 use crate::codegen;
+use crate::cost::{self, size::Budget};
 use crate::deps::{self, DepsOptions};
 use crate::sched::{self, SchedOptions};
 use crate::tile::{self, TileConfig};
@@ -56,7 +57,7 @@ pub fn run_function(ctx: &FunctionCtx<'_>, mode: Mode, options: &Options) -> Res
         Mode::PrintDeps | Mode::PrintSchedule | Mode::PrintAst => {
             let config = stage_config(ctx, options, parallel_code(ctx, options));
             for m in &detection.scops {
-                let text = match plan(&fview, m, &config) {
+                let text = match plan(&fview, m, &config, None) {
                     Ok(p) => match mode {
                         Mode::PrintDeps => deps::print::print_deps(&p.scop, &p.deps),
                         Mode::PrintSchedule => sched::print::print_schedule(&p.scop, &p.schedule),
@@ -187,8 +188,28 @@ fn transform(ctx: &FunctionCtx<'_>, map: &IrMap, first: &Detection, options: &Op
     }
     let parallel = parallel_code(ctx, options);
     let config = stage_config(ctx, options, parallel);
+    // What the rewrites may add to this function's code (cost::size).
+    let mut function_left = cost::size::allowance(instructions(&fview), cost::size::FUNCTION_GROWTH_PERCENT, cost::size::GROWTH_FLOOR);
+    if options.verbose >= 1 {
+        eprintln!("tessera: {}: {} instruction(s): code-size growth allowed {function_left}", fview.name, instructions(&fview));
+    }
     for (index, m) in detection.scops.iter().enumerate().filter(|(_, m)| prepared.contains(&map.loops[m.root.0 as usize])) {
-        let planned = plan(&fview, m, &config);
+        // -tessera-rewrite-all: every SCoP that can be rewritten is, paid
+        // or not (the tests of code generation use it).
+        let pay = (!options.rewrite_all).then(|| Cost {
+            facts: cost::profit::Facts {
+                openmp: parallel,
+                l1_bytes: config.tile.l1_bytes,
+                elem_bytes: m.arrays.iter().map(|a| a.elem_bytes as i64).max().unwrap_or(8),
+                checked_accumulator: {
+                    let checked: Vec<_> = codegen::checks::pairs_to_check(m, &fview).into_iter().flat_map(|(x, y)| [x, y]).collect();
+                    cost::profit::checked_accumulator(m, &checked)
+                },
+            },
+            weights: weights(&fview, m, parallel),
+            budget: Budget { function_left, module_left: module_left(ctx, options.verbose) },
+        });
+        let planned = plan(&fview, m, &config, pay.as_ref());
         if options.report {
             if let Ok(Plan { checked: Some(decided), .. }) = &planned {
                 report::count(if *decided { "schedules checked by brute force" } else { "schedules too large for the brute-force check" });
@@ -205,10 +226,15 @@ fn transform(ctx: &FunctionCtx<'_>, map: &IrMap, first: &Detection, options: &Op
                 loop_label(&fview, m.root) + &note.map(|n| format!(" [specialized: {n}]")).unwrap_or_default()
             }),
         };
-        // Pay before emitting: the rewritten copy and the run-time checks
-        // in front of it cost code size and compile time.
-        let planned = planned.and_then(|p| if p.gains || options.rewrite_all { Ok(p) } else { Err("nothing to gain: single loops with no parallel loop and no tile".into()) });
         let result = planned.and_then(|p| codegen::generate(&ir, &fview, m, &p.tree, &cg).map(|summary| (p, summary)));
+        if let Ok((p, _)) = &result {
+            if options.verbose >= 1 {
+                let module = pay.as_ref().map_or(0, |c| c.budget.module_left);
+                eprintln!("tessera: {}: code size: {} instruction(s) added; budget left before: function {function_left}, module {module}", fview.name, p.growth);
+            }
+            function_left = function_left.saturating_sub(p.growth);
+            spend_module(ctx, p.growth);
+        }
         if options.report {
             report::count(if result.is_ok() { "SCoPs rewritten" } else { "SCoPs not rewritten" });
         }
@@ -324,9 +350,9 @@ struct Plan {
     deps: deps::Deps,
     schedule: sched::Schedule,
     tree: ast::Ast,
-    /// Whether rewriting changes anything the rest of the pipeline can use
-    /// (see `plan_stages`).
-    gains: bool,
+    /// What the rewrite adds to the function, in IR instructions
+    /// (`cost::size`; 0 when not costed).
+    growth: u64,
     /// With `-tessera-check-schedules`: whether the checker could decide
     /// (the schedule passed); `None` without the option.
     checked: Option<bool>,
@@ -407,7 +433,7 @@ fn parallel_code(ctx: &FunctionCtx<'_>, options: &Options) -> bool {
 
 /// Model -> dependences -> schedule -> tiling -> loop AST, within the work
 /// limits (per SCoP and per compilation).
-fn plan(fview: &FunctionView, m: &Model, config: &StageConfig) -> Result<Plan, String> {
+fn plan(fview: &FunctionView, m: &Model, config: &StageConfig, pay: Option<&Cost>) -> Result<Plan, String> {
     use std::sync::atomic::Ordering;
     let spent_work = PROCESS_WORK_SPENT.load(Ordering::Relaxed);
     let work_left = PROCESS_WORK_LIMIT.saturating_sub(spent_work);
@@ -428,12 +454,12 @@ fn plan(fview: &FunctionView, m: &Model, config: &StageConfig) -> Result<Plan, S
     }
     crate::poly::set_work_allowance(Some(allowance));
     let _allowance = Allowance(allowance);
-    plan_stages(fview, m, config)
+    plan_stages(fview, m, config, pay)
 }
 
 use crate::poly::trace_work;
 
-fn plan_stages(fview: &FunctionView, m: &Model, config: &StageConfig) -> Result<Plan, String> {
+fn plan_stages(fview: &FunctionView, m: &Model, config: &StageConfig, pay: Option<&Cost>) -> Result<Plan, String> {
     let mut work = None;
     trace_work("start", &mut work);
     let scop = PolyScop::from_model(m, &|v| fview.value(v).name.clone()).map_err(|r| r.to_string())?;
@@ -469,6 +495,7 @@ fn plan_stages(fview: &FunctionView, m: &Model, config: &StageConfig) -> Result<
     let np = scop.params.len();
     let worse_strides = tile::inner_stride_score(&schedule, &scop) < tile::inner_stride_score(&original, &scop);
     let less_parallel = schedule.statements_with_parallelism(np) < original.statements_with_parallelism(np);
+    let source_order = original.clone();
     let (schedule, relaxed) = if worse_strides || less_parallel {
         // The original order's parallel loops still run in parallel and
         // vectorize (min-plus products, triangular solves).
@@ -503,6 +530,14 @@ fn plan_stages(fview: &FunctionView, m: &Model, config: &StageConfig) -> Result<
     } else {
         None
     };
+    // Pay before emitting: a schedule that gains nothing -O3 cannot get
+    // by itself is not worth its code (cost::profit), and is decided
+    // before the loop tree is built.
+    if let Some(pay) = pay {
+        if let Some(why) = cost::profit::not_profitable(&scop, &source_order, &schedule, &pay.facts).map_err(|e| format!("profitability: {e}"))? {
+            return Err(format!("not profitable: {why}"));
+        }
+    }
     let ast_opts = config.ast.clone();
     let mut tree = ast::build(&scop, &schedule, &ast_opts);
     trace_work("loop generation", &mut work);
@@ -517,15 +552,94 @@ fn plan_stages(fview: &FunctionView, m: &Model, config: &StageConfig) -> Result<
             tree = retry;
         }
     }
-    let tree = tree.map_err(|e| e.to_string())?;
-    // A nest of single loops with no parallel loop and no tile gains
-    // nothing from being rewritten: no loop for the vectorizer or the
-    // threads, and no inner loop to interchange (a recurrence, a sum).
-    // Deeper nests may still gain from a new order alone.
-    let deepest = m.statements.iter().map(|s| s.loops.len()).max().unwrap_or(0);
-    let tiled = schedule.bands.iter().any(|b| b.tile_sizes.is_some());
-    let gains = deepest >= 2 || tiled || tree.has_parallel_loop();
-    Ok(Plan { given_up, scop, deps, schedule, tree, gains, checked })
+    let mut tree = tree.map_err(|e| e.to_string())?;
+    // The code-size budgets (cost::size): over them, first the copies
+    // that only speed up (full/partial tiles, loops split on guards) go,
+    // then the SCoP.
+    let mut growth = 0;
+    if let Some(pay) = pay {
+        growth = cost::size::growth(&tree, &pay.weights);
+        if let Some(why) = pay.budget.exceeded_by(growth) {
+            let simple = AstOptions { separate_full_tiles: false, separate_guards: false, ..config.ast.clone() };
+            let retry = crate::poly::with_own_allowance(SIMPLE_AST_WORK, || ast::build(&scop, &schedule, &simple));
+            let Ok(smaller) = retry else { return Err(format!("not profitable: {why}")) };
+            growth = cost::size::growth(&smaller, &pay.weights);
+            if let Some(why) = pay.budget.exceeded_by(growth) {
+                return Err(format!("not profitable: {why}, even without full/partial tile separation"));
+            }
+            if smaller != tree {
+                given_up.push(format!("full/partial tile separation ({why})"));
+            }
+            tree = smaller;
+        }
+    }
+    trace_work("code size", &mut work);
+    Ok(Plan { given_up, scop, deps, schedule, tree, growth, checked })
+}
+
+/// What the profitability model and the code-size budgets are told about
+/// one SCoP (optimizing only: the printers show every plan).
+struct Cost {
+    facts: cost::profit::Facts,
+    weights: cost::size::Weights,
+    budget: Budget,
+}
+
+/// Instructions of a function (terminators included).
+fn instructions(fview: &FunctionView) -> u64 {
+    fview.blocks.iter().map(|b| b.instrs.len() as u64 + 1).sum()
+}
+
+/// What the parts of a rewrite of `m` weigh (cost::size): each statement
+/// its block, the nest its blocks, and the run-time checks that keep the
+/// nest as their fallback.
+fn weights(fview: &FunctionView, m: &Model, openmp: bool) -> cost::size::Weights {
+    let block = |b: crate::ir::BlockId| fview.block(b).instrs.len() as u64 + 1;
+    let pairs = codegen::checks::pairs_to_check(m, fview).len() as u64;
+    // An assumption or a range check: its affine value and a compare.
+    let conditions = (m.assumptions.len() + m.range_checks.len()) as u64;
+    cost::size::Weights {
+        stmt: m.statements.iter().map(|s| block(s.block)).collect(),
+        original: fview.loop_(m.root).blocks.iter().map(|&b| block(b)).sum(),
+        fallback: pairs + conditions > 0,
+        checks: pairs * cost::size::CHECK_PAIR_COST + 4 * conditions,
+        openmp,
+    }
+}
+
+/// The module being compiled and what is left of its code-size growth
+/// allowance (cost::size), kept across its functions.
+struct ModuleLedger {
+    id: usize,
+    left: u64,
+}
+
+static MODULE_LEDGER: std::sync::Mutex<Option<ModuleLedger>> = std::sync::Mutex::new(None);
+
+/// What is left of the module's allowance; a new module (its first
+/// function with a SCoP, before any rewrite in it) starts a new one.
+fn module_left(ctx: &FunctionCtx<'_>, verbose: u32) -> u64 {
+    let mut ledger = MODULE_LEDGER.lock().unwrap_or_else(|e| e.into_inner());
+    let id = ctx.module_id();
+    match &*ledger {
+        Some(l) if l.id == id => l.left,
+        _ => {
+            let size = ctx.module_instructions();
+            let left = cost::size::allowance(size, cost::size::MODULE_GROWTH_PERCENT, cost::size::GROWTH_FLOOR);
+            if verbose >= 1 {
+                eprintln!("tessera: module of {size} instruction(s): code-size growth allowed {left}");
+            }
+            *ledger = Some(ModuleLedger { id, left });
+            left
+        }
+    }
+}
+
+fn spend_module(ctx: &FunctionCtx<'_>, growth: u64) {
+    let mut ledger = MODULE_LEDGER.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(l) = ledger.as_mut().filter(|l| l.id == ctx.module_id()) {
+        l.left = l.left.saturating_sub(growth);
+    }
 }
 
 /// Writes `<dir>/<function>.<index>.json`; a failure is a warning naming
