@@ -68,17 +68,8 @@ pub struct KnownWork {
 pub fn not_profitable(scop: &PolyScop, original: &Schedule, planned: &Schedule, facts: &Facts) -> PolyResult<Option<String>> {
     let np = scop.params.len();
     let threads = facts.openmp && has_parallel_loop(planned, np);
-    if let Some(w) = known_work(scop, facts.elem_bytes)? {
-        let fits = w.bytes <= facts.l1_bytes.max(0) as u64;
-        let too_little_for_threads = !threads || w.instances < MIN_FORK_WORK as u64;
-        if fits && too_little_for_threads {
-            return Ok(Some(format!(
-                "every trip count is known and small ({} statement instances touching at most {} bytes, within the {} KiB L1 cache): no locality to gain and too little work for threads; -O3 vectorizes and unrolls such loops itself",
-                w.instances,
-                w.bytes,
-                facts.l1_bytes / 1024
-            )));
-        }
+    if let Some(why) = small_known_work(scop, facts, threads)? {
+        return Ok(Some(why));
     }
     if !threads && !facts.checked_accumulator && keeps_original_order(original, planned, np) {
         let why = if has_parallel_loop(planned, np) { ", and its parallel loops are not run on threads (no -fopenmp)" } else { "" };
@@ -87,6 +78,25 @@ pub fn not_profitable(scop: &PolyScop, original: &Schedule, planned: &Schedule, 
         )));
     }
     Ok(None)
+}
+
+/// Why the nest is too small to gain anything whatever its schedule, if
+/// it is: every trip count known, the data within L1, and (where threads
+/// may run it: `threads`) fewer instances than a fork costs. Asked again
+/// before the dependence analysis, with `threads` true whenever the build
+/// has OpenMP, so that such nests cost no polyhedral work.
+pub fn small_known_work(scop: &PolyScop, facts: &Facts, threads: bool) -> PolyResult<Option<String>> {
+    let Some(w) = known_work(scop, facts.elem_bytes)? else { return Ok(None) };
+    let fits = w.bytes <= facts.l1_bytes.max(0) as u64;
+    let too_little_for_threads = !threads || w.instances < MIN_FORK_WORK as u64;
+    Ok((fits && too_little_for_threads).then(|| {
+        format!(
+            "every trip count is known and small ({} statement instances touching at most {} bytes, within the {} KiB L1 cache): no locality to gain and too little work for threads; -O3 vectorizes and unrolls such loops itself",
+            w.instances,
+            w.bytes,
+            facts.l1_bytes / 1024
+        )
+    }))
 }
 
 /// Whether some statement writes an array cell that stays the same along

@@ -463,6 +463,12 @@ fn plan_stages(fview: &FunctionView, m: &Model, config: &StageConfig, pay: Optio
     let mut work = None;
     trace_work("start", &mut work);
     let scop = PolyScop::from_model(m, &|v| fview.value(v).name.clone()).map_err(|r| r.to_string())?;
+    // A nest too small to gain anything costs no dependence analysis.
+    if let Some(pay) = pay {
+        if let Some(why) = cost::profit::small_known_work(&scop, &pay.facts, pay.facts.openmp).map_err(|e| format!("profitability: {e}"))? {
+            return Err(format!("not profitable: {why}"));
+        }
+    }
     let mut given_up = vec![];
     let cap = config.deps_work_limit;
     // Degrade, don't drop: past its cap, the dependence analysis gives
@@ -490,19 +496,29 @@ fn plan_stages(fview: &FunctionView, m: &Model, config: &StageConfig, pay: Optio
     // the diagonal's square root into the column loop, which then carries
     // it). With the schedule come the scalars whose memory dependences the
     // stages below may ignore (those whose live ranges it keeps).
-    let mut original = sched::original::original_schedule(&scop).map_err(scheduling)?;
-    let original_relaxed = sched::original::mark_original(&scop, &deps, &mut original).map_err(scheduling)?;
     let np = scop.params.len();
-    let worse_strides = tile::inner_stride_score(&schedule, &scop) < tile::inner_stride_score(&original, &scop);
-    let less_parallel = schedule.statements_with_parallelism(np) < original.statements_with_parallelism(np);
-    let source_order = original.clone();
-    let (schedule, relaxed) = if worse_strides || less_parallel {
+    let source_order = sched::original::original_schedule(&scop).map_err(scheduling)?;
+    let choose_original = if cost::profit::keeps_original_order(&source_order, &schedule, np) {
+        // The scheduler kept the source order: the same strides, and the
+        // same parallel loops (its bands may be permutable besides), so
+        // the original's marks, a large part of the work on such nests,
+        // need not be computed.
+        None
+    } else {
+        let mut original = source_order.clone();
+        let original_relaxed = sched::original::mark_original(&scop, &deps, &mut original).map_err(scheduling)?;
+        let worse_strides = tile::inner_stride_score(&schedule, &scop) < tile::inner_stride_score(&original, &scop);
+        let less_parallel = schedule.statements_with_parallelism(np) < original.statements_with_parallelism(np);
+        (worse_strides || less_parallel).then_some((original, original_relaxed))
+    };
+    let (schedule, relaxed) = match choose_original {
         // The original order's parallel loops still run in parallel and
         // vectorize (min-plus products, triangular solves).
-        (original, original_relaxed)
-    } else {
-        let relaxed = sched::kept_relaxed_scalars(&scop, &deps, &schedule).map_err(scheduling)?;
-        (schedule, relaxed)
+        Some(original) => original,
+        None => {
+            let relaxed = sched::kept_relaxed_scalars(&scop, &deps, &schedule).map_err(scheduling)?;
+            (schedule, relaxed)
+        }
     };
     // Loops shared by statement groups with their own inner loops are
     // split when that makes bands to tile (a failure keeps the schedule).
