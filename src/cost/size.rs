@@ -130,6 +130,19 @@ fn expr(e: &Expr) -> u64 {
 /// with one more statement.
 pub const GROWTH_FLOOR: u64 = 1500;
 
+/// The floor for a build whose parallel loops become OpenMP code: each
+/// such loop is emitted twice (the forked worker and the copy run alone
+/// when a fork would not pay), so the same large kernel weighs about
+/// twice as much (covariance's tiled product: 300 instructions alone, 600
+/// with OpenMP).
+pub fn growth_floor(openmp: bool) -> u64 {
+    if openmp {
+        2 * GROWTH_FLOOR
+    } else {
+        GROWTH_FLOOR
+    }
+}
+
 /// Code-size growth allowed for rewrites in one function (or the floor,
 /// if more): half its own size. Why: compile time follows the IR LLVM's loop
 /// passes and backend see, and what a rewrite emits costs them about

@@ -189,7 +189,7 @@ fn transform(ctx: &FunctionCtx<'_>, map: &IrMap, first: &Detection, options: &Op
     let parallel = parallel_code(ctx, options);
     let config = stage_config(ctx, options, parallel);
     // What the rewrites may add to this function's code (cost::size).
-    let mut function_left = cost::size::allowance(instructions(&fview), cost::size::FUNCTION_GROWTH_PERCENT, cost::size::GROWTH_FLOOR);
+    let mut function_left = cost::size::allowance(instructions(&fview), cost::size::FUNCTION_GROWTH_PERCENT, cost::size::growth_floor(parallel));
     if options.verbose >= 1 {
         eprintln!("tessera: {}: {} instruction(s): code-size growth allowed {function_left}", fview.name, instructions(&fview));
     }
@@ -207,7 +207,7 @@ fn transform(ctx: &FunctionCtx<'_>, map: &IrMap, first: &Detection, options: &Op
                 },
             },
             weights: weights(&fview, m, parallel),
-            budget: Budget { function_left, module_left: module_left(ctx, options.verbose) },
+            budget: Budget { function_left, module_left: module_left(ctx, parallel, options.verbose) },
         });
         let planned = plan(&fview, m, &config, pay.as_ref());
         if options.report {
@@ -454,15 +454,73 @@ fn plan(fview: &FunctionView, m: &Model, config: &StageConfig, pay: Option<&Cost
     }
     crate::poly::set_work_allowance(Some(allowance));
     let _allowance = Allowance(allowance);
-    plan_stages(fview, m, config, pay)
+    let scop = PolyScop::from_model(m, &|v| fview.value(v).name.clone()).map_err(|r| r.to_string())?;
+    let key = nest_key(&scop, config, pay.map(|p| &p.facts));
+    let known = |ledger: &std::collections::BTreeMap<u64, (String, u64)>| {
+        let (why, at) = ledger.get(&key)?;
+        // Out of work with this allowance or more: out of work again.
+        // Decided within this allowance or less: decided the same way.
+        let out_of_work = why.contains("exceeded its work budget");
+        (if out_of_work { allowance <= *at } else { allowance >= *at }).then(|| why.clone())
+    };
+    if let Some(why) = known(&DECLINED.lock().unwrap_or_else(|e| e.into_inner())) {
+        return Err(format!("{why} (as the same nest before it in this compilation)"));
+    }
+    let planned = plan_stages(m, scop, config, pay);
+    if let Err(why) = &planned {
+        // Not the code-size budgets' answers: they depend on what earlier
+        // rewrites left.
+        if why.contains("exceeded its work budget") || (why.starts_with("not profitable") && !why.contains("code-size budget")) {
+            let used = allowance - crate::poly::work_left().unwrap_or(0);
+            let at = if why.contains("exceeded its work budget") { allowance } else { used };
+            DECLINED.lock().unwrap_or_else(|e| e.into_inner()).insert(key, (why.clone(), at));
+        }
+    }
+    planned
+}
+
+/// The nests planning declined in this process, by [`nest_key`]: why, and
+/// the work it took (the allowance, for one that ran out of it). A
+/// function inlined into several callers brings the same nest to each
+/// (gsl's simplex.c: the same 2-statement nest three times, each spending
+/// 1.3e9 work units to be found not profitable). Every stage is a
+/// deterministic function of the nest, the configuration and the work
+/// allowed, so planning it again would spend the same work to decline it
+/// the same way. Rewrites are not kept: each needs its own plan.
+static DECLINED: std::sync::Mutex<std::collections::BTreeMap<u64, (String, u64)>> = std::sync::Mutex::new(std::collections::BTreeMap::new());
+
+/// What planning depends on: the nest as the stages see it, the stage
+/// configuration and the profitability model's facts. Its parameters and
+/// arrays are renamed by position (copies of one nest inlined into one
+/// function have the same sets over differently named values; the stages
+/// never look at names). `DefaultHasher::new` has fixed keys: the same
+/// in every process.
+fn nest_key(scop: &PolyScop, config: &StageConfig, facts: Option<&cost::profit::Facts>) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut text = format!("{scop:?}");
+    let mut names: Vec<&String> = scop.params.iter().collect();
+    for a in scop.statements.iter().flat_map(|s| &s.accesses) {
+        if !names.contains(&&a.array) {
+            names.push(&a.array);
+        }
+    }
+    // Names appear quoted in the debug form: renaming the quoted forms
+    // cannot touch a longer name that contains a shorter one. The new
+    // names (`"#0"`, ...) are no C identifier, so no later name meets one.
+    for (k, name) in names.iter().enumerate() {
+        text = text.replace(&format!("{name:?}"), &format!("\"#{k}\""));
+    }
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    text.hash(&mut h);
+    format!("{:?} {:?} {} {} {:?} {facts:?}", config.fuse, config.tile, config.check, config.deps_work_limit, config.ast).hash(&mut h);
+    h.finish()
 }
 
 use crate::poly::trace_work;
 
-fn plan_stages(fview: &FunctionView, m: &Model, config: &StageConfig, pay: Option<&Cost>) -> Result<Plan, String> {
+fn plan_stages(m: &Model, scop: PolyScop, config: &StageConfig, pay: Option<&Cost>) -> Result<Plan, String> {
     let mut work = None;
     trace_work("start", &mut work);
-    let scop = PolyScop::from_model(m, &|v| fview.value(v).name.clone()).map_err(|r| r.to_string())?;
     // A nest too small to gain anything costs no dependence analysis.
     if let Some(pay) = pay {
         if let Some(why) = cost::profit::small_known_work(&scop, &pay.facts, pay.facts.openmp).map_err(|e| format!("profitability: {e}"))? {
@@ -634,14 +692,14 @@ static MODULE_LEDGER: std::sync::Mutex<Option<ModuleLedger>> = std::sync::Mutex:
 
 /// What is left of the module's allowance; a new module (its first
 /// function with a SCoP, before any rewrite in it) starts a new one.
-fn module_left(ctx: &FunctionCtx<'_>, verbose: u32) -> u64 {
+fn module_left(ctx: &FunctionCtx<'_>, openmp: bool, verbose: u32) -> u64 {
     let mut ledger = MODULE_LEDGER.lock().unwrap_or_else(|e| e.into_inner());
     let id = ctx.module_id();
     match &*ledger {
         Some(l) if l.id == id => l.left,
         _ => {
             let size = ctx.module_instructions();
-            let left = cost::size::allowance(size, cost::size::MODULE_GROWTH_PERCENT, cost::size::GROWTH_FLOOR);
+            let left = cost::size::allowance(size, cost::size::MODULE_GROWTH_PERCENT, cost::size::growth_floor(openmp));
             if verbose >= 1 {
                 eprintln!("tessera: module of {size} instruction(s): code-size growth allowed {left}");
             }
