@@ -57,7 +57,7 @@ pub struct Weights {
 /// and its checks, less the original when it does not stay as a fallback.
 /// Negative growth (a rewrite smaller than the nest) counts as none.
 pub fn growth(ast: &Ast, w: &Weights) -> u64 {
-    let new = nodes(&ast.body, w, false).saturating_add(w.checks);
+    let new = nodes(&ast.body, w, Place::Outside).saturating_add(w.checks);
     if w.fallback {
         new
     } else {
@@ -65,11 +65,23 @@ pub fn growth(ast: &Ast, w: &Weights) -> u64 {
     }
 }
 
-fn nodes(list: &[Node], w: &Weights, in_team: bool) -> u64 {
-    list.iter().map(|n| node(n, w, in_team)).fold(0, u64::saturating_add)
+/// Where a node is, for the OpenMP copies (as code generation decides).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Place {
+    /// Outside every thread team: a parallel loop forks.
+    Outside,
+    /// Right inside a wavefront loop: a parallel loop (the tiles of one
+    /// wavefront) forks always, with no copy to run alone.
+    InWavefront,
+    /// Inside a team: loops run on the thread that reaches them.
+    InTeam,
 }
 
-fn node(n: &Node, w: &Weights, in_team: bool) -> u64 {
+fn nodes(list: &[Node], w: &Weights, at: Place) -> u64 {
+    list.iter().map(|n| node(n, w, at)).fold(0, u64::saturating_add)
+}
+
+fn node(n: &Node, w: &Weights, at: Place) -> u64 {
     match n {
         Node::Stmt { stmt, iter } => {
             // The counters' values the copy needs (affine in the loop
@@ -79,22 +91,29 @@ fn node(n: &Node, w: &Weights, in_team: bool) -> u64 {
         }
         Node::If { cond, then, otherwise, .. } => {
             let conds: u64 = cond.iter().map(|c| 2 + aff(cond_aff(c))).sum();
-            conds.saturating_add(nodes(then, w, in_team)).saturating_add(nodes(otherwise, w, in_team))
+            conds.saturating_add(nodes(then, w, at)).saturating_add(nodes(otherwise, w, at))
         }
-        Node::For(f) => for_loop(f, w, in_team),
+        Node::For(f) => for_loop(f, w, at),
     }
 }
 
-fn for_loop(f: &For, w: &Weights, in_team: bool) -> u64 {
+fn for_loop(f: &For, w: &Weights, at: Place) -> u64 {
     let own = LOOP_COST + expr(&f.lower) + expr(&f.upper);
-    let forked = w.openmp && !in_team && f.parallel;
-    let body = nodes(&f.body, w, in_team || forked);
-    if forked {
+    let forked = w.openmp && at != Place::InTeam && f.parallel;
+    let inside = match at {
+        _ if forked => Place::InTeam,
+        Place::Outside if w.openmp && f.wavefront => Place::InWavefront,
+        // Only the loops right inside a wavefront loop hold its tiles.
+        Place::InWavefront => Place::Outside,
+        at => at,
+    };
+    let body = nodes(&f.body, w, inside);
+    match (forked, at) {
         // The worker, and the same loop emitted again in place for the
         // runs too small to fork.
-        (own + FORK_COST).saturating_add(body).saturating_add(own.saturating_add(body))
-    } else {
-        own.saturating_add(body)
+        (true, Place::Outside) => (own + FORK_COST).saturating_add(body).saturating_add(own.saturating_add(body)),
+        (true, _) => (own + FORK_COST).saturating_add(body),
+        (false, _) => own.saturating_add(body),
     }
 }
 
