@@ -53,16 +53,16 @@ void accumulate(int n, double *A, double *p, double *q) {
 }
 
 // Matrix products in a small function: the first ones are tiled with full
-// tiles apart; then the function's code-size budget drops that
-// separation, then skips the products.
+// tiles apart; then the function's code-size budget drops the loops split
+// on guards and that separation, then skips the products.
 #define PRODUCT(a, b) \
   for (int i = 0; i < n; i++) \
     for (int j = 0; j < n; j++) \
       for (int k = 0; k < n; k++) \
         C[i][j] += A a * B b;
 // DEFAULT-COUNT-4: remark: SCoP rewritten: {{.*}}full tiles separated
-// DEFAULT: remark: SCoP rewritten: {{.*}}given up: full/partial tile separation (the rewrite would add about {{[0-9]+}} instructions, more than the function's code-size budget leaves
-// DEFAULT: remark: SCoP not transformed: not profitable: the rewrite would add about {{[0-9]+}} instructions, more than the function's code-size budget leaves ({{[0-9]+}}), even without full/partial tile separation
+// DEFAULT: remark: SCoP rewritten: {{.*}}given up: {{.*}}full/partial tile separation (the rewrite would add about {{[0-9]+}} instructions, more than the function's code-size budget leaves
+// DEFAULT: remark: SCoP not transformed: not profitable: the rewrite would add about {{[0-9]+}} instructions, more than the function's code-size budget leaves ({{[0-9]+}}), even without loop splits on guards and full/partial tile separation
 // ALL-COUNT-7: remark: SCoP rewritten: {{.*}}full tiles separated
 void products(int n, double (*restrict C)[n], double (*restrict A)[n], double (*restrict B)[n]) {
   PRODUCT([i][k], [k][j])
