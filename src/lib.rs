@@ -5,6 +5,7 @@
 //! `driver` (built with the `llvm` feature) talk to LLVM.
 
 pub mod ast;
+pub mod cost;
 pub mod deps;
 pub mod ir;
 pub mod poly;

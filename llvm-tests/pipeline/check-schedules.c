@@ -3,9 +3,9 @@
 // SCoP's context) before code is generated; -tessera-report counts the
 // schedules it checked. The checked program is the same as without it.
 //
-// RUN: %clang -O3 -fopenmp -fpass-plugin=%tessera -mllvm -tessera-check-schedules -mllvm -tessera-report -Rpass=tessera -c %s -o /dev/null 2>&1 | FileCheck %s
-// RUN: %clang -O3 -fpass-plugin=%tessera -mllvm -tessera-check-schedules -c %s -o %t.checked.o
-// RUN: %clang -O3 -fpass-plugin=%tessera -c %s -o %t.plain.o
+// RUN: %clang -O3 -fopenmp -fpass-plugin=%tessera -mllvm -tessera-rewrite-all -mllvm -tessera-check-schedules -mllvm -tessera-report -Rpass=tessera -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: %clang -O3 -fpass-plugin=%tessera -mllvm -tessera-rewrite-all -mllvm -tessera-check-schedules -c %s -o %t.checked.o
+// RUN: %clang -O3 -fpass-plugin=%tessera -mllvm -tessera-rewrite-all -c %s -o %t.plain.o
 // RUN: cmp %t.checked.o %t.plain.o
 
 void lu(int n, double A[n][n]) {

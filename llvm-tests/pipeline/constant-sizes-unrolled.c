@@ -6,8 +6,8 @@
 // subscripts), a row recurrence at 20 (rows of 18 writes). Reads and writes
 // that fill a box are one access of it now, flat arrays are split into
 // their rows, and every nest must be rewritten.
-// RUN: %clang -O3 -DSZ=10 -fpass-plugin=%tessera -Rpass=tessera -Rpass-missed=tessera -c %s -o /dev/null 2>&1 | FileCheck %s --implicit-check-not='not transformed'
-// RUN: %clang -O3 -DSZ=20 -fpass-plugin=%tessera -Rpass=tessera -Rpass-missed=tessera -c %s -o /dev/null 2>&1 | FileCheck %s --implicit-check-not='not transformed'
+// RUN: %clang -O3 -DSZ=10 -fpass-plugin=%tessera -mllvm -tessera-rewrite-all -Rpass=tessera -Rpass-missed=tessera -c %s -o /dev/null 2>&1 | FileCheck %s --implicit-check-not='not transformed'
+// RUN: %clang -O3 -DSZ=20 -fpass-plugin=%tessera -mllvm -tessera-rewrite-all -Rpass=tessera -Rpass-missed=tessera -c %s -o /dev/null 2>&1 | FileCheck %s --implicit-check-not='not transformed'
 
 // Each function's nests are rewritten (where -O3 unrolled a time loop, once
 // per copy); the lines are those of minplus, heat and rows below.

@@ -6,8 +6,8 @@
 // linearized subscripts (1201a + 1200b = 1201c + d) ran branch and bound
 // out of its budget (covariance's last nest). Every nest here must be
 // rewritten at both sizes.
-// RUN: %clang -O3 -DSZ=1000 -fpass-plugin=%tessera -Rpass=tessera -Rpass-missed=tessera -c %s -o /dev/null 2>&1 | FileCheck %s
-// RUN: %clang -O3 -DSZ=4000 -fpass-plugin=%tessera -Rpass=tessera -Rpass-missed=tessera -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: %clang -O3 -DSZ=1000 -fpass-plugin=%tessera -mllvm -tessera-rewrite-all -Rpass=tessera -Rpass-missed=tessera -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: %clang -O3 -DSZ=4000 -fpass-plugin=%tessera -mllvm -tessera-rewrite-all -Rpass=tessera -Rpass-missed=tessera -c %s -o /dev/null 2>&1 | FileCheck %s
 
 #define M SZ
 #define N (SZ + SZ / 5)

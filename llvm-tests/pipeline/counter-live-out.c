@@ -3,7 +3,7 @@
 // counter's value in the last iteration, while its slot in the new code
 // holds the next one. SCEV's exit value (n - 1), computed before the nest,
 // goes to the exit instead, so the nest is rewritten.
-// RUN: %clang -O3 -fpass-plugin=%tessera -Rpass=tessera -Rpass-missed=tessera -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: %clang -O3 -fpass-plugin=%tessera -mllvm -tessera-rewrite-all -Rpass=tessera -Rpass-missed=tessera -c %s -o /dev/null 2>&1 | FileCheck %s
 
 // CHECK: counter-live-out.c:[[@LINE+3]]:3: remark: SCoP rewritten
 // CHECK-NOT: SCoP not transformed

@@ -1,6 +1,10 @@
-// Code is emitted only where it can pay.
-// A recurrence in one loop gains nothing from a rewrite: it is left alone
-// with a remark saying so, unless -tessera-rewrite-all asks for it.
+// Code is emitted only where it can pay (src/cost): the profitability
+// model leaves alone a nest whose schedule keeps the source order (a
+// recurrence in one loop; a parallel loop in a build without -fopenmp)
+// and one whose trip counts are all known and small, unless the alias
+// checks free an accumulator in memory; the code-size budgets first drop
+// the full/partial tile separation and then skip the SCoP. Each is said in
+// a "not profitable" remark; -tessera-rewrite-all rewrites them all.
 // RUN: %clang -O3 -fpass-plugin=%tessera -Rpass=tessera -Rpass-missed=tessera -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=DEFAULT
 // RUN: %clang -O3 -fpass-plugin=%tessera -Rpass=tessera -mllvm -tessera-rewrite-all -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=ALL
 // A parallel loop outside every loop of its function still forks only when
@@ -12,9 +16,9 @@
 // RUN: %clang -O3 -DMAIN %s -o %t.ref && %t.ref > %t.ref.out
 // RUN: %clang -O3 -fopenmp -DMAIN -fpass-plugin=%tessera %s -o %t && env OMP_NUM_THREADS=2 %t > %t.out && diff %t.ref.out %t.out
 
-// DEFAULT: pay-before-emitting.c:[[@LINE+4]]:3: remark: SCoP not transformed: nothing to gain
+// DEFAULT: pay-before-emitting.c:[[@LINE+4]]:3: remark: SCoP not transformed: not profitable: the schedule keeps the original order (no interchange, fusion, distribution or tiling): -O3 gets the same loops without the copy
 // ALL: pay-before-emitting.c:[[@LINE+3]]:3: remark: SCoP rewritten
-// DEFAULT: pay-before-emitting.c:[[@LINE+11]]:3: remark: SCoP rewritten
+// DEFAULT: pay-before-emitting.c:[[@LINE+11]]:3: remark: SCoP not transformed: not profitable: the schedule keeps the original order (no interchange, fusion, distribution or tiling), and its parallel loops are not run on threads (no -fopenmp)
 void prefix(int n, double *a) {
   for (int i = 1; i < n; i++)
     a[i] += 0.5 * a[i - 1];
@@ -27,6 +31,47 @@ void prefix(int n, double *a) {
 void axpy(int n, double a, double *restrict x, double *restrict y) {
   for (int i = 0; i < n; i++)
     y[i] += a * x[i];
+}
+
+// Known and small: 8x8 matrices fit in L1 whatever the order.
+// DEFAULT: pay-before-emitting.c:[[@LINE+3]]:3: remark: SCoP not transformed: not profitable: every trip count is known and small ({{[0-9]+}} statement instances touching at most {{[0-9]+}} bytes, within the 32 KiB L1 cache)
+// ALL: pay-before-emitting.c:[[@LINE+2]]:3: remark: SCoP rewritten
+void small_product(double C[8][8], double A[8][8], double B[8][8]) {
+  for (int i = 0; i < 8; i++)
+    for (int j = 0; j < 8; j++)
+      for (int k = 0; k < 8; k++)
+        C[i][j] += A[i][k] * B[k][j];
+}
+
+// The source order, but q[i] accumulates in memory along j: proven apart
+// from the other arrays by the alias checks, it stays in a register.
+// DEFAULT: pay-before-emitting.c:[[@LINE+2]]:3: remark: SCoP rewritten
+void accumulate(int n, double *A, double *p, double *q) {
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      q[i] += A[i * n + j] * p[j];
+}
+
+// Matrix products in a small function: the first ones are tiled with full
+// tiles apart; then the function's code-size budget drops the loops split
+// on guards and that separation, then skips the products.
+#define PRODUCT(a, b) \
+  for (int i = 0; i < n; i++) \
+    for (int j = 0; j < n; j++) \
+      for (int k = 0; k < n; k++) \
+        C[i][j] += A a * B b;
+// DEFAULT-COUNT-4: remark: SCoP rewritten: {{.*}}full tiles separated
+// DEFAULT: remark: SCoP rewritten: {{.*}}given up: {{.*}}full/partial tile separation (the rewrite would add about {{[0-9]+}} instructions, more than the function's code-size budget leaves
+// DEFAULT: remark: SCoP not transformed: not profitable: the rewrite would add about {{[0-9]+}} instructions, more than the function's code-size budget leaves ({{[0-9]+}}), even without loop splits on guards and full/partial tile separation
+// ALL-COUNT-7: remark: SCoP rewritten: {{.*}}full tiles separated
+void products(int n, double (*restrict C)[n], double (*restrict A)[n], double (*restrict B)[n]) {
+  PRODUCT([i][k], [k][j])
+  PRODUCT([k][i], [k][j])
+  PRODUCT([i][k], [j][k])
+  PRODUCT([k][i], [j][k])
+  PRODUCT([i][k], [k][j])
+  PRODUCT([k][i], [k][j])
+  PRODUCT([i][k], [j][k])
 }
 
 #ifdef MAIN

@@ -3,7 +3,7 @@
 // and scatter each element (a red-black sweep ran 2.2x slower than plain
 // -O3 that way); unmarked, it loads wide vectors and shuffles them. Loops
 // with unit strides are still marked.
-// RUN: %clang -O3 -fpass-plugin=%tessera '-Rpass=tessera|loop-vectorize' -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: %clang -O3 -fpass-plugin=%tessera -mllvm -tessera-rewrite-all '-Rpass=tessera|loop-vectorize' -c %s -o /dev/null 2>&1 | FileCheck %s
 
 // CHECK: strided-inner-unmarked.c:[[@LINE+3]]:3: remark: SCoP rewritten: {{.*}}, 0 marked vectorizable
 // CHECK: strided-inner-unmarked.c:[[@LINE+2]]:3: remark: vectorized loop

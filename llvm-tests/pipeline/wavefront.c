@@ -7,7 +7,7 @@
 // RUN: %optt -tessera-parallel=1 -passes='function(sroa,instcombine,simplifycfg,loop-simplify,lcssa,loop(loop-rotate),print<tessera-schedule>)' -disable-output %t.ll 2>&1 | FileCheck %s --check-prefix=SCHED
 // RUN: %optt -tessera-parallel=1 -passes='function(sroa,instcombine,simplifycfg,loop-simplify,lcssa,loop(loop-rotate),print<tessera-ast>)' -disable-output %t.ll 2>&1 | FileCheck %s --check-prefix=AST
 // RUN: %optt -passes='function(sroa,instcombine,simplifycfg,loop-simplify,lcssa,loop(loop-rotate),print<tessera-schedule>)' -disable-output %t.ll 2>&1 | FileCheck %s --check-prefix=SEQ
-// RUN: %clang -O3 -fopenmp -fpass-plugin=%tessera -Rpass=tessera -S -emit-llvm %s -o - 2>%t.err | FileCheck %s --check-prefix=IR
+// RUN: %clang -O3 -fopenmp -fpass-plugin=%tessera -mllvm -tessera-rewrite-all -Rpass=tessera -S -emit-llvm %s -o - 2>%t.err | FileCheck %s --check-prefix=IR
 // RUN: FileCheck %s --check-prefix=REMARK < %t.err
 
 // SCHED: tessera: SCoP in 'smooth' (2 statement(s)):

@@ -1,10 +1,10 @@
 // The profile-then-recompile workflow on a nest with an n*n bound: the
 // instrumented program records n*n, the recompile specializes for it.
 // RUN: rm -f %t.prof
-// RUN: %clang -O3 -g -fpass-plugin=%tessera -mllvm -tessera-profile-generate=%t.prof -Rpass-analysis=tessera %s -o %t.gen 2>&1 | FileCheck %s --check-prefix=GEN
+// RUN: %clang -O3 -g -fpass-plugin=%tessera -mllvm -tessera-rewrite-all -mllvm -tessera-profile-generate=%t.prof -Rpass-analysis=tessera %s -o %t.gen 2>&1 | FileCheck %s --check-prefix=GEN
 // RUN: %t.gen 30 && %t.gen 30 && %t.gen 7
 // RUN: FileCheck %s --check-prefix=PROFILE < %t.prof
-// RUN: %clang -O3 -g -fpass-plugin=%tessera -mllvm -tessera-profile-use=%t.prof -Rpass=tessera -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=USE
+// RUN: %clang -O3 -g -fpass-plugin=%tessera -mllvm -tessera-rewrite-all -mllvm -tessera-profile-use=%t.prof -Rpass=tessera -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=USE
 // TESSERA_PROFILE_FILE overrides the path, %p expands to the process id:
 // RUN: rm -rf %t.dir && mkdir %t.dir
 // RUN: env TESSERA_PROFILE_FILE=%t.dir/run-%%p.prof %t.gen 5
@@ -13,14 +13,14 @@
 //
 // Bad profiles: one warning naming the file and the problem, nothing
 // specialized, the compilation succeeds.
-// RUN: %clang -O3 -fpass-plugin=%tessera -mllvm -tessera-profile-use=%t.missing -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=MISSING
+// RUN: %clang -O3 -fpass-plugin=%tessera -mllvm -tessera-rewrite-all -mllvm -tessera-profile-use=%t.missing -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=MISSING
 // RUN: sed -e 's/^2 900$/3 900/' %t.prof > %t.corrupt
-// RUN: %clang -O3 -fpass-plugin=%tessera -mllvm -tessera-profile-use=%t.corrupt -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=CORRUPT
+// RUN: %clang -O3 -fpass-plugin=%tessera -mllvm -tessera-rewrite-all -mllvm -tessera-profile-use=%t.corrupt -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=CORRUPT
 // RUN: echo garbage > %t.garbage
-// RUN: %clang -O3 -fpass-plugin=%tessera -mllvm -tessera-profile-use=%t.garbage -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=GARBAGE
+// RUN: %clang -O3 -fpass-plugin=%tessera -mllvm -tessera-rewrite-all -mllvm -tessera-profile-use=%t.garbage -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=GARBAGE
 // The source changed since the profile was made: that nest is not
 // specialized, with a remark; the other nest still is.
-// RUN: %clang -O3 -g -DCHANGED -fpass-plugin=%tessera -mllvm -tessera-profile-use=%t.prof -Rpass=tessera -Rpass-missed=tessera -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=STALE
+// RUN: %clang -O3 -g -DCHANGED -fpass-plugin=%tessera -mllvm -tessera-rewrite-all -mllvm -tessera-profile-use=%t.prof -Rpass=tessera -Rpass-missed=tessera -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=STALE
 
 // GEN: workflow.c:[[@LINE+22]]:3: remark: loop nest instrumented: records scale (workflow.c:[[@LINE+22]]):
 // PROFILE: tessera-profile 1

@@ -4,9 +4,9 @@
 // share those IDs, or the verifier rejects the function and every nest of
 // it is left alone with a warning. Both nests here are rewritten, with and
 // without OpenMP, and the program prints what plain -O3 prints.
-// RUN: %clang -O3 -g -fverify-intermediate-code -fpass-plugin=%tessera -Rpass=tessera -Rpass-missed=tessera %s -o %t 2>&1 | FileCheck %s
+// RUN: %clang -O3 -g -fverify-intermediate-code -fpass-plugin=%tessera -mllvm -tessera-rewrite-all -Rpass=tessera -Rpass-missed=tessera %s -o %t 2>&1 | FileCheck %s
 // RUN: %t | FileCheck %s --check-prefix=OUT
-// RUN: %clang -O3 -g -fopenmp -fverify-intermediate-code -fpass-plugin=%tessera -Rpass=tessera -Rpass-missed=tessera %s -o %t.omp 2>&1 | FileCheck %s
+// RUN: %clang -O3 -g -fopenmp -fverify-intermediate-code -fpass-plugin=%tessera -mllvm -tessera-rewrite-all -Rpass=tessera -Rpass-missed=tessera %s -o %t.omp 2>&1 | FileCheck %s
 // RUN: env OMP_NUM_THREADS=2 %t.omp | FileCheck %s --check-prefix=OUT
 
 // CHECK-NOT: {{warning|not transformed}}

@@ -2,7 +2,7 @@
 ; resume) are not modeled and are left alone with a remark; an affine inner
 ; loop free of invokes may still be rewritten. The verifier passes after
 ; every pass, alone and in the whole -O3 pipeline.
-; RUN: %optt -passes='function(tessera)' -pass-remarks-analysis=tessera -pass-remarks=tessera -verify-each -S %s -o %t.ll 2>%t.remarks
+; RUN: %optt -passes='function(tessera)' -tessera-rewrite-all -pass-remarks-analysis=tessera -pass-remarks=tessera -verify-each -S %s -o %t.ll 2>%t.remarks
 ; RUN: FileCheck %s < %t.remarks
 ; RUN: FileCheck %s --check-prefix=IR < %t.ll
 ; RUN: %optt -passes='default<O3>' -verify-each -disable-output %s

@@ -4,14 +4,14 @@
 // rewrite and the restore after an internal error must leave valid IR, and
 // the program must print what -O0 prints.
 // RUN: %clang -O0 %s -o %t.ref
-// RUN: %clang -O3 -fpass-plugin=%tessera -Rpass=tessera %s -o %t 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: %clang -O3 -fpass-plugin=%tessera -mllvm -tessera-rewrite-all -Rpass=tessera %s -o %t 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: %t > %t.out && %t.ref | diff - %t.out
-// RUN: %clang -O3 -fpass-plugin=%tessera -mllvm -tessera-force-internal-error %s -o %t.err 2>&1 | FileCheck %s --check-prefix=ERR
+// RUN: %clang -O3 -fpass-plugin=%tessera -mllvm -tessera-rewrite-all -mllvm -tessera-force-internal-error %s -o %t.err 2>&1 | FileCheck %s --check-prefix=ERR
 // RUN: %t.err > %t.err.out && %t.ref | diff - %t.err.out
-// RUN: %clang -O3 -fopenmp -fpass-plugin=%tessera -c %s -o /dev/null
+// RUN: %clang -O3 -fopenmp -fpass-plugin=%tessera -mllvm -tessera-rewrite-all -c %s -o /dev/null
 // C++ at -O2: the recursion becomes a loop with an accumulator.
-// RUN: %clangxx -x c++ -O2 -DFIB -fpass-plugin=%tessera -c %s -o /dev/null
-// RUN: %clangxx -x c++ -O2 -DFIB -fpass-plugin=%tessera -mllvm -tessera-force-internal-error -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=FIBERR
+// RUN: %clangxx -x c++ -O2 -DFIB -fpass-plugin=%tessera -mllvm -tessera-rewrite-all -c %s -o /dev/null
+// RUN: %clangxx -x c++ -O2 -DFIB -fpass-plugin=%tessera -mllvm -tessera-rewrite-all -mllvm -tessera-force-internal-error -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=FIBERR
 
 // REMARK: remark: SCoP rewritten
 // ERR: warning: tessera: internal error in function 'smooth'{{.*}}left unoptimized

@@ -5,7 +5,7 @@
 // which runs when arrays overlap, gets none; neither does a nest of one
 // array (nothing to tell apart).
 // RUN: %clang -O1 -Xclang -disable-llvm-passes -fno-discard-value-names -S -emit-llvm %s -o %t.ll
-// RUN: %optt -passes='function(sroa,instcombine,simplifycfg,loop-simplify,lcssa,loop(loop-rotate),tessera)' -verify-each -S %t.ll | FileCheck %s
+// RUN: %optt -tessera-rewrite-all -passes='function(sroa,instcombine,simplifycfg,loop-simplify,lcssa,loop(loop-rotate),tessera)' -verify-each -S %t.ll | FileCheck %s
 
 // CHECK-LABEL: define {{.*}}void @two(
 // CHECK: for.body:

@@ -5,11 +5,11 @@
 //
 // The checks as emitted, before later passes fold them:
 // RUN: %clang -O1 -Xclang -disable-llvm-passes -fno-discard-value-names -S -emit-llvm %s -o %t.ll
-// RUN: %optt -passes='function(sroa,instcombine,simplifycfg,loop-simplify,lcssa,loop(loop-rotate),tessera)' -verify-each -S %t.ll | FileCheck %s
+// RUN: %optt -tessera-rewrite-all -passes='function(sroa,instcombine,simplifycfg,loop-simplify,lcssa,loop(loop-rotate),tessera)' -verify-each -S %t.ll | FileCheck %s
 // Which arrays are checked, by name (debug information names them):
-// RUN: %clang -O3 -g -fpass-plugin=%tessera -Rpass=tessera -Rpass-missed=tessera -Rpass-analysis=tessera -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: %clang -O3 -g -fpass-plugin=%tessera -mllvm -tessera-rewrite-all -Rpass=tessera -Rpass-missed=tessera -Rpass-analysis=tessera -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 // With -tessera-rtc=0 the kernels that need checks are left alone:
-// RUN: %clang -O3 -g -fpass-plugin=%tessera -mllvm -tessera-rtc=0 -Rpass=tessera -Rpass-missed=tessera -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFF
+// RUN: %clang -O3 -g -fpass-plugin=%tessera -mllvm -tessera-rewrite-all -mllvm -tessera-rtc=0 -Rpass=tessera -Rpass-missed=tessera -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFF
 
 // CHECK-LABEL: define {{.*}}void @two(
 // CHECK-COUNT-2: icmp sle i128

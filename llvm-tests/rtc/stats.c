@@ -1,10 +1,10 @@
 // -tessera-rtc-stats: the program counts, per optimized region, the runs of
 // the optimized code and of the original code (taken when the arrays
 // overlap), and prints them at exit.
-// RUN: %clang -O3 -g -fpass-plugin=%tessera -mllvm -tessera-rtc-stats %s -o %t
+// RUN: %clang -O3 -g -fpass-plugin=%tessera -mllvm -tessera-rewrite-all -mllvm -tessera-rtc-stats %s -o %t
 // RUN: %t 2>&1 | FileCheck %s
 // Without the option nothing is counted:
-// RUN: %clang -O3 -fpass-plugin=%tessera %s -o %t.plain
+// RUN: %clang -O3 -fpass-plugin=%tessera -mllvm -tessera-rewrite-all %s -o %t.plain
 // RUN: %t.plain 2>&1 | FileCheck %s --check-prefix=PLAIN
 
 // CHECK-DAG: sum 2

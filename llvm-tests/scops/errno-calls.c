@@ -1,5 +1,5 @@
-// RUN: %clang -O3 -g -fpass-plugin=%tessera -Rpass=tessera -Rpass-analysis=tessera -c %s -o /dev/null 2>&1 | FileCheck %s
-// RUN: %clang -O3 -g -fopenmp -fpass-plugin=%tessera -Rpass=tessera -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=OMP
+// RUN: %clang -O3 -g -fpass-plugin=%tessera -mllvm -tessera-rewrite-all -Rpass=tessera -Rpass-analysis=tessera -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: %clang -O3 -g -fopenmp -fpass-plugin=%tessera -mllvm -tessera-rewrite-all -Rpass=tessera -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=OMP
 // Calls of libm functions compiled with errno (the default): their only
 // effect is to write errno. sqrt and exp report one value each (EDOM,
 // ERANGE), so their calls may be reordered: errno ends up with that value

@@ -1,9 +1,9 @@
 // -tessera-export-dir writes each SCoP as JSON; -tessera-report prints the
 // loop counts by reason at exit; an unwritable directory is a warning.
 // RUN: rm -rf %t.dir
-// RUN: %clang -O3 -fno-discard-value-names -fpass-plugin=%tessera -mllvm -tessera-export-dir=%t.dir -mllvm -tessera-report -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
+// RUN: %clang -O3 -fno-discard-value-names -fpass-plugin=%tessera -mllvm -tessera-rewrite-all -mllvm -tessera-export-dir=%t.dir -mllvm -tessera-report -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
 // RUN: FileCheck %s --check-prefix=JSON < %t.dir/add.0.json
-// RUN: %clang -O3 -fpass-plugin=%tessera -mllvm -tessera-export-dir=/proc/no-such-dir -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: %clang -O3 -fpass-plugin=%tessera -mllvm -tessera-rewrite-all -mllvm -tessera-export-dir=/proc/no-such-dir -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
 
 // REPORT: tessera report:
 // REPORT-NEXT: 1  SCoPs rewritten

@@ -1,4 +1,4 @@
-// RUN: %clang -O3 -fno-discard-value-names -fpass-plugin=%tessera -mllvm -tessera-print-scops -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: %clang -O3 -fno-discard-value-names -fpass-plugin=%tessera -mllvm -tessera-rewrite-all -mllvm -tessera-print-scops -c %s -o /dev/null 2>&1 | FileCheck %s
 // A time loop around four nests, each behind the zero-trip guard -O3 puts
 // before it (`if (m > 0)`, `if (n > 1)`, ...). Every guard splits the
 // paths into "ran" and "skipped", and the blocks after it see both: the
@@ -18,7 +18,7 @@
 // tiles run t + j innermost, so the skewed schedule is kept over the
 // original order: tiled, and run by wavefronts.
 // RUN: rm -rf %t.dir
-// RUN: %clang -O3 -fopenmp -fno-discard-value-names -fpass-plugin=%tessera -mllvm -tessera-export-dir=%t.dir -c %s -o /dev/null
+// RUN: %clang -O3 -fopenmp -fno-discard-value-names -fpass-plugin=%tessera -mllvm -tessera-rewrite-all -mllvm -tessera-export-dir=%t.dir -c %s -o /dev/null
 // RUN: FileCheck %s --check-prefix=TILED < %t.dir/yee.0.json
 // TILED: "new_schedule": "{{.*}}S1[i0, i1] -> [floor((i0)/{{[0-9]+}}), floor((i0 + i1)/{{[0-9]+}})
 // TILED-SAME: band 0..3 permutable tiles [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}] points [3, 4, 6] (innermost distributed) wavefront

@@ -1,6 +1,6 @@
 // Every loop gets an analysis remark at its source location: in a SCoP, or
 // the first reason it is not; every rewritten SCoP a remark saying what was done.
-// RUN: %clang -O3 -g -fpass-plugin=%tessera -Rpass=tessera -Rpass-analysis=tessera -Rpass-missed=tessera -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: %clang -O3 -g -fpass-plugin=%tessera -mllvm -tessera-rewrite-all -Rpass=tessera -Rpass-analysis=tessera -Rpass-missed=tessera -c %s -o /dev/null 2>&1 | FileCheck %s
 
 // CHECK-DAG: remarks.c:[[@LINE+3]]:3: remark: loop is in a SCoP (2 loop(s), 1 statement(s)) [-Rpass-analysis=tessera]
 // CHECK-DAG: remarks.c:[[@LINE+3]]:5: remark: loop is in a SCoP (2 loop(s), 1 statement(s)) [-Rpass-analysis=tessera]

@@ -186,6 +186,8 @@ extern "C" {
     pub fn tessera_omp_query(ctx: *mut FunctionCtxRaw, which: i32) -> *mut c_void;
     pub fn tessera_outline_parallel(ctx: *mut FunctionCtxRaw, blocks: *mut *mut c_void, n: usize) -> i32;
     pub fn tessera_checkpoint(ctx: *mut FunctionCtxRaw);
+    pub fn tessera_ctx_module_id(ctx: *mut FunctionCtxRaw) -> *const c_void;
+    pub fn tessera_ctx_module_instructions(ctx: *mut FunctionCtxRaw) -> u64;
     pub fn tessera_ctx_target(ctx: *mut FunctionCtxRaw, vector_bits: *mut u32, wide_vector_bits: *mut u32, vector_regs: *mut u32, l1: *mut u64, l2: *mut u64, host_cpu: *mut i32);
 
     pub fn tessera_ctx_remark(

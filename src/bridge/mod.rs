@@ -209,6 +209,20 @@ impl<'a> FunctionCtx<'a> {
         TargetFacts { vector_bits: bits, wide_vector_bits: wide, vector_regs: regs, l1_bytes: l1, l2_bytes: l2, host_cpu: host != 0 }
     }
 
+    /// An identity of the function's module (its address), for
+    /// accounting per module; never dereferenced.
+    pub fn module_id(&self) -> usize {
+        // SAFETY: plain query on the live context.
+        unsafe { ffi::tessera_ctx_module_id(self.raw) as usize }
+    }
+
+    /// The instructions of all function bodies of the module (a walk over
+    /// the whole module: call it once per module).
+    pub fn module_instructions(&self) -> u64 {
+        // SAFETY: plain query on the live context.
+        unsafe { ffi::tessera_ctx_module_instructions(self.raw) }
+    }
+
     pub fn module_has_openmp(&self) -> bool {
         // SAFETY: plain query on the live context.
         unsafe { ffi::tessera_ctx_module_has_openmp(self.raw) != 0 }

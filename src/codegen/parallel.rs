@@ -21,11 +21,9 @@ use inkwell::IntPredicate;
 use std::collections::BTreeSet;
 use crate::stable::HashMap;
 
-/// Statement instances below which a loop under sequential loops runs on
-/// the calling thread: a fork and join costs a few microseconds with the
-/// team's threads spinning (more when they sleep, more with more
-/// threads), about what ~10^4 to 10^5 simple statement instances take.
-const MIN_FORK_WORK: i64 = 1 << 16;
+/// Statement instances below which a loop runs on the calling thread (the
+/// profitability model uses the same figure).
+use crate::cost::profit::MIN_FORK_WORK;
 
 /// Iterations below which a loop under sequential loops runs on the calling
 /// thread: with fewer, the threads' shares are uneven or empty (gram's

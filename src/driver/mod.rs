@@ -13,6 +13,7 @@ use crate::bridge::rewrite::{self, Ir};
 use crate::bridge::view::{self, IrMap};
 use crate::bridge::{FunctionCtx, Mode, Options, RemarkKind, RemarkPart};
 use crate::codegen;
+use crate::cost::{self, size::Budget};
 use crate::deps::{self, DepsOptions};
 use crate::sched::{self, SchedOptions};
 use crate::tile::{self, TileConfig};
@@ -56,7 +57,7 @@ pub fn run_function(ctx: &FunctionCtx<'_>, mode: Mode, options: &Options) -> Res
         Mode::PrintDeps | Mode::PrintSchedule | Mode::PrintAst => {
             let config = stage_config(ctx, options, parallel_code(ctx, options));
             for m in &detection.scops {
-                let text = match plan(&fview, m, &config) {
+                let text = match plan(&fview, m, &config, None) {
                     Ok(p) => match mode {
                         Mode::PrintDeps => deps::print::print_deps(&p.scop, &p.deps),
                         Mode::PrintSchedule => sched::print::print_schedule(&p.scop, &p.schedule),
@@ -187,8 +188,28 @@ fn transform(ctx: &FunctionCtx<'_>, map: &IrMap, first: &Detection, options: &Op
     }
     let parallel = parallel_code(ctx, options);
     let config = stage_config(ctx, options, parallel);
+    // What the rewrites may add to this function's code (cost::size).
+    let mut function_left = cost::size::allowance(instructions(&fview), cost::size::FUNCTION_GROWTH_PERCENT, cost::size::growth_floor(parallel));
+    if options.verbose >= 1 {
+        eprintln!("tessera: {}: {} instruction(s): code-size growth allowed {function_left}", fview.name, instructions(&fview));
+    }
     for (index, m) in detection.scops.iter().enumerate().filter(|(_, m)| prepared.contains(&map.loops[m.root.0 as usize])) {
-        let planned = plan(&fview, m, &config);
+        // -tessera-rewrite-all: every SCoP that can be rewritten is, paid
+        // or not (the tests of code generation use it).
+        let pay = (!options.rewrite_all).then(|| Cost {
+            facts: cost::profit::Facts {
+                openmp: parallel,
+                l1_bytes: config.tile.l1_bytes,
+                elem_bytes: m.arrays.iter().map(|a| a.elem_bytes as i64).max().unwrap_or(8),
+                checked_accumulator: {
+                    let checked: Vec<_> = codegen::checks::pairs_to_check(m, &fview).into_iter().flat_map(|(x, y)| [x, y]).collect();
+                    cost::profit::checked_accumulator(m, &checked)
+                },
+            },
+            weights: weights(&fview, m, parallel),
+            budget: Budget { function_left, module_left: module_left(ctx, parallel, options.verbose) },
+        });
+        let planned = plan(&fview, m, &config, pay.as_ref());
         if options.report {
             if let Ok(Plan { checked: Some(decided), .. }) = &planned {
                 report::count(if *decided { "schedules checked by brute force" } else { "schedules too large for the brute-force check" });
@@ -205,10 +226,15 @@ fn transform(ctx: &FunctionCtx<'_>, map: &IrMap, first: &Detection, options: &Op
                 loop_label(&fview, m.root) + &note.map(|n| format!(" [specialized: {n}]")).unwrap_or_default()
             }),
         };
-        // Pay before emitting: the rewritten copy and the run-time checks
-        // in front of it cost code size and compile time.
-        let planned = planned.and_then(|p| if p.gains || options.rewrite_all { Ok(p) } else { Err("nothing to gain: single loops with no parallel loop and no tile".into()) });
         let result = planned.and_then(|p| codegen::generate(&ir, &fview, m, &p.tree, &cg).map(|summary| (p, summary)));
+        if let Ok((p, _)) = &result {
+            if options.verbose >= 1 {
+                let module = pay.as_ref().map_or(0, |c| c.budget.module_left);
+                eprintln!("tessera: {}: code size: {} instruction(s) added; budget left before: function {function_left}, module {module}", fview.name, p.growth);
+            }
+            function_left = function_left.saturating_sub(p.growth);
+            spend_module(ctx, p.growth);
+        }
         if options.report {
             report::count(if result.is_ok() { "SCoPs rewritten" } else { "SCoPs not rewritten" });
         }
@@ -334,9 +360,9 @@ struct Plan {
     deps: deps::Deps,
     schedule: sched::Schedule,
     tree: ast::Ast,
-    /// Whether rewriting changes anything the rest of the pipeline can use
-    /// (see `plan_stages`).
-    gains: bool,
+    /// What the rewrite adds to the function, in IR instructions
+    /// (`cost::size`; 0 when not costed).
+    growth: u64,
     /// With `-tessera-check-schedules`: whether the checker could decide
     /// (the schedule passed); `None` without the option.
     checked: Option<bool>,
@@ -420,7 +446,7 @@ fn parallel_code(ctx: &FunctionCtx<'_>, options: &Options) -> bool {
 
 /// Model -> dependences -> schedule -> tiling -> loop AST, within the work
 /// limits (per SCoP and per compilation).
-fn plan(fview: &FunctionView, m: &Model, config: &StageConfig) -> Result<Plan, String> {
+fn plan(fview: &FunctionView, m: &Model, config: &StageConfig, pay: Option<&Cost>) -> Result<Plan, String> {
     use std::sync::atomic::Ordering;
     let spent_work = PROCESS_WORK_SPENT.load(Ordering::Relaxed);
     let work_left = PROCESS_WORK_LIMIT.saturating_sub(spent_work);
@@ -441,16 +467,73 @@ fn plan(fview: &FunctionView, m: &Model, config: &StageConfig) -> Result<Plan, S
     }
     crate::poly::set_work_allowance(Some(allowance));
     let _allowance = Allowance(allowance);
-    plan_stages(fview, m, config)
+    let scop = PolyScop::from_model(m, &|v| fview.value(v).name.clone()).map_err(|r| r.to_string())?;
+    let key = nest_key(&scop, config, pay.map(|p| &p.facts));
+    let known = |ledger: &std::collections::BTreeMap<u64, (String, u64)>| {
+        let (why, at) = ledger.get(&key)?;
+        // Out of work with this allowance or more: out of work again.
+        // Decided within this allowance or less: decided the same way.
+        let out_of_work = why.contains("exceeded its work budget");
+        (if out_of_work { allowance <= *at } else { allowance >= *at }).then(|| why.clone())
+    };
+    if let Some(why) = known(&DECLINED.lock().unwrap_or_else(|e| e.into_inner())) {
+        return Err(format!("{why} (as the same nest before it in this compilation)"));
+    }
+    let planned = plan_stages(fview, m, scop, config, pay);
+    if let Err(why) = &planned {
+        // Not the code-size budgets' answers: they depend on what earlier
+        // rewrites left.
+        if why.contains("exceeded its work budget") || (why.starts_with("not profitable") && !why.contains("code-size budget")) {
+            let used = allowance - crate::poly::work_left().unwrap_or(0);
+            let at = if why.contains("exceeded its work budget") { allowance } else { used };
+            DECLINED.lock().unwrap_or_else(|e| e.into_inner()).insert(key, (why.clone(), at));
+        }
+    }
+    planned
+}
+
+/// The nests planning declined in this process, by [`nest_key`]: why, and
+/// the work it took (the allowance, for one that ran out of it). A
+/// function inlined into several callers brings the same nest to each
+/// (gsl's simplex.c: the same 2-statement nest three times, each spending
+/// 1.3e9 work units to be found not profitable). Every stage is a
+/// deterministic function of the nest, the configuration and the work
+/// allowed, so planning it again would spend the same work to decline it
+/// the same way. Rewrites are not kept: each needs its own plan.
+static DECLINED: std::sync::Mutex<std::collections::BTreeMap<u64, (String, u64)>> = std::sync::Mutex::new(std::collections::BTreeMap::new());
+
+/// What planning depends on: the nest as the stages see it, the stage
+/// configuration and the profitability model's facts. Its parameters and
+/// arrays are renamed by position (copies of one nest inlined into one
+/// function have the same sets over differently named values; the stages
+/// never look at names). `DefaultHasher::new` has fixed keys: the same
+/// in every process.
+fn nest_key(scop: &PolyScop, config: &StageConfig, facts: Option<&cost::profit::Facts>) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut text = format!("{scop:?}");
+    let mut names: Vec<&String> = scop.params.iter().collect();
+    for a in scop.statements.iter().flat_map(|s| &s.accesses) {
+        if !names.contains(&&a.array) {
+            names.push(&a.array);
+        }
+    }
+    // Names appear quoted in the debug form: renaming the quoted forms
+    // cannot touch a longer name that contains a shorter one. The new
+    // names (`"#0"`, ...) are no C identifier, so no later name meets one.
+    for (k, name) in names.iter().enumerate() {
+        text = text.replace(&format!("{name:?}"), &format!("\"#{k}\""));
+    }
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    text.hash(&mut h);
+    format!("{:?} {:?} {} {} {:?} {facts:?}", config.fuse, config.tile, config.check, config.deps_work_limit, config.ast).hash(&mut h);
+    h.finish()
 }
 
 use crate::poly::trace_work;
 
-/// Tiling, innermost distribution, the brute-force check (when asked) and
-/// loop generation of a scheduled SCoP: the tiled schedule, the checker's
-/// verdict and the loop tree.
-#[allow(clippy::type_complexity)]
-fn tile_and_scan(
+/// Tiling, innermost distribution and the brute-force check (when asked)
+/// of a scheduled SCoP: the tiled schedule and the checker's verdict.
+fn tile_and_check(
     scop: &PolyScop,
     deps: &crate::deps::Deps,
     schedule: &sched::Schedule,
@@ -458,7 +541,7 @@ fn tile_and_scan(
     tile_cfg: &TileConfig,
     config: &StageConfig,
     work: &mut Option<u64>,
-) -> Result<(sched::Schedule, Option<bool>, Result<ast::Ast, ast::AstError>), String> {
+) -> Result<(sched::Schedule, Option<bool>), String> {
     let schedule = tile::tile(scop, deps, schedule.clone(), relaxed, tile_cfg);
     trace_work("tiling", work);
     // A failure here only means the tiled schedule stays as it is.
@@ -476,15 +559,18 @@ fn tile_and_scan(
     } else {
         None
     };
-    let tree = ast::build(scop, &schedule, &config.ast);
-    trace_work("loop generation", work);
-    Ok((schedule, checked, tree))
+    Ok((schedule, checked))
 }
 
-fn plan_stages(fview: &FunctionView, m: &Model, config: &StageConfig) -> Result<Plan, String> {
+fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageConfig, pay: Option<&Cost>) -> Result<Plan, String> {
     let mut work = None;
     trace_work("start", &mut work);
-    let scop = PolyScop::from_model(m, &|v| fview.value(v).name.clone()).map_err(|r| r.to_string())?;
+    // A nest too small to gain anything costs no dependence analysis.
+    if let Some(pay) = pay {
+        if let Some(why) = cost::profit::small_known_work(&scop, &pay.facts, pay.facts.openmp).map_err(|e| format!("profitability: {e}"))? {
+            return Err(format!("not profitable: {why}"));
+        }
+    }
     let mut given_up = vec![];
     let cap = config.deps_work_limit;
     // Degrade, don't drop: past its cap, the dependence analysis gives
@@ -501,7 +587,8 @@ fn plan_stages(fview: &FunctionView, m: &Model, config: &StageConfig) -> Result<
     trace_work("dependences", &mut work);
     if config.matmul {
         if let Some(p) = plan_matmul(fview, m, &scop, &deps, config)? {
-            return Ok(Plan { given_up, scop, deps, schedule: p.0, tree: p.1, gains: true, checked: p.2 });
+            let growth = pay.map_or(0, |pay| cost::size::growth(&p.1, &pay.weights));
+            return Ok(Plan { given_up, scop, deps, schedule: p.0, tree: p.1, growth, checked: p.2 });
         }
     }
     fn scheduling(e: impl fmt::Display) -> String {
@@ -517,18 +604,29 @@ fn plan_stages(fview: &FunctionView, m: &Model, config: &StageConfig) -> Result<
     // the diagonal's square root into the column loop, which then carries
     // it). With the schedule come the scalars whose memory dependences the
     // stages below may ignore (those whose live ranges it keeps).
-    let mut original = sched::original::original_schedule(&scop).map_err(scheduling)?;
-    let original_relaxed = sched::original::mark_original(&scop, &deps, &mut original).map_err(scheduling)?;
     let np = scop.params.len();
-    let worse_strides = tile::inner_stride_score(&schedule, &scop) < tile::inner_stride_score(&original, &scop);
-    let less_parallel = schedule.statements_with_parallelism(np) < original.statements_with_parallelism(np);
-    let (schedule, relaxed) = if worse_strides || less_parallel {
+    let source_order = sched::original::original_schedule(&scop).map_err(scheduling)?;
+    let choose_original = if cost::profit::keeps_original_order(&source_order, &schedule, np) {
+        // The scheduler kept the source order: the same strides, and the
+        // same parallel loops (its bands may be permutable besides), so
+        // the original's marks, a large part of the work on such nests,
+        // need not be computed.
+        None
+    } else {
+        let mut original = source_order.clone();
+        let original_relaxed = sched::original::mark_original(&scop, &deps, &mut original).map_err(scheduling)?;
+        let worse_strides = tile::inner_stride_score(&schedule, &scop) < tile::inner_stride_score(&original, &scop);
+        let less_parallel = schedule.statements_with_parallelism(np) < original.statements_with_parallelism(np);
+        (worse_strides || less_parallel).then_some((original, original_relaxed))
+    };
+    let (schedule, relaxed) = match choose_original {
         // The original order's parallel loops still run in parallel and
         // vectorize (min-plus products, triangular solves).
-        (original, original_relaxed)
-    } else {
-        let relaxed = sched::kept_relaxed_scalars(&scop, &deps, &schedule).map_err(scheduling)?;
-        (schedule, relaxed)
+        Some(original) => original,
+        None => {
+            let relaxed = sched::kept_relaxed_scalars(&scop, &deps, &schedule).map_err(scheduling)?;
+            (schedule, relaxed)
+        }
     };
     // Loops shared by statement groups with their own inner loops are
     // split when that makes bands to tile (a failure keeps the schedule).
@@ -540,7 +638,18 @@ fn plan_stages(fview: &FunctionView, m: &Model, config: &StageConfig) -> Result<
     trace_work("distribution", &mut work);
     let elem_bytes = m.arrays.iter().map(|a| a.elem_bytes as i64).max().unwrap_or(8);
     let tile_cfg = TileConfig { elem_bytes, ..config.tile.clone() };
-    let (mut schedule, mut checked, mut tree) = tile_and_scan(&scop, &deps, &schedule, &relaxed, &tile_cfg, config, &mut work)?;
+    let untiled = schedule;
+    let (mut schedule, mut checked) = tile_and_check(&scop, &deps, &untiled, &relaxed, &tile_cfg, config, &mut work)?;
+    // Pay before emitting: a schedule that gains nothing -O3 cannot get
+    // by itself is not worth its code (cost::profit), and is decided
+    // before the loop tree is built.
+    if let Some(pay) = pay {
+        if let Some(why) = cost::profit::not_profitable(&scop, &source_order, &schedule, &pay.facts).map_err(|e| format!("profitability: {e}"))? {
+            return Err(format!("not profitable: {why}"));
+        }
+    }
+    let mut tree = ast::build(&scop, &schedule, &config.ast);
+    trace_work("loop generation", &mut work);
     let too_costly = |t: &Result<ast::Ast, ast::AstError>| matches!(t, Err(ast::AstError::Budget | ast::AstError::TooLarge));
     if too_costly(&tree) && schedule.bands.iter().any(|b| b.concurrent_start) {
         // Degrade, don't drop: diamond tiles' bounds (no tile box, so no
@@ -548,10 +657,14 @@ fn plan_stages(fview: &FunctionView, m: &Model, config: &StageConfig) -> Result<
         // four-row band); the skewed tiles by wavefronts, with work of
         // their own.
         let plain = TileConfig { concurrent_start: false, ..tile_cfg };
-        let retry = crate::poly::with_own_allowance(SIMPLE_AST_WORK, || tile_and_scan(&scop, &deps, &schedule, &relaxed, &plain, config, &mut None));
-        if let Ok(again) = retry {
+        let retry = crate::poly::with_own_allowance(SIMPLE_AST_WORK, || {
+            let (s, c) = tile_and_check(&scop, &deps, &untiled, &relaxed, &plain, config, &mut None)?;
+            let t = ast::build(&scop, &s, &config.ast).map_err(|e| e.to_string())?;
+            Ok::<_, String>((s, c, t))
+        });
+        if let Ok((s, c, t)) = retry {
             given_up.push("concurrent-start tiles (loop generation exceeded its work budget)".to_string());
-            (schedule, checked, tree) = again;
+            (schedule, checked, tree) = (s, c, Ok(t));
         }
     }
     if too_costly(&tree) {
@@ -565,15 +678,109 @@ fn plan_stages(fview: &FunctionView, m: &Model, config: &StageConfig) -> Result<
             tree = retry;
         }
     }
-    let tree = tree.map_err(|e| e.to_string())?;
-    // A nest of single loops with no parallel loop and no tile gains
-    // nothing from being rewritten: no loop for the vectorizer or the
-    // threads, and no inner loop to interchange (a recurrence, a sum).
-    // Deeper nests may still gain from a new order alone.
-    let deepest = m.statements.iter().map(|s| s.loops.len()).max().unwrap_or(0);
-    let tiled = schedule.bands.iter().any(|b| b.tile_sizes.is_some());
-    let gains = deepest >= 2 || tiled || tree.has_parallel_loop();
-    Ok(Plan { given_up, scop, deps, schedule, tree, gains, checked })
+    let mut tree = tree.map_err(|e| e.to_string())?;
+    // The code-size budgets (cost::size): over them, the copies that only
+    // speed up go, one kind at a time: first the loops split on guards,
+    // then the full/partial tile separation (each doubles the code it
+    // covers; the tiles' separation is worth most: fdtd2d ran 15% slower
+    // without it); still over, the SCoP goes.
+    let mut growth = 0;
+    if let Some(pay) = pay {
+        growth = cost::size::growth(&tree, &pay.weights);
+        let steps = [
+            ("loop splits on guards", AstOptions { separate_guards: false, ..config.ast.clone() }),
+            ("full/partial tile separation", AstOptions { separate_full_tiles: false, separate_guards: false, ..config.ast.clone() }),
+        ];
+        let mut dropped = vec![];
+        let mut over = pay.budget.exceeded_by(growth);
+        for (what, options) in steps {
+            let Some(why) = over.clone() else { break };
+            let nothing_to_drop = if options.separate_full_tiles { !config.ast.separate_guards } else { !tree.separates_full_tiles() };
+            if nothing_to_drop {
+                continue;
+            }
+            let Ok(smaller) = crate::poly::with_own_allowance(SIMPLE_AST_WORK, || ast::build(&scop, &schedule, &options)) else { continue };
+            if smaller != tree {
+                dropped.push((what, why));
+                growth = cost::size::growth(&smaller, &pay.weights);
+                tree = smaller;
+                over = pay.budget.exceeded_by(growth);
+            }
+        }
+        if let Some(why) = over {
+            let without: Vec<&str> = dropped.iter().map(|(what, _)| *what).collect();
+            let without = if without.is_empty() { String::new() } else { format!(", even without {}", without.join(" and ")) };
+            return Err(format!("not profitable: {why}{without}"));
+        }
+        given_up.extend(dropped.into_iter().map(|(what, why)| format!("{what} ({why})")));
+    }
+    trace_work("code size", &mut work);
+    Ok(Plan { given_up, scop, deps, schedule, tree, growth, checked })
+}
+
+/// What the profitability model and the code-size budgets are told about
+/// one SCoP (optimizing only: the printers show every plan).
+struct Cost {
+    facts: cost::profit::Facts,
+    weights: cost::size::Weights,
+    budget: Budget,
+}
+
+/// Instructions of a function (terminators included).
+fn instructions(fview: &FunctionView) -> u64 {
+    fview.blocks.iter().map(|b| b.instrs.len() as u64 + 1).sum()
+}
+
+/// What the parts of a rewrite of `m` weigh (cost::size): each statement
+/// its block, the nest its blocks, and the run-time checks that keep the
+/// nest as their fallback.
+fn weights(fview: &FunctionView, m: &Model, openmp: bool) -> cost::size::Weights {
+    let block = |b: crate::ir::BlockId| fview.block(b).instrs.len() as u64 + 1;
+    let pairs = codegen::checks::pairs_to_check(m, fview).len() as u64;
+    // An assumption or a range check: its affine value and a compare.
+    let conditions = (m.assumptions.len() + m.range_checks.len()) as u64;
+    cost::size::Weights {
+        stmt: m.statements.iter().map(|s| block(s.block)).collect(),
+        original: fview.loop_(m.root).blocks.iter().map(|&b| block(b)).sum(),
+        fallback: pairs + conditions > 0,
+        checks: pairs * cost::size::CHECK_PAIR_COST + 4 * conditions,
+        openmp,
+    }
+}
+
+/// The module being compiled and what is left of its code-size growth
+/// allowance (cost::size), kept across its functions.
+struct ModuleLedger {
+    id: usize,
+    left: u64,
+}
+
+static MODULE_LEDGER: std::sync::Mutex<Option<ModuleLedger>> = std::sync::Mutex::new(None);
+
+/// What is left of the module's allowance; a new module (its first
+/// function with a SCoP, before any rewrite in it) starts a new one.
+fn module_left(ctx: &FunctionCtx<'_>, openmp: bool, verbose: u32) -> u64 {
+    let mut ledger = MODULE_LEDGER.lock().unwrap_or_else(|e| e.into_inner());
+    let id = ctx.module_id();
+    match &*ledger {
+        Some(l) if l.id == id => l.left,
+        _ => {
+            let size = ctx.module_instructions();
+            let left = cost::size::allowance(size, cost::size::MODULE_GROWTH_PERCENT, cost::size::growth_floor(openmp));
+            if verbose >= 1 {
+                eprintln!("tessera: module of {size} instruction(s): code-size growth allowed {left}");
+            }
+            *ledger = Some(ModuleLedger { id, left });
+            left
+        }
+    }
+}
+
+fn spend_module(ctx: &FunctionCtx<'_>, growth: u64) {
+    let mut ledger = MODULE_LEDGER.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(l) = ledger.as_mut().filter(|l| l.id == ctx.module_id()) {
+        l.left = l.left.saturating_sub(growth);
+    }
 }
 
 /// A SCoP with a matmul-like statement (`sched::gemm`): that statement in

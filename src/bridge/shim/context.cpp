@@ -10,6 +10,7 @@
 #include <algorithm>
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
 
 using namespace llvm;
 
@@ -133,4 +134,13 @@ extern "C" void tessera_ctx_target(TesseraFunctionCtx *Ctx, uint32_t *VectorBits
   *VectorRegs = TTI.getNumberOfRegisters(TTI.getRegisterClassForType(/*Vector=*/true));
   *L1 = TTI.getCacheSize(TargetTransformInfo::CacheLevel::L1D).value_or(0);
   *L2 = TTI.getCacheSize(TargetTransformInfo::CacheLevel::L2D).value_or(0);
+}
+
+extern "C" const void *tessera_ctx_module_id(TesseraFunctionCtx *Ctx) { return Ctx->F.getParent(); }
+
+extern "C" uint64_t tessera_ctx_module_instructions(TesseraFunctionCtx *Ctx) {
+  uint64_t N = 0;
+  for (const Function &G : *Ctx->F.getParent())
+    N += G.getInstructionCount();
+  return N;
 }

@@ -208,6 +208,11 @@ void tessera_checkpoint(TesseraFunctionCtx *ctx);
 // fixed-width vector registers in bits (0: no vectors), and its L1 and L2
 // data cache sizes in bytes (0: unknown); `host_cpu` is 1 when the
 // function is compiled for the CPU of the machine compiling it.
+// The module of the function (an identity only, for per-module
+// accounting), and the instructions of all its function bodies.
+const void *tessera_ctx_module_id(TesseraFunctionCtx *ctx);
+uint64_t tessera_ctx_module_instructions(TesseraFunctionCtx *ctx);
+
 void tessera_ctx_target(TesseraFunctionCtx *ctx, uint32_t *vector_bits, uint32_t *wide_vector_bits, uint32_t *vector_regs, uint64_t *l1, uint64_t *l2,
                         int32_t *host_cpu);
 

@@ -1,0 +1,282 @@
+//! The code a rewrite would emit, estimated from the loop tree before code
+//! generation, and the budgets it must fit.
+//!
+//! The unit is an LLVM IR instruction as the rewrite emits it, before
+//! LLVM's passes. A statement instance costs what its block holds (code
+//! generation copies the block once per occurrence in the tree); a loop
+//! costs its counter, compare and branch plus its bounds; a guard its
+//! conditions. On top: the copies the tree does not show (a parallel loop
+//! becomes a forked worker and a single-thread copy under -fopenmp), the
+//! run-time checks, and the original nest when it stays as their fallback.
+//! LLVM's vectorizers and backend then multiply all of it (vector bodies,
+//! epilogues, their own checks) much as they multiply the original code,
+//! so the growth in IR instructions is what the budgets compare with the
+//! function's and the module's own size.
+//!
+//! Running example: a tiled matrix product with full tiles separated
+//! holds its statement twice (full tile, partial tile), each under six
+//! loops; with a 10-instruction statement and short bounds that is about
+//! 2 × (10 + 6 × 12) ≈ 160 instructions, plus about 30 for the alias
+//! checks of three arrays, plus the original nest (≈ 30): ≈ 220, against
+//! the original's 30.
+
+use crate::ast::{Aff, Ast, Cond, Expr, For, Node};
+
+/// A loop's own instructions besides its bounds: counter PHI, increment,
+/// compare, branch and the loop's two extra blocks' branches.
+const LOOP_COST: u64 = 6;
+
+/// A parallel loop run by threads: the fork decision (a run-time estimate
+/// of the work), the `GOMP_parallel` call and the worker's prologue
+/// (thread number, share bounds, private slots).
+const FORK_COST: u64 = 40;
+
+/// One pair of arrays checked for overlap at run time: both ranges' ends
+/// (an affine bound each, in i128) and two compares.
+pub const CHECK_PAIR_COST: u64 = 16;
+
+/// What the rewrite's parts weigh, in IR instructions.
+#[derive(Clone, Debug)]
+pub struct Weights {
+    /// Per statement of the SCoP: the instructions of its block, what each
+    /// occurrence in the tree copies.
+    pub stmt: Vec<u64>,
+    /// The nest as it is: the instructions of its blocks.
+    pub original: u64,
+    /// The original nest stays as the fallback of run-time checks (alias
+    /// checks, assumptions on the parameters, range checks); without
+    /// checks it is deleted.
+    pub fallback: bool,
+    /// The run-time checks' instructions.
+    pub checks: u64,
+    /// Parallel loops become OpenMP code.
+    pub openmp: bool,
+}
+
+/// What the function grows by when `ast` replaces the nest: the new code
+/// and its checks, less the original when it does not stay as a fallback.
+/// Negative growth (a rewrite smaller than the nest) counts as none.
+pub fn growth(ast: &Ast, w: &Weights) -> u64 {
+    let new = nodes(&ast.body, w, Place::Outside).saturating_add(w.checks);
+    if w.fallback {
+        new
+    } else {
+        new.saturating_sub(w.original)
+    }
+}
+
+/// Where a node is, for the OpenMP copies (as code generation decides).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Place {
+    /// Outside every thread team: a parallel loop forks.
+    Outside,
+    /// Right inside a wavefront loop: a parallel loop (the tiles of one
+    /// wavefront) forks always, with no copy to run alone.
+    InWavefront,
+    /// Inside a team: loops run on the thread that reaches them.
+    InTeam,
+}
+
+fn nodes(list: &[Node], w: &Weights, at: Place) -> u64 {
+    list.iter().map(|n| node(n, w, at)).fold(0, u64::saturating_add)
+}
+
+fn node(n: &Node, w: &Weights, at: Place) -> u64 {
+    match n {
+        Node::Stmt { stmt, iter } => {
+            // The counters' values the copy needs (affine in the loop
+            // variables) besides the block's own instructions.
+            let counters: u64 = iter.iter().map(expr).sum();
+            w.stmt.get(*stmt).copied().unwrap_or(0).saturating_add(counters)
+        }
+        Node::If { cond, then, otherwise, .. } => {
+            let conds: u64 = cond.iter().map(|c| 2 + aff(cond_aff(c))).sum();
+            conds.saturating_add(nodes(then, w, at)).saturating_add(nodes(otherwise, w, at))
+        }
+        Node::For(f) => for_loop(f, w, at),
+    }
+}
+
+fn for_loop(f: &For, w: &Weights, at: Place) -> u64 {
+    let own = LOOP_COST + expr(&f.lower) + expr(&f.upper);
+    let forked = w.openmp && at != Place::InTeam && f.parallel;
+    let inside = match at {
+        _ if forked => Place::InTeam,
+        Place::Outside if w.openmp && f.wavefront => Place::InWavefront,
+        // Only the loops right inside a wavefront loop hold its tiles.
+        Place::InWavefront => Place::Outside,
+        at => at,
+    };
+    let body = nodes(&f.body, w, inside);
+    match (forked, at) {
+        // The worker, and the same loop emitted again in place for the
+        // runs too small to fork.
+        (true, Place::Outside) => (own + FORK_COST).saturating_add(body).saturating_add(own.saturating_add(body)),
+        (true, _) => (own + FORK_COST).saturating_add(body),
+        (false, _) => own.saturating_add(body),
+    }
+}
+
+fn cond_aff(c: &Cond) -> &Aff {
+    match c {
+        Cond::Ge(a) | Cond::Eq(a) | Cond::Divisible(a, _) => a,
+    }
+}
+
+/// A multiply and an add per non-zero coefficient.
+fn aff(a: &Aff) -> u64 {
+    let terms = a.params.iter().chain(&a.vars).filter(|&&c| c != 0).count() as u64;
+    2 * terms
+}
+
+fn expr(e: &Expr) -> u64 {
+    match e {
+        Expr::Aff(a) => aff(a),
+        // The division and its rounding.
+        Expr::FloorDiv(a, _) | Expr::CeilDiv(a, _) => aff(a) + 3,
+        // A compare and a select per extra term.
+        Expr::Min(es) | Expr::Max(es) => es.iter().map(expr).sum::<u64>() + 2 * (es.len() as u64).saturating_sub(1),
+    }
+}
+
+/// The growth any function and any module may take, whatever its size:
+/// one large rewrite. The largest among our benchmark kernels is a
+/// time-tiled 3-d stencil with its full/partial tiles and alias checks,
+/// about 1200 instructions by this estimate (a tiled matrix product: about
+/// 450); their files hold 150-400 instructions, so a percentage alone
+/// would forbid the very rewrites Tessera is for in a file whose point is
+/// one kernel. A quarter more than the largest leaves room for a kernel
+/// with one more statement.
+pub const GROWTH_FLOOR: u64 = 1500;
+
+/// The floor for a build whose parallel loops become OpenMP code: each
+/// such loop is emitted twice (the forked worker and the copy run alone
+/// when a fork would not pay), so the same large kernel weighs about
+/// twice as much (covariance's tiled product: 300 instructions alone, 600
+/// with OpenMP).
+pub fn growth_floor(openmp: bool) -> u64 {
+    if openmp {
+        2 * GROWTH_FLOOR
+    } else {
+        GROWTH_FLOOR
+    }
+}
+
+/// Code-size growth allowed for rewrites in one function (or the floor,
+/// if more): half its own size. Why: compile time follows the IR LLVM's loop
+/// passes and backend see, and what a rewrite emits costs them about
+/// twice what ordinary code of the same size does (innermost loops are
+/// vectorized with epilogues and checks: gsl's strmm.c, 841 instructions,
+/// grew from 11 to 42 KB of `.text` with four tiled nests of about 480
+/// instructions each). Half the function bounds a function's growth near
+/// the corpus goals (1.5x compile time on any file, 1.1x `.text` in
+/// all) while one large nest always fits the floor.
+pub const FUNCTION_GROWTH_PERCENT: u64 = 50;
+
+/// Code-size growth allowed over a whole module (one compilation; or the
+/// floor, if more): a quarter of its size, so that with the 2x cost of emitted
+/// code a file's compile time stays within about 1.5x of -O3 even when
+/// every function spends its own allowance.
+pub const MODULE_GROWTH_PERCENT: u64 = 25;
+
+/// Growth allowed for code of `size` instructions, `percent` of it, at
+/// least `floor`.
+pub fn allowance(size: u64, percent: u64, floor: u64) -> u64 {
+    (size.saturating_mul(percent) / 100).max(floor)
+}
+
+/// What is left of the function's and the module's allowances when a SCoP
+/// is planned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    pub function_left: u64,
+    pub module_left: u64,
+}
+
+impl Budget {
+    /// Why `growth` does not fit, if it does not.
+    pub fn exceeded_by(&self, growth: u64) -> Option<String> {
+        if growth > self.function_left {
+            Some(format!("the rewrite would add about {growth} instructions, more than the function's code-size budget leaves ({})", self.function_left))
+        } else if growth > self.module_left {
+            Some(format!("the rewrite would add about {growth} instructions, more than the module's code-size budget leaves ({})", self.module_left))
+        } else {
+            None
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ast::{IfKind, LoopRole};
+
+    fn var(nv: usize, k: usize) -> Expr {
+        let mut a = Aff::zero(1, nv);
+        a.vars[k] = 1;
+        Expr::Aff(a)
+    }
+
+    fn upto_n(nv: usize) -> Expr {
+        let mut a = Aff::zero(1, nv);
+        a.params[0] = 1;
+        a.constant = -1;
+        Expr::Aff(a)
+    }
+
+    fn for_(var_: usize, parallel: bool, body: Vec<Node>) -> Node {
+        Node::For(For {
+            var: var_,
+            lower: Expr::Aff(Aff::zero(1, 2)),
+            upper: upto_n(2),
+            body,
+            parallel,
+            parallel_if_reduction: false,
+            vectorizable: false,
+            wavefront: false,
+            role: LoopRole::Plain,
+        })
+    }
+
+    fn ast(body: Vec<Node>) -> Ast {
+        Ast { params: vec!["n".into()], vars: vec!["t0".into(), "t1".into()], stmt_names: vec!["S0".into()], body }
+    }
+
+    fn weights(openmp: bool, fallback: bool) -> Weights {
+        Weights { stmt: vec![10], original: 30, fallback, checks: 0, openmp }
+    }
+
+    fn stmt() -> Node {
+        Node::Stmt { stmt: 0, iter: vec![var(2, 0), var(2, 1)] }
+    }
+
+    #[test]
+    fn a_nest_costs_its_loops_and_statement() {
+        // Two loops of 6 + 2 (the bound n - 1) each, the statement 10 + 4.
+        let a = ast(vec![for_(0, false, vec![for_(1, false, vec![stmt()])])]);
+        assert_eq!(growth(&a, &weights(false, true)), 2 * 8 + 14);
+        // Without a fallback the original's 30 instructions go away.
+        assert_eq!(growth(&a, &weights(false, false)), 0);
+    }
+
+    #[test]
+    fn full_and_partial_tiles_and_forks_count_twice() {
+        let inner = for_(1, false, vec![stmt()]);
+        let tiles = Node::If { cond: vec![Cond::Ge(Aff::zero(1, 2))], then: vec![inner.clone()], otherwise: vec![inner], kind: IfKind::FullTile };
+        let a = ast(vec![for_(0, false, vec![tiles])]);
+        assert_eq!(growth(&a, &weights(false, true)), 8 + 2 + 2 * (8 + 14));
+        let par = ast(vec![for_(0, true, vec![for_(1, false, vec![stmt()])])]);
+        let seq = growth(&par, &weights(false, true));
+        assert_eq!(growth(&par, &weights(true, true)), 2 * seq + FORK_COST);
+    }
+
+    #[test]
+    fn budgets_have_floors_and_say_which_is_short() {
+        assert_eq!(allowance(10, 50, GROWTH_FLOOR), GROWTH_FLOOR);
+        assert_eq!(allowance(10_000, 50, GROWTH_FLOOR), 5000);
+        let b = Budget { function_left: 100, module_left: 50 };
+        assert!(b.exceeded_by(40).is_none());
+        assert!(b.exceeded_by(60).unwrap().contains("module"));
+        assert!(b.exceeded_by(200).unwrap().contains("function"));
+    }
+}
