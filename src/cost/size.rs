@@ -235,6 +235,7 @@ mod tests {
             vectorizable: false,
             wavefront: false,
             role: LoopRole::Plain,
+            matmul: None,
         })
     }
 
