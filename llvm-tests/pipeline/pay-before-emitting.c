@@ -5,8 +5,11 @@
 // checks free an accumulator in memory; the code-size budgets first drop
 // the full/partial tile separation and then skip the SCoP. Each is said in
 // a "not profitable" remark; -tessera-rewrite-all rewrites them all.
-// RUN: %clang -O3 -fpass-plugin=%tessera -Rpass=tessera -Rpass-missed=tessera -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=DEFAULT
-// RUN: %clang -O3 -fpass-plugin=%tessera -Rpass=tessera -mllvm -tessera-rewrite-all -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=ALL
+// The products are tiled here (-tessera-matmul=0); in BLIS blocks, the
+// budgets count the BLIS code too (BLIS prefix).
+// RUN: %clang -O3 -fpass-plugin=%tessera -mllvm -tessera-matmul=0 -Rpass=tessera -Rpass-missed=tessera -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=DEFAULT
+// RUN: %clang -O3 -fpass-plugin=%tessera -mllvm -tessera-matmul=0 -Rpass=tessera -mllvm -tessera-rewrite-all -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=ALL
+// RUN: %clang -O3 -fpass-plugin=%tessera -Rpass=tessera -Rpass-missed=tessera -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=BLIS
 // A parallel loop outside every loop of its function still forks only when
 // a run-time estimate of its work pays (the function may be called in a
 // loop): the worker is reached through that test, and the same loop runs
@@ -64,6 +67,8 @@ void accumulate(int n, double *A, double *p, double *q) {
 // DEFAULT: remark: SCoP rewritten: {{.*}}given up: {{.*}}full/partial tile separation (the rewrite would add about {{[0-9]+}} instructions, more than the function's code-size budget leaves
 // DEFAULT: remark: SCoP not transformed: not profitable: the rewrite would add about {{[0-9]+}} instructions, more than the function's code-size budget leaves ({{[0-9]+}}), even without loop splits on guards and full/partial tile separation
 // ALL-COUNT-7: remark: SCoP rewritten: {{.*}}full tiles separated
+// BLIS-COUNT-4: remark: SCoP rewritten: {{.*}}matrix product S1 {{.*}} in BLIS blocks
+// BLIS: remark: SCoP not transformed: not profitable: the rewrite would add about {{[0-9]+}} instructions, more than the {{function|module}}'s code-size budget leaves
 void products(int n, double (*restrict C)[n], double (*restrict A)[n], double (*restrict B)[n]) {
   PRODUCT([i][k], [k][j])
   PRODUCT([k][i], [k][j])

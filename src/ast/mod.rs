@@ -156,6 +156,22 @@ impl Ast {
         any(&self.body)
     }
 
+    /// How many loops carry a matrix product for the BLIS code generator
+    /// (`For::matmul`).
+    pub fn matmul_nests(&self) -> usize {
+        fn count(nodes: &[Node]) -> usize {
+            nodes
+                .iter()
+                .map(|n| match n {
+                    Node::For(f) => usize::from(f.matmul.is_some()) + count(&f.body),
+                    Node::If { then, otherwise, .. } => count(then) + count(otherwise),
+                    Node::Stmt { .. } => 0,
+                })
+                .sum()
+        }
+        count(&self.body)
+    }
+
     /// Whether the tree has a full-tile version of some tiled band.
     pub fn separates_full_tiles(&self) -> bool {
         fn any(nodes: &[Node]) -> bool {
