@@ -6,7 +6,8 @@
                             product whose remark the check looks for)
   add-probe PAGE COPY       writes COPY: PAGE plus a script that finds, in
                             the browser's DOM, the rewrite remark naming
-                            tiled loops and the source line it sits under
+                            tiled loops or a matrix product in BLIS blocks,
+                            and the source line it sits under
   verdict LINE < DOM        reads the DOM Chromium dumped after running
                             the probe; exits 1 unless the remark is under
                             LINE
@@ -26,7 +27,7 @@ window.addEventListener('load', function () {
     var a = rows[k].querySelector('a[name^="L"]');
     if (a) { line = a.getAttribute('name').substring(1); continue; }
     var t = rows[k].textContent;
-    if (/SCoP rewritten:/.test(t) && /tiled /.test(t)) { found = line; text = t.replace(/\\s+/g, ' ').trim(); break; }
+    if (/SCoP rewritten:/.test(t) && /tiled |BLIS blocks/.test(t)) { found = line; text = t.replace(/\\s+/g, ' ').trim(); break; }
   }
   var out = document.createElement('pre');
   out.id = 'tessera-probe';
@@ -61,7 +62,7 @@ def main():
             sys.exit("report check: FAILED: the browser did not run the probe (no result in the DOM)")
         line, remark = m.group(1), m.group(2).strip()
         if line != want:
-            sys.exit(f"report check: FAILED: the tiling remark is under line {line}, expected line {want}")
+            sys.exit(f"report check: FAILED: the rewrite remark (tiles or BLIS blocks) is under line {line}, expected line {want}")
         print(f"report check: the browser shows, under line {line}: {remark}")
     else:
         sys.exit(__doc__)
