@@ -329,6 +329,19 @@ struct Blis<'a> {
 }
 
 impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
+    /// Stores one packed element of each cut (`vals[q]` into `panels[q]`)
+    /// at `panel[kk][lane]`, a panel row being `width` elements of `eb`
+    /// bytes: the packing of A and of B differ only in their loops.
+    fn store_packed(&self, panels: &[PointerValue<'a>], kk: IntValue<'a>, width: i64, lane: IntValue<'a>, vals: &[BasicValueEnum<'a>], eb: i64) {
+        let i64t = self.ir.context.i64_type();
+        let idx = ok(self.b.build_int_add(ok(self.b.build_int_mul(kk, i64t.const_int(width as u64, true), "i")), lane, "i"));
+        let bytes = ok(self.b.build_int_mul(idx, i64t.const_int(eb as u64, true), "bytes"));
+        for (p, v) in panels.iter().zip(vals) {
+            let st = ok(self.b.build_store(byte_offset(&self.b, &self.ir.context, *p, bytes, "at"), *v));
+            let _ = st.set_alignment(eb as u32);
+        }
+    }
+
     fn blis(&mut self, m: &MatmulNest, body: &Body, x: &Blis<'a>) -> Result<(), String> {
         let bl = m.blocking;
         let i64t = self.ir.context.i64_type();
@@ -354,11 +367,7 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
                     g.counted("matmul.packb.j", zero, cols, 1, vec![], &mut |g, lane, _| {
                         let j = ok(g.b.build_int_add(ok(g.b.build_int_add(lo_j, j0, "j")), lane, "j"));
                         let vals = g.eval_side(m, body, Side::B, Self::counters(m, lo_i, j, k), &body.b_cuts)?;
-                        let idx = ok(g.b.build_int_add(ok(g.b.build_int_mul(kk, c64(bl.nr), "i")), lane, "i"));
-                        for (q, v) in vals.iter().enumerate() {
-                            let st = ok(g.b.build_store(at(g, panel[q], idx), *v));
-                            let _ = st.set_alignment(eb as u32);
-                        }
+                        g.store_packed(&panel, kk, bl.nr, lane, &vals, eb);
                         Ok(vec![])
                     })?;
                     Ok(vec![])
@@ -378,11 +387,7 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
                         g.counted("matmul.packa.k", zero, kc, 1, vec![], &mut |g, kk, _| {
                             let k = ok(g.b.build_int_add(ok(g.b.build_int_add(lo_k, pc, "k")), kk, "k"));
                             let vals = g.eval_side(m, body, Side::A, Self::counters(m, i, lo_j, k), &body.a_cuts)?;
-                            let idx = ok(g.b.build_int_add(ok(g.b.build_int_mul(kk, c64(bl.mr), "i")), lane, "i"));
-                            for (q, v) in vals.iter().enumerate() {
-                                let st = ok(g.b.build_store(at(g, panel[q], idx), *v));
-                                let _ = st.set_alignment(eb as u32);
-                            }
+                            g.store_packed(&panel, kk, bl.mr, lane, &vals, eb);
                             Ok(vec![])
                         })?;
                         Ok(vec![])
