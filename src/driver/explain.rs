@@ -246,6 +246,20 @@ mod tests {
         (0..n).map(|_| DimInfo::marked(RowKind::Loop, true, false)).collect()
     }
 
+    /// The one statement `S0` of a matrix product over `[n | i j k | 1]`.
+    fn product<'a>(schedule: &'a Schedule, full_tiles_separated: bool, openmp_dims: &'a BTreeSet<usize>, vectorized_dims: &'a BTreeSet<usize>) -> Subject<'a> {
+        Subject {
+            schedule,
+            params: 1,
+            counters: vec![vec!["i".into(), "j".into(), "k".into()]],
+            loops: vec![vec![0, 1, 2]],
+            labels: vec!["S0".into()],
+            full_tiles_separated,
+            openmp_dims,
+            vectorized_dims,
+        }
+    }
+
     /// A matrix product tiled 8x1840x8 with its points in i, k, j order
     /// (what the scheduler gives a VLA `C[i][j] += A[i][k] * B[k][j]`).
     #[test]
@@ -264,16 +278,7 @@ mod tests {
         let schedule = Schedule { stmts: vec![rows], dims: loop_dims(6), bands: vec![band, Band::untiled(3, 3)] };
         let openmp = BTreeSet::from([0]);
         let vector = BTreeSet::from([5]);
-        let x = Subject {
-            schedule: &schedule,
-            params: 1,
-            counters: vec![vec!["i".into(), "j".into(), "k".into()]],
-            loops: vec![vec![0, 1, 2]],
-            labels: vec!["S0".into()],
-            full_tiles_separated: true,
-            openmp_dims: &openmp,
-            vectorized_dims: &vector,
-        };
+        let x = product(&schedule, true, &openmp, &vector);
         let text: Vec<String> = explain(&x).iter().map(text).collect();
         assert_eq!(
             text,
@@ -289,16 +294,7 @@ mod tests {
         let rows = vec![row(&[0, 0, 1, 0, 0], 264), row(&[0, 1, 0, 0, 0], 1), row(&[0, 0, 1, 0, 0], 1), row(&[0, 0, 0, 1, 0], 1)];
         let schedule = Schedule { stmts: vec![rows], dims: loop_dims(4), bands: vec![] };
         let none = BTreeSet::new();
-        let x = Subject {
-            schedule: &schedule,
-            params: 1,
-            counters: vec![vec!["i".into(), "j".into(), "k".into()]],
-            loops: vec![vec![0, 1, 2]],
-            labels: vec!["S0".into()],
-            full_tiles_separated: false,
-            openmp_dims: &none,
-            vectorized_dims: &none,
-        };
+        let x = product(&schedule, false, &none, &none);
         assert!(explain(&x).iter().map(text).all(|t| !t.contains("interchanged")), "{:?}", explain(&x).iter().map(text).collect::<Vec<_>>());
     }
 

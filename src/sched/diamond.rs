@@ -34,7 +34,7 @@
 //! validity on every dependence not ordered before the band.
 
 use super::constraints::{farkas_rows, Layout};
-use super::marks::{states, DepState};
+use super::marks::{n_dims, unordered_before};
 use super::SchedRow;
 use crate::deps::Deps;
 use crate::poly::ilp::{lexmin_in_order, Problem};
@@ -65,15 +65,7 @@ pub fn concurrent_start_row(deps: &Deps, sched: &Schedule, start: usize, len: us
         return Ok(None);
     }
     let np = n_params;
-    let n_dims = |s: &DepState| deps.deps[s.dep].relation.space().n_in();
-    let mut active = states(deps.constraining(relaxed, false));
-    for k in 0..start {
-        for s in active.iter_mut() {
-            let n = n_dims(s);
-            s.step(n, &sched.stmts[s.src][k], &sched.stmts[s.dst][k])?;
-        }
-        active.retain(|s| !s.satisfied());
-    }
+    let active = unordered_before(deps, sched, start, relaxed, false)?;
     if active.is_empty() {
         return Ok(None);
     }
@@ -83,7 +75,7 @@ pub fn concurrent_start_row(deps: &Deps, sched: &Schedule, start: usize, len: us
     let mut moves = false;
     for s in &active {
         let mut t = s.clone();
-        moves |= t.step(n_dims(s), &sched.stmts[s.src][start], &sched.stmts[s.dst][start])?.positive;
+        moves |= t.step(n_dims(deps, s), &sched.stmts[s.src][start], &sched.stmts[s.dst][start])?.positive;
     }
     if !moves {
         return Ok(None);

@@ -123,7 +123,7 @@ pub fn states<'a>(deps: impl Iterator<Item = (usize, &'a Dependence)>) -> Vec<De
     deps.map(|(i, d)| DepState::new(i, d)).collect()
 }
 
-fn n_dims(deps: &Deps, s: &DepState) -> usize {
+pub fn n_dims(deps: &Deps, s: &DepState) -> usize {
     deps.deps[s.dep].relation.space().n_in()
 }
 
@@ -162,6 +162,21 @@ pub fn mark_parallel(deps: &Deps, sched: &mut Schedule, relaxed: &BTreeSet<Strin
     Ok(())
 }
 
+/// The constraining dependences (scalars in `relaxed` privatized,
+/// reductions relaxed when `relax_reductions`) restricted to their pairs
+/// that the rows before `start` of `sched` leave unordered.
+pub fn unordered_before(deps: &Deps, sched: &Schedule, start: usize, relaxed: &BTreeSet<String>, relax_reductions: bool) -> PolyResult<Vec<DepState>> {
+    let mut sts = states(deps.constraining(relaxed, relax_reductions));
+    for k in 0..start {
+        for s in sts.iter_mut() {
+            let n = n_dims(deps, s);
+            s.step(n, &sched.stmts[s.src][k], &sched.stmts[s.dst][k])?;
+        }
+        sts.retain(|s| !s.satisfied());
+    }
+    Ok(sts)
+}
+
 /// For each row of the band `[start, start + len)` of `sched`: the
 /// statements of the dependences not ordered before the band on some pair
 /// of which its difference is not zero (strict: reductions kept; loose:
@@ -170,14 +185,7 @@ pub fn mark_parallel(deps: &Deps, sched: &mut Schedule, relaxed: &BTreeSet<Strin
 /// dimensions, without floor divisions.
 pub fn band_rows_zero(deps: &Deps, sched: &Schedule, start: usize, len: usize, relaxed: &BTreeSet<String>) -> PolyResult<Vec<CarriedPairs>> {
     let nonzero = |relax: bool| -> PolyResult<Vec<BTreeSet<(usize, usize)>>> {
-        let mut sts = states(deps.constraining(relaxed, relax));
-        for k in 0..start {
-            for s in sts.iter_mut() {
-                let n = n_dims(deps, s);
-                s.step(n, &sched.stmts[s.src][k], &sched.stmts[s.dst][k])?;
-            }
-            sts.retain(|s| !s.satisfied());
-        }
+        let sts = unordered_before(deps, sched, start, relaxed, relax)?;
         let mut out = vec![];
         for k in start..start + len {
             let mut pairs = BTreeSet::new();
