@@ -18,6 +18,8 @@
 // Both versions compute what plain -O3 computes, tiny and large.
 // RUN: %clang -O3 -DMAIN %s -o %t.ref && %t.ref > %t.ref.out
 // RUN: %clang -O3 -fopenmp -DMAIN -fpass-plugin=%tessera %s -o %t && env OMP_NUM_THREADS=2 %t > %t.out && diff %t.ref.out %t.out
+// RUN: %clang -O3 -DMAIN -fpass-plugin=%tessera %s -o %t.seq && %t.seq > %t.seq.out && diff %t.ref.out %t.seq.out
+// RUN: %clang -O3 -DMAIN -fpass-plugin=%tessera -mllvm -tessera-matmul=0 %s -o %t.tiled && %t.tiled > %t.tiled.out && diff %t.ref.out %t.tiled.out
 
 // DEFAULT: pay-before-emitting.c:[[@LINE+4]]:3: remark: SCoP not transformed: not profitable: the schedule keeps the original order (no interchange, fusion, distribution or tiling): -O3 gets the same loops without the copy
 // ALL: pay-before-emitting.c:[[@LINE+3]]:3: remark: SCoP rewritten
@@ -90,6 +92,18 @@ int main(void) {
   axpy(200000, 0.25, x, y);
   prefix(200000, y);
   printf("%a %a %a\n", y[63], y[1000], y[199999]);
+  // The products: some in BLIS blocks, some tiled, some left alone.
+  enum { N = 37 };
+  static double C[N][N], A[N][N], B[N][N];
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      C[i][j] = 0, A[i][j] = (i * 7 + j) % 11 - 5, B[i][j] = (i + 3 * j) % 13 * 0.25;
+  products(N, C, A, B);
+  double s = 0;
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      s = s * 0.5 + C[i][j];
+  printf("%a\n", s);
   return 0;
 }
 #endif
