@@ -26,9 +26,9 @@
 use crate::poly::PolyResult;
 use crate::scop::affine::Sym;
 use crate::scop::model::{AccessKind, ArrayId, Model, Target};
-use crate::schedule::{SchedRow, Schedule};
+use crate::schedule::order::keeps_original_order;
+use crate::schedule::Schedule;
 use crate::scop::PolyScop;
-use std::cmp::Ordering;
 
 /// Statement instances below which a fork and join of a thread team does
 /// not pay: it costs a few microseconds with the team's threads spinning
@@ -122,7 +122,7 @@ pub fn checked_accumulator(model: &Model, checked: &[ArrayId]) -> bool {
 /// that iterate on it.
 fn has_parallel_loop(sched: &Schedule, np: usize) -> bool {
     (0..sched.dims.len()).any(|k| {
-        (0..sched.stmts.len()).any(|s| iterates(&sched.stmts[s][k], np) && sched.dims[k].marks_for(&|t| sched.same_side(s, t, k)).0)
+        (0..sched.stmts.len()).any(|s| sched.stmts[s][k].iterates(np) && sched.dims[k].marks_for(&|t| sched.same_side(s, t, k)).0)
     })
 }
 
@@ -156,137 +156,9 @@ pub fn known_work(scop: &PolyScop, elem_bytes: i64) -> PolyResult<Option<KnownWo
     Ok(Some(total))
 }
 
-/// Whether `row` moves with the statement's counters (a loop of it).
-fn iterates(row: &SchedRow, np: usize) -> bool {
-    row.coeffs[np..row.coeffs.len() - 1].iter().any(|&c| c != 0)
-}
-
-/// Whether `planned` runs every instance in the order `original` does:
-/// each statement's loop rows are its counters, outermost first, with no
-/// shift, parameter or divisor, and every pair of statements shares the
-/// same number of loops and comes in the same textual order after them.
-/// Then both orders compare two instances by the same counters and the
-/// same tie-break. Conservative: an equal order written differently (a
-/// row `i + j` with `j` constant) counts as changed.
-pub fn keeps_original_order(original: &Schedule, planned: &Schedule, np: usize) -> bool {
-    let n = planned.stmts.len();
-    if original.stmts.len() != n || !(0..n).all(|s| counters_in_order(planned, s, np)) {
-        return false;
-    }
-    (0..n).all(|s| {
-        (s + 1..n).all(|t| {
-            let before = pair_order(original, s, t, np);
-            before.is_some() && before == pair_order(planned, s, t, np)
-        })
-    })
-}
-
-/// Whether statement `s`'s rows are its counters in order (each once),
-/// between constant rows, with no parameter, shift or divisor.
-fn counters_in_order(sched: &Schedule, s: usize, np: usize) -> bool {
-    let mut next = 0;
-    for r in &sched.stmts[s] {
-        let m = r.coeffs.len() - np - 1;
-        if r.div != 1 || r.coeffs[..np].iter().any(|&c| c != 0) {
-            return false;
-        }
-        if !iterates(r, np) {
-            continue;
-        }
-        let unit = (0..m).all(|d| r.coeffs[np + d] == i64::from(d == next));
-        if !unit || r.coeffs[np + m] != 0 {
-            return false;
-        }
-        next += 1;
-    }
-    next == sched.stmts[s].first().map_or(0, |r| r.coeffs.len() - np - 1)
-}
-
-/// How `sched` orders statements `s` and `t` (whose rows are their
-/// counters in order): the loops they share, then which comes first
-/// (`Equal` when nothing separates them). `None` where a dimension is a
-/// loop of one but not the other: their instances interleave by value.
-fn pair_order(sched: &Schedule, s: usize, t: usize, np: usize) -> Option<(usize, Ordering)> {
-    let mut shared = 0;
-    for (a, b) in sched.stmts[s].iter().zip(&sched.stmts[t]) {
-        match (iterates(a, np), iterates(b, np)) {
-            (true, true) => shared += 1,
-            (false, false) => {
-                let order = a.coeffs.last().cmp(&b.coeffs.last());
-                if order != Ordering::Equal {
-                    return Some((shared, order));
-                }
-            }
-            _ => return None,
-        }
-    }
-    Some((shared, Ordering::Equal))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::schedule::{Band, DimInfo, RowKind};
-
-    fn row(coeffs: &[i64]) -> SchedRow {
-        SchedRow { coeffs: coeffs.to_vec(), div: 1 }
-    }
-
-    fn sched(stmts: Vec<Vec<SchedRow>>, kinds: &[RowKind]) -> Schedule {
-        Schedule { stmts, dims: kinds.iter().map(|&k| DimInfo::marked(k, false, false)).collect(), bands: vec![Band::untiled(0, 1)] }
-    }
-
-    use RowKind::{Loop as L, Scalar as C};
-
-    /// Two statements in one `i` loop, then `j` inside for the second
-    /// (no parameters): `[0, i, 0]` and `[0, i, 1, j]` padded.
-    fn source() -> Schedule {
-        sched(
-            vec![
-                vec![row(&[0, 0]), row(&[1, 0]), row(&[0, 0]), row(&[0, 0])],
-                vec![row(&[0, 0, 0]), row(&[1, 0, 0]), row(&[0, 0, 1]), row(&[0, 1, 0])],
-            ],
-            &[C, L, C, L],
-        )
-    }
-
-    #[test]
-    fn the_source_order_is_kept_by_itself() {
-        assert!(keeps_original_order(&source(), &source(), 0));
-    }
-
-    #[test]
-    fn an_interchange_changes_the_order() {
-        let mut s = source();
-        s.stmts[1] = vec![row(&[0, 0, 0]), row(&[0, 1, 0]), row(&[0, 0, 1]), row(&[1, 0, 0])];
-        assert!(!keeps_original_order(&source(), &s, 0));
-    }
-
-    #[test]
-    fn a_distribution_changes_the_order() {
-        // The i loop split in two: the statements no longer share it.
-        let mut s = source();
-        s.stmts[0] = vec![row(&[0, 0]), row(&[1, 0]), row(&[0, 0]), row(&[0, 0])];
-        s.stmts[1] = vec![row(&[0, 0, 1]), row(&[1, 0, 0]), row(&[0, 0, 0]), row(&[0, 1, 0])];
-        assert!(!keeps_original_order(&source(), &s, 0));
-    }
-
-    #[test]
-    fn a_shift_or_a_tile_changes_the_order() {
-        let mut s = source();
-        s.stmts[0][1] = row(&[1, 1]);
-        assert!(!keeps_original_order(&source(), &s, 0));
-        let mut s = source();
-        s.stmts[1][3].div = 32;
-        assert!(!keeps_original_order(&source(), &s, 0));
-    }
-
-    #[test]
-    fn swapped_statements_change_the_order() {
-        let mut s = source();
-        s.stmts[0][2] = row(&[0, 2]);
-        assert!(!keeps_original_order(&source(), &s, 0));
-    }
 
     #[test]
     fn constant_bounds_give_the_work_and_parameters_none() {

@@ -30,18 +30,27 @@ use crate::poly::{PolyError, PolyResult, Set};
 use crate::scop::model::AccessKind;
 use crate::scop::PolyScop;
 use crate::schedule::SchedRow;
-use std::collections::BTreeSet;
+use std::cell::RefCell;
+use std::collections::{BTreeMap, BTreeSet};
 
 struct NewOrder<'a> {
     scop: &'a PolyScop,
     maps: Vec<Set>,
+    /// [`NewOrder::before`] of the pairs asked so far: the three
+    /// conditions ask for the same pairs for every access, flow and cell.
+    known: RefCell<BTreeMap<(usize, usize), Set>>,
 }
 
 impl NewOrder<'_> {
     /// `{ s -> t : θ'(s) ≺ θ'(t) }` within the domains.
     fn before(&self, s: usize, t: usize) -> PolyResult<Set> {
+        if let Some(r) = self.known.borrow().get(&(s, t)) {
+            return Ok(r.clone());
+        }
         let st = &self.scop.statements;
-        precedes(&self.maps[s], &self.maps[t])?.intersect(&product(&st[s].domain, &st[t].domain, &self.scop.context)?)
+        let r = precedes(&self.maps[s], &self.maps[t])?.intersect(&product(&st[s].domain, &st[t].domain, &self.scop.context)?)?;
+        self.known.borrow_mut().insert((s, t), r.clone());
+        Ok(r)
     }
 }
 
@@ -81,7 +90,7 @@ pub fn broken_live_ranges_with(scop: &PolyScop, deps: &Deps, rows: &[Vec<SchedRo
         .zip(rows)
         .map(|(s, r)| sched_map(&scop.params, &s.domain.space().output, r))
         .collect::<PolyResult<Vec<_>>>()?;
-    let order = NewOrder { scop, maps };
+    let order = NewOrder { scop, maps, known: RefCell::default() };
     let mut broken = BTreeSet::new();
     for x in arrays {
         if array_broken(scop, deps, &order, x, intervals)? {
@@ -91,11 +100,49 @@ pub fn broken_live_ranges_with(scop: &PolyScop, deps: &Deps, rows: &[Vec<SchedRo
     Ok(broken)
 }
 
+/// What the live-range check needs of one cell that no schedule changes:
+/// the read instances that read the value from before the SCoP, and the
+/// write instances no other write of the cell follows in the program.
+#[derive(Clone, Debug)]
+struct CellFacts {
+    live_in: Vec<((usize, usize), Set)>,
+    last: Vec<((usize, usize), Set)>,
+}
+
+/// [`CellFacts`] per cell, computed once per dependence analysis (the
+/// scheduler, the tiler and the distribution stages check many schedules
+/// of one SCoP).
+#[derive(Clone, Debug, Default)]
+pub struct LiveCache(RefCell<BTreeMap<String, CellFacts>>);
+
+fn cell_facts(scop: &PolyScop, deps: &Deps, x: &str) -> PolyResult<CellFacts> {
+    if let Some(f) = deps.live.0.borrow().get(x) {
+        return Ok(f.clone());
+    }
+    let st = &scop.statements;
+    let mut facts = CellFacts { live_in: vec![], last: vec![] };
+    for r in accesses(scop, x, AccessKind::Read) {
+        let mut live_in = st[r.0].domain.clone();
+        for f in deps.deps.iter().filter(|d| d.kind == DepKind::Flow && d.array == x && (d.target, d.target_access) == r) {
+            live_in = subtract_or_keep(&live_in, &f.relation.range()?)?;
+        }
+        facts.live_in.push((r, live_in));
+    }
+    for w in accesses(scop, x, AccessKind::Write) {
+        let mut last = st[w.0].domain.clone();
+        for o in deps.deps.iter().filter(|d| d.kind == DepKind::Output && (d.source, d.source_access) == w) {
+            last = subtract_or_keep(&last, &o.relation.domain()?)?;
+        }
+        facts.last.push((w, last));
+    }
+    deps.live.0.borrow_mut().insert(x.to_string(), facts.clone());
+    Ok(facts)
+}
+
 fn array_broken(scop: &PolyScop, deps: &Deps, order: &NewOrder, x: &str, intervals: bool) -> PolyResult<bool> {
     let st = &scop.statements;
     let rel = |(s, a): (usize, usize)| &st[s].accesses[a].relation;
     let writes = accesses(scop, x, AccessKind::Write);
-    let reads = accesses(scop, x, AccessKind::Read);
     let flows: Vec<_> = deps.deps.iter().filter(|d| d.kind == DepKind::Flow && d.array == x).collect();
     // 1. A write strictly inside a live range.
     for f in flows.iter().filter(|_| intervals) {
@@ -107,28 +154,21 @@ fn array_broken(scop: &PolyScop, deps: &Deps, order: &NewOrder, x: &str, interva
             }
         }
     }
+    let facts = cell_facts(scop, deps, x)?;
     // 2. A read of the incoming value preceded by a write.
-    for &r in &reads {
-        let mut live_in = st[r.0].domain.clone();
-        for f in flows.iter().filter(|f| (f.target, f.target_access) == r) {
-            live_in = subtract_or_keep(&live_in, &f.relation.range()?)?;
-        }
+    for (r, live_in) in &facts.live_in {
         for &w in &writes {
-            let c = same_cell(rel(w), rel(r))?.intersect(&order.before(w.0, r.0)?)?;
-            if !c.range()?.intersect(&live_in)?.is_empty()? {
+            let c = same_cell(rel(w), rel(*r))?.intersect(&order.before(w.0, r.0)?)?;
+            if !c.range()?.intersect(live_in)?.is_empty()? {
                 return Ok(true);
             }
         }
     }
     // 3. The last write no longer last.
-    for &w in &writes {
-        let mut last = st[w.0].domain.clone();
-        for o in deps.deps.iter().filter(|d| d.kind == DepKind::Output && (d.source, d.source_access) == w) {
-            last = subtract_or_keep(&last, &o.relation.domain()?)?;
-        }
+    for (w, last) in &facts.last {
         for &w2 in &writes {
-            let e = same_cell(rel(w), rel(w2))?.intersect(&order.before(w.0, w2.0)?)?;
-            if !e.domain()?.intersect(&last)?.is_empty()? {
+            let e = same_cell(rel(*w), rel(w2))?.intersect(&order.before(w.0, w2.0)?)?;
+            if !e.domain()?.intersect(last)?.is_empty()? {
                 return Ok(true);
             }
         }

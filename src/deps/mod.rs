@@ -116,6 +116,10 @@ pub struct Deps {
     pub deps: Vec<Dependence>,
     /// Every flow dependence is exactly value based (see module docs).
     pub value_based_exact: bool,
+    /// What the live-range checks of this SCoP's schedules share
+    /// ([`live::LiveCache`]; filled on first use, so `deps` must not
+    /// change after the first check).
+    pub live: live::LiveCache,
 }
 
 impl Deps {
@@ -142,7 +146,7 @@ impl Deps {
 /// Over-approximated dependences of `scop` ([`memory::conservative_deps`]),
 /// not value based.
 pub fn conservative(scop: &PolyScop) -> PolyResult<Deps> {
-    Ok(Deps { deps: memory::conservative_deps(scop)?, value_based_exact: false })
+    Ok(Deps { deps: memory::conservative_deps(scop)?, value_based_exact: false, live: Default::default() })
 }
 
 /// All dependences of `scop`.
@@ -156,7 +160,7 @@ pub fn analyze(scop: &PolyScop, opts: &DepsOptions) -> PolyResult<Deps> {
         exact = dataflow::make_value_based(&mut deps)?;
         crate::poly::trace_work("value-based flow", &mut work);
     }
-    Ok(Deps { deps, value_based_exact: exact && opts.value_based })
+    Ok(Deps { deps, value_based_exact: exact && opts.value_based, live: Default::default() })
 }
 
 #[cfg(test)]

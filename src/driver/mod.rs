@@ -600,7 +600,7 @@ fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageCo
     fn scheduling(e: impl fmt::Display) -> String {
         format!("scheduling: {e}")
     }
-    let schedule = sched::schedule(&scop, &deps, &SchedOptions { fuse: config.fuse, ..SchedOptions::default() }).map_err(scheduling)?;
+    let (schedule, sched_info) = sched::schedule_with_info(&scop, &deps, &SchedOptions { fuse: config.fuse, ..SchedOptions::default() }).map_err(scheduling)?;
     trace_work("scheduling", &mut work);
     // Profitability: never trade the original innermost loop for one that
     // walks memory worse (LU's skewed schedule would put a stride-n loop
@@ -612,7 +612,7 @@ fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageCo
     // stages below may ignore (those whose live ranges it keeps).
     let np = scop.params.len();
     let source_order = sched::original::original_schedule(&scop).map_err(scheduling)?;
-    let choose_original = if cost::profit::keeps_original_order(&source_order, &schedule, np) {
+    let choose_original = if crate::schedule::order::keeps_original_order(&source_order, &schedule, np) {
         // The scheduler kept the source order: the same strides, and the
         // same parallel loops (its bands may be permutable besides), so
         // the original's marks, a large part of the work on such nests,
@@ -630,7 +630,9 @@ fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageCo
         // vectorize (min-plus products, triangular solves).
         Some(original) => original,
         None => {
-            let relaxed = sched::kept_relaxed_scalars(&scop, &deps, &schedule).map_err(scheduling)?;
+            // The scheduler checked the live ranges of the scalars it
+            // relaxed; only those it stopped relaxing need a check.
+            let relaxed = sched::kept_relaxed_scalars(&scop, &deps, &schedule, &sched_info.relaxed_scalars).map_err(scheduling)?;
             (schedule, relaxed)
         }
     };

@@ -25,7 +25,7 @@
 //! code's bit for bit. The code itself is `codegen::matmul`; this module
 //! only decides (pure: no LLVM).
 
-use super::original::{mark_original, original_schedule};
+use super::original::{mark_checked, original_schedule};
 use super::{Band, DimInfo, RowKind, SchedRow, Schedule};
 use crate::deps::Deps;
 use crate::scop::affine::{AffExpr, Sym};
@@ -286,7 +286,7 @@ pub fn schedule(scop: &PolyScop, deps: &Deps, plan: &GemmPlan, nc: i64) -> Resul
         dims.push(DimInfo::marked(if is_loop { RowKind::Loop } else { RowKind::Scalar }, false, false));
     }
     let mut sched = Schedule { stmts, dims, bands };
-    mark_original(scop, deps, &mut sched).map_err(|e| super::SchedError::NoSchedule(e.to_string()))?;
+    mark_checked(scop, deps, &mut sched).map_err(|e| super::SchedError::NoSchedule(e.to_string()))?;
     Ok(sched)
 }
 

@@ -143,7 +143,7 @@ mod tests {
     fn distributed(k: &Kernel, cfg: &TileConfig) -> Option<Schedule> {
         let deps = analyze(&k.scop, &DepsOptions::default()).expect("deps");
         let s = schedule(&k.scop, &deps, &SchedOptions::default()).expect("schedule");
-        let relaxed = kept_relaxed_scalars(&k.scop, &deps, &s).expect("live ranges");
+        let relaxed = kept_relaxed_scalars(&k.scop, &deps, &s, &Default::default()).expect("live ranges");
         let t = try_tile(&k.scop, &deps, &s, &relaxed, cfg).expect("tile");
         let d = distribute_innermost(&k.scop, &deps, &t, &relaxed).expect("distribute")?;
         let text = print_schedule(&k.scop, &d);

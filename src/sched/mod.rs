@@ -33,6 +33,7 @@ pub use crate::schedule;
 pub use crate::schedule::{Band, CarriedPairs, DimInfo, RowKind, SchedRow, Schedule};
 
 use crate::deps::live::broken_live_ranges;
+use crate::schedule::order::keeps_original_order;
 use crate::deps::Deps;
 use crate::poly::{Budget, PolyError};
 use crate::scop::PolyScop;
@@ -133,7 +134,10 @@ pub fn schedule_with_info(scop: &PolyScop, deps: &Deps, opts: &SchedOptions) -> 
             }
             Err(e) => return Err(e),
         };
-        let broken = broken_live_ranges(scop, deps, &sched.stmts, &info.relaxed_scalars)?;
+        // The source order keeps every live range when the flows are
+        // exact (see original::mark_original): no check needed.
+        let source_order = deps.value_based_exact && keeps_original_order(&original::original_schedule(scop)?, &sched, scop.params.len());
+        let broken = if source_order { BTreeSet::new() } else { broken_live_ranges(scop, deps, &sched.stmts, &info.relaxed_scalars)? };
         if broken.is_empty() {
             marks::mark_parallel(deps, &mut sched, &info.relaxed_scalars)?;
             return Ok((sched, info));
@@ -145,10 +149,12 @@ pub fn schedule_with_info(scop: &PolyScop, deps: &Deps, opts: &SchedOptions) -> 
 
 /// The scalars whose memory dependences `sched` may ignore: the relaxable
 /// ones whose live ranges it keeps (what the scheduler checked; later
-/// stages must keep them too).
-pub fn kept_relaxed_scalars(scop: &PolyScop, deps: &Deps, sched: &Schedule) -> Result<BTreeSet<String>, PolyError> {
+/// stages must keep them too). Those of `known` are taken as kept without
+/// a check: the caller knows (the scheduler returned them for `sched`).
+pub fn kept_relaxed_scalars(scop: &PolyScop, deps: &Deps, sched: &Schedule, known: &BTreeSet<String>) -> Result<BTreeSet<String>, PolyError> {
     let relaxable = deps.relaxable_scalars();
-    let broken = broken_live_ranges(scop, deps, &sched.stmts, &relaxable)?;
+    let unknown: BTreeSet<String> = relaxable.difference(known).cloned().collect();
+    let broken = broken_live_ranges(scop, deps, &sched.stmts, &unknown)?;
     Ok(relaxable.difference(&broken).cloned().collect())
 }
 

@@ -12,6 +12,8 @@
 //! wavefront band's first tile dimension is the sum of its tile
 //! coordinates.
 
+pub mod order;
+
 /// What a schedule row is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RowKind {
@@ -28,6 +30,14 @@ pub struct SchedRow {
     pub coeffs: Vec<i64>,
     /// `>= 1`; the row's value is `floor(coeffs · x / div)`.
     pub div: i64,
+}
+
+impl SchedRow {
+    /// Whether the row moves with the statement's counters (a loop of
+    /// it); `np`: the number of parameters.
+    pub fn iterates(&self, np: usize) -> bool {
+        self.coeffs[np..self.coeffs.len() - 1].iter().any(|&c| c != 0)
+    }
 }
 
 /// Properties of one schedule dimension, shared by all statements.

@@ -160,7 +160,7 @@ mod tests {
     fn distributed(k: &Kernel) -> (Schedule, Option<Schedule>) {
         let deps = analyze(&k.scop, &DepsOptions::default()).expect("deps");
         let s = schedule(&k.scop, &deps, &SchedOptions::default()).expect("schedule");
-        let relaxed = kept_relaxed_scalars(&k.scop, &deps, &s).expect("live ranges");
+        let relaxed = kept_relaxed_scalars(&k.scop, &deps, &s, &Default::default()).expect("live ranges");
         let Some(d) = distribute_for_tiling(&k.scop, &deps, &s, &relaxed).expect("distribute") else { return (s, None) };
         let t = try_tile(&k.scop, &deps, &d, &relaxed, &TileConfig { sizes: Some(vec![2]), ..TileConfig::default() }).expect("tile");
         for x in [&d, &t] {
@@ -208,7 +208,7 @@ mod tests {
         for (k, legal) in [(kernels::rows_carried(), false), (kernels::gram_step(), true)] {
             let deps = analyze(&k.scop, &DepsOptions::default()).expect("deps");
             let s = schedule(&k.scop, &deps, &SchedOptions::default()).expect("schedule");
-            let relaxed = kept_relaxed_scalars(&k.scop, &deps, &s).expect("live ranges");
+            let relaxed = kept_relaxed_scalars(&k.scop, &deps, &s, &Default::default()).expect("live ranges");
             let (cand, merged) = (0..s.bands.len()).find_map(|b| candidate(&s, b, 0)).unwrap_or_else(|| panic!("{}: no candidate", k.name));
             assert_eq!(legal_and_permutable(&deps, &cand, &merged, &relaxed).expect("walk"), legal, "{}", k.name);
             if !legal {

@@ -15,7 +15,7 @@ fn tiled(k: &Kernel, cfg: &TileConfig) -> (Schedule, String) {
     let t1 = std::time::Instant::now();
     let s = schedule(&k.scop, &deps, &SchedOptions::default()).expect("schedule");
     let t2 = std::time::Instant::now();
-    let relaxed = crate::sched::kept_relaxed_scalars(&k.scop, &deps, &s).expect("live ranges");
+    let relaxed = crate::sched::kept_relaxed_scalars(&k.scop, &deps, &s, &Default::default()).expect("live ranges");
     let t = try_tile(&k.scop, &deps, &s, &relaxed, cfg).expect("tile");
     let t3 = std::time::Instant::now();
     let text = print_schedule(&k.scop, &t);
