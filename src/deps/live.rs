@@ -149,7 +149,7 @@ fn array_broken(scop: &PolyScop, deps: &Deps, order: &NewOrder, x: &str, interva
         for &w in &writes {
             let a = same_cell(rel((f.source, f.source_access)), rel(w))?.intersect(&order.before(f.source, w.0)?)?;
             let b = same_cell(rel(w), rel((f.target, f.target_access)))?.intersect(&order.before(w.0, f.target)?)?;
-            if !f.relation.intersect(&a.compose(&b)?)?.is_empty()? {
+            if a.composes_within(&b, &f.relation)? {
                 return Ok(true);
             }
         }
@@ -159,7 +159,7 @@ fn array_broken(scop: &PolyScop, deps: &Deps, order: &NewOrder, x: &str, interva
     for (r, live_in) in &facts.live_in {
         for &w in &writes {
             let c = same_cell(rel(w), rel(*r))?.intersect(&order.before(w.0, r.0)?)?;
-            if !c.range()?.intersect(live_in)?.is_empty()? {
+            if c.meets_on(live_in, true)? {
                 return Ok(true);
             }
         }
@@ -168,7 +168,7 @@ fn array_broken(scop: &PolyScop, deps: &Deps, order: &NewOrder, x: &str, interva
     for (w, last) in &facts.last {
         for &w2 in &writes {
             let e = same_cell(rel(*w), rel(w2))?.intersect(&order.before(w.0, w2.0)?)?;
-            if !e.domain()?.intersect(last)?.is_empty()? {
+            if e.meets_on(last, false)? {
                 return Ok(true);
             }
         }

@@ -270,10 +270,16 @@ impl BasicSet {
     /// those queries ran to its limit (composing seidel-2d's order relations
     /// spent the SCoP's whole work allowance that way).
     pub fn surely_empty(&self) -> PolyResult<bool> {
+        Ok(self.quickly_empty()? == Some(true))
+    }
+
+    /// Whether the set is empty, when [`Self::QUICK_NODES`]
+    /// branch-and-bound nodes decide it; `None` when they do not.
+    pub fn quickly_empty(&self) -> PolyResult<Option<bool>> {
         let budget = Budget { max_nodes: Self::QUICK_NODES, ..default_budget() };
         match ilp::sample(&self.to_problem(), &mut Meter::with_budget(budget)) {
-            Ok(p) => Ok(p.is_none()),
-            Err(PolyError::Budget) | Err(PolyError::Overflow) => Ok(false),
+            Ok(p) => Ok(Some(p.is_none())),
+            Err(PolyError::Budget) | Err(PolyError::Overflow) => Ok(None),
             Err(e) => Err(e),
         }
     }

@@ -124,21 +124,70 @@ impl BasicSet {
 
     /// `self` followed by `next`: `{ x -> z : exists y : x self y, y next z }`.
     pub fn compose(&self, next: &BasicSet) -> PolyResult<BasicSet> {
+        let (w, cols_b) = self.chain(next)?;
+        let space = Space { params: self.space.params.clone(), input: self.space.input.clone(), output: next.space.output.clone() };
+        finish(w, &cols_b, space)
+    }
+
+    /// `self` (A -> B) and `next` (B -> C) on the layout `[A | C | B]`, B
+    /// last so it can become the existential; with B's columns.
+    fn chain(&self, next: &BasicSet) -> PolyResult<(BasicSet, Vec<usize>)> {
         check_params(&self.space, &next.space)?;
         let (np, a, bn, c) = (self.n_param(), self.space.n_in(), self.space.n_out(), next.space.n_out());
         if next.space.n_in() != bn {
             return Err(PolyError::SpaceMismatch);
         }
-        // Layout [A | C | B]: B last so it can become the existential.
         let wide = Space::map(&[], Tuple::anon(a, "a"), Tuple::anon(c + bn, "x"));
         let mut w = BasicSet::universe(Space { params: self.space.params.clone(), ..wide });
         let cols_a: Vec<usize> = (np..np + a).collect();
         let cols_c: Vec<usize> = (np + a..np + a + c).collect();
         let cols_b: Vec<usize> = (np + a + c..np + a + c + bn).collect();
-        embed(&mut w, self, &[cols_a.clone(), cols_b.clone()].concat())?;
+        embed(&mut w, self, &[cols_a, cols_b.clone()].concat())?;
         embed(&mut w, next, &[cols_b.clone(), cols_c].concat())?;
-        let space = Space { params: self.space.params.clone(), input: self.space.input.clone(), output: next.space.output.clone() };
-        finish(w, &cols_b, space)
+        Ok((w, cols_b))
+    }
+
+    /// Whether some pair `x -> z` of `within` (A -> C) goes through some
+    /// `y` with `x self y` and `y next z`: the emptiness of `within`
+    /// intersected with the composition. Tried first without projecting
+    /// `y` away (the costly part of a composition; the chained set is
+    /// empty exactly when its projection is), within a few branch-and-bound
+    /// nodes: the projection can also make the integer problem easier
+    /// (a set empty over the integers but not over the rationals), so
+    /// when those nodes do not decide, the projected set is tested.
+    pub fn composes_within(&self, next: &BasicSet, within: &BasicSet) -> PolyResult<bool> {
+        let (mut w, _) = self.chain(next)?;
+        let np = self.n_param();
+        if within.n_dim() != self.space.n_in() + next.space.n_out() {
+            return Err(PolyError::SpaceMismatch);
+        }
+        embed(&mut w, within, &(np..np + within.n_dim()).collect::<Vec<_>>())?;
+        match w.quickly_empty()? {
+            Some(empty) => Ok(!empty),
+            None => Ok(!within.intersect(&self.compose(next)?)?.is_empty()?),
+        }
+    }
+
+    /// Whether some pair of the relation has its output (`range`) or its
+    /// input (`!range`) in `s`: the emptiness of the relation restricted
+    /// there, tried first without projecting the other side away (as in
+    /// [`BasicSet::composes_within`]).
+    pub fn meets_on(&self, s: &BasicSet, range: bool) -> PolyResult<bool> {
+        check_params(&self.space, &s.space)?;
+        let (np, ni, no) = (self.n_param(), self.space.n_in(), self.space.n_out());
+        let cols: Vec<usize> = if range { (np + ni..np + ni + no).collect() } else { (np..np + ni).collect() };
+        if s.space.is_map() || s.n_dim() != cols.len() {
+            return Err(PolyError::SpaceMismatch);
+        }
+        let mut w = self.clone();
+        embed(&mut w, s, &cols)?;
+        match w.quickly_empty()? {
+            Some(empty) => Ok(!empty),
+            None => {
+                let side = if range { self.range()? } else { self.domain()? };
+                Ok(!side.intersect(s)?.is_empty()?)
+            }
+        }
     }
 
     /// `{ y - x : x -> y in self }` for a relation with equal arities.
@@ -213,6 +262,34 @@ impl Set {
         }
         let space = Space { params: self.space.params.clone(), input: self.space.input.clone(), output: next.space.output.clone() };
         Ok(Set { space, parts })
+    }
+
+    /// [`BasicSet::composes_within`] of unions: whether some pair of
+    /// `within` is `self` followed by `next`.
+    pub fn composes_within(&self, next: &Set, within: &Set) -> PolyResult<bool> {
+        for a in &self.parts {
+            for b in &next.parts {
+                for c in &within.parts {
+                    if a.composes_within(b, c)? {
+                        return Ok(true);
+                    }
+                }
+            }
+        }
+        Ok(false)
+    }
+
+    /// [`BasicSet::meets_on`] of unions: whether some pair of the relation
+    /// has its output (`range`) or input (`!range`) in `s`.
+    pub fn meets_on(&self, s: &Set, range: bool) -> PolyResult<bool> {
+        for a in &self.parts {
+            for b in &s.parts {
+                if a.meets_on(b, range)? {
+                    return Ok(true);
+                }
+            }
+        }
+        Ok(false)
     }
 
     /// Distance set `{ y - x }`.

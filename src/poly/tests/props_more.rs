@@ -66,6 +66,18 @@ fn relations() {
         want.dedup();
         let got: Vec<Vec<i64>> = members(&c);
         assert_eq!(got, want, "compose {case}");
+        // composes_within: some pair of a third relation S -> T is the
+        // composition's (the box bounds every relation, so the members
+        // are all the points)
+        let mut w = random_bset(&mut rng, sh);
+        w.space = Space { params: vec![], input: Some(Tuple::new(Some("S"), &["i"])), output: Tuple::new(Some("T"), &["k"]) };
+        let meets = want.iter().any(|p| member(&w, p));
+        assert_eq!(m.composes_within(&m2, &w).unwrap(), meets, "composes_within {case}");
+        // meets_on: a pair with its output (input) in the set s
+        let mut t = s.clone();
+        t.space = Space::set(&[], Some("T"), &["j"]);
+        assert_eq!(m.meets_on(&t, true).unwrap(), rel.iter().any(|p| member(&s, &p[1..])), "meets_on range {case}");
+        assert_eq!(m.meets_on(&s, false).unwrap(), rel.iter().any(|p| member(&s, &p[..1])), "meets_on domain {case}");
         // deltas (only within the box: |j - i| <= B)
         let mut d = m.clone();
         d.space = Space { params: vec![], input: Some(Tuple::new(None, &["i"])), output: Tuple::new(None, &["j"]) };
