@@ -7,7 +7,8 @@ so a package's own -O2 does not win), plus the plugin in the Tessera
 configurations and -fopenmp (compiles and links) in the OpenMP one. Each real
 compile of one source file to an object (not configure's conftest.c nor
 CMake's try-compiles) is timed (CPU time of the compiler) and logged as one
-JSON line: object, source, seconds, the object's .text bytes, exit status,
+JSON line: object, source, seconds, the object's .text bytes, a digest of
+its code and data, exit status,
 and Tessera's remarks counted (loops seen, loops in SCoPs, SCoPs rewritten
 and not) and removed from the output the build sees.
 
@@ -15,6 +16,7 @@ Environment (set by scripts/realworld): TESSERA_RW_MODE (o3, plugin or omp),
 TESSERA_RW_LOG (the log), TESSERA_RW_ROOT (object paths are relative to
 it), TESSERA_RW_CFLAGS (added to every compile), TESSERA_PLUGIN, LLVM_BINDIR.
 """
+import hashlib
 import json
 import os
 import re
@@ -30,9 +32,9 @@ REMARK = re.compile(r"remark: (.*) \[-Rpass(?:-missed|-analysis)?=tessera\]")
 TESSERA_DIAG = re.compile(r"(warning|error):( \S*:\d+:\d+:)? tessera\b", re.I)
 
 
-def text_bytes(path):
-    """Sum of the sizes of the .text* sections of an ELF object (None if
-    it is not one)."""
+def sections(path):
+    """(name, contents) of the sections of an ELF object (None if it is
+    not one)."""
     try:
         with open(path, "rb") as f:
             data = f.read()
@@ -44,16 +46,38 @@ def text_bytes(path):
     shoff, = struct.unpack_from(e + "Q", data, 0x28)
     shentsize, shnum, shstrndx = struct.unpack_from(e + "HHH", data, 0x3A)
     def section(i):
-        name, _, _, _, off, size = struct.unpack_from(e + "IIQQQQ", data, shoff + i * shentsize)
-        return name, off, size
-    _, stroff, _ = section(shstrndx)
-    total = 0
+        name, kind, _, _, off, size = struct.unpack_from(e + "IIQQQQ", data, shoff + i * shentsize)
+        return name, kind, off, size
+    _, _, stroff, _ = section(shstrndx)
+    out = []
     for i in range(shnum):
-        name, _, size = section(i)
+        name, kind, off, size = section(i)
         end = data.index(b"\0", stroff + name)
-        if data[stroff + name:end].startswith(b".text"):
-            total += size
-    return total
+        # SHT_NOBITS (.bss) has a size but no contents in the file.
+        out.append((data[stroff + name:end].decode("latin-1"), data[off:off + size] if kind != 8 else b""))
+    return out
+
+
+def text_bytes(path):
+    """Sum of the sizes of the .text* sections of an ELF object (None if
+    it is not one)."""
+    secs = sections(path)
+    return None if secs is None else sum(len(d) for n, d in secs if n.startswith(".text"))
+
+
+def code_digest(path):
+    """A digest of the object's code and data (.text*, .rodata*, .data*
+    sections, names and contents): what a build must reproduce exactly.
+    Symbol and string tables are left out: they hold the source's path,
+    which differs between two build trees."""
+    secs = sections(path)
+    if secs is None:
+        return None
+    h = hashlib.sha256()
+    for n, d in secs:
+        if n.startswith((".text", ".rodata", ".data")):
+            h.update(n.encode("latin-1") + b"\0" + len(d).to_bytes(8, "little") + d)
+    return h.hexdigest()[:16]
 
 
 def main():
@@ -121,6 +145,7 @@ def main():
     root = os.environ.get("TESSERA_RW_ROOT", os.getcwd())
     rec = dict(obj=os.path.relpath(os.path.abspath(obj), root), src=os.path.relpath(os.path.abspath(src), root),
                cpu=round(cpu, 4), wall=round(wall, 4), text=text_bytes(obj) if p.returncode == 0 else None,
+               digest=code_digest(obj) if p.returncode == 0 else None,
                rc=p.returncode, crash=crash, diags=diags[:5], **counts)
     with open(os.environ["TESSERA_RW_LOG"], "a") as f:
         f.write(json.dumps(rec) + "\n")
