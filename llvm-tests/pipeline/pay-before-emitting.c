@@ -59,7 +59,8 @@ void accumulate(int n, double *A, double *p, double *q) {
 
 // Matrix products in a small function: the first ones are tiled with full
 // tiles apart; then the function's code-size budget drops the loops split
-// on guards and that separation, then skips the products.
+// on guards and that separation, then skips the products (the last before
+// planning it).
 #define PRODUCT(a, b) \
   for (int i = 0; i < n; i++) \
     for (int j = 0; j < n; j++) \
@@ -68,6 +69,9 @@ void accumulate(int n, double *A, double *p, double *q) {
 // DEFAULT-COUNT-4: remark: SCoP rewritten: {{.*}}full tiles separated
 // DEFAULT: remark: SCoP rewritten: {{.*}}given up: {{.*}}full/partial tile separation (the rewrite would add about {{[0-9]+}} instructions, more than the function's code-size budget leaves
 // DEFAULT: remark: SCoP not transformed: not profitable: the rewrite would add about {{[0-9]+}} instructions, more than the function's code-size budget leaves ({{[0-9]+}}), even without loop splits on guards and full/partial tile separation
+// The last one costs no polyhedral work: not even its statement
+// fits in what is left.
+// DEFAULT: remark: SCoP not transformed: not profitable: any rewrite would add at least {{[0-9]+}} instructions, more than the {{function|module}}'s code-size budget leaves ({{[0-9]+}})
 // ALL-COUNT-7: remark: SCoP rewritten: {{.*}}full tiles separated
 // BLIS-COUNT-4: remark: SCoP rewritten: {{.*}}matrix product S1 {{.*}} in BLIS blocks
 // BLIS: remark: SCoP not transformed: not profitable: the rewrite would add about {{[0-9]+}} instructions, more than the {{function|module}}'s code-size budget leaves

@@ -565,8 +565,12 @@ fn tile_and_check(
 fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageConfig, pay: Option<&Cost>) -> Result<Plan, String> {
     let mut work = None;
     trace_work("start", &mut work);
-    // A nest too small to gain anything costs no dependence analysis.
+    // A nest too small to gain anything, or one the code-size budgets
+    // cannot pay for, costs no dependence analysis.
     if let Some(pay) = pay {
+        if let Some(why) = pay.budget.short_of_least(cost::size::least_growth(&pay.weights)) {
+            return Err(format!("not profitable: {why}"));
+        }
         if let Some(why) = cost::profit::small_known_work(&scop, &pay.facts, pay.facts.openmp).map_err(|e| format!("profitability: {e}"))? {
             return Err(format!("not profitable: {why}"));
         }
