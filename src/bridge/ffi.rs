@@ -21,6 +21,7 @@ pub const MODE_PRINT_AST: i32 = 4;
 pub const STATUS_UNCHANGED: i32 = 0;
 pub const STATUS_CHANGED: i32 = 1;
 pub const STATUS_INTERNAL_ERROR: i32 = 2;
+pub const STATUS_PREPARED: i32 = 3;
 
 /// One node of a flattened scalar evolution (`TesseraScevNode`).
 #[repr(C)]

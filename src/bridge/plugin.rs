@@ -99,8 +99,9 @@ extern "C" fn run_function(raw: *mut ffi::FunctionCtxRaw, mode: i32) -> i32 {
         crate::driver::run_function(&ctx, mode, &options)
     }));
     match result {
-        Ok(Ok(true)) => ffi::STATUS_CHANGED,
-        Ok(Ok(false)) => ffi::STATUS_UNCHANGED,
+        Ok(Ok(crate::driver::Changed::Rewritten)) => ffi::STATUS_CHANGED,
+        Ok(Ok(crate::driver::Changed::Prepared)) => ffi::STATUS_PREPARED,
+        Ok(Ok(crate::driver::Changed::No)) => ffi::STATUS_UNCHANGED,
         Ok(Err(internal)) => {
             ctx.set_error(&internal.to_string());
             ffi::STATUS_INTERNAL_ERROR

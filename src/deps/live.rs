@@ -101,8 +101,9 @@ pub fn broken_live_ranges_with(scop: &PolyScop, deps: &Deps, rows: &[Vec<SchedRo
 }
 
 /// What the live-range check needs of one cell that no schedule changes:
-/// the read instances that read the value from before the SCoP, and the
-/// write instances no other write of the cell follows in the program.
+/// the read instances that read the value from before the SCoP (of the
+/// reads that have some), and the write instances no other write of the
+/// cell follows in the program.
 #[derive(Clone, Debug)]
 struct CellFacts {
     live_in: Vec<((usize, usize), Set)>,
@@ -126,7 +127,11 @@ fn cell_facts(scop: &PolyScop, deps: &Deps, x: &str) -> PolyResult<CellFacts> {
         for f in deps.deps.iter().filter(|d| d.kind == DepKind::Flow && d.array == x && (d.target, d.target_access) == r) {
             live_in = subtract_or_keep(&live_in, &f.relation.range()?)?;
         }
-        facts.live_in.push((r, live_in));
+        // A read that always reads a value written in the SCoP (an
+        // accumulator's) has nothing for condition 2 to check.
+        if !live_in.is_empty()? {
+            facts.live_in.push((r, live_in));
+        }
     }
     for w in accesses(scop, x, AccessKind::Write) {
         let mut last = st[w.0].domain.clone();

@@ -33,13 +33,27 @@ impl fmt::Display for InternalError {
     }
 }
 
-/// Runs Tessera on one function; `Ok(true)` when the IR was changed.
-pub fn run_function(ctx: &FunctionCtx<'_>, mode: Mode, options: &Options) -> Result<bool, InternalError> {
+/// What a run did to the function's IR.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Changed {
+    No,
+    /// Nests only prepared for code generation (preheaders, LCSSA form):
+    /// the same code in LLVM's canonical loop form, which needs no cleanup
+    /// pipeline after it (zlib's trees.c, where nothing is rewritten, ran
+    /// the whole function simplification pipeline again on seven
+    /// functions for that).
+    Prepared,
+    /// New code: rewritten nests, instrumentation or specialized versions.
+    Rewritten,
+}
+
+/// Runs Tessera on one function; says what it changed.
+pub fn run_function(ctx: &FunctionCtx<'_>, mode: Mode, options: &Options) -> Result<Changed, InternalError> {
     if ctx.top_loops().is_empty() {
         if mode == Mode::PrintScops {
             ctx.print(&format!("tessera: function '{}': 0 loop(s)\n", ctx.name()));
         }
-        return Ok(false);
+        return Ok(Changed::No);
     }
     let (fview, map) = view::build(ctx);
     let detection = scop::detect(&fview);
@@ -52,7 +66,7 @@ pub fn run_function(ctx: &FunctionCtx<'_>, mode: Mode, options: &Options) -> Res
         Mode::Optimize => optimize(ctx, &fview, &map, &detection, options, &Notes::default()),
         Mode::PrintScops => {
             ctx.print(&describe(&fview, &detection));
-            Ok(false)
+            Ok(Changed::No)
         }
         Mode::PrintDeps | Mode::PrintSchedule | Mode::PrintAst => {
             let config = stage_config(ctx, options, parallel_code(ctx, options));
@@ -67,7 +81,7 @@ pub fn run_function(ctx: &FunctionCtx<'_>, mode: Mode, options: &Options) -> Res
                 };
                 ctx.print(&format!("tessera: SCoP in '{}' ({} statement(s)):\n{text}", fview.name, m.statements.len()));
             }
-            Ok(false)
+            Ok(Changed::No)
         }
     };
     // After the changes, so that the error path must put them back.
@@ -82,7 +96,7 @@ pub fn run_function(ctx: &FunctionCtx<'_>, mode: Mode, options: &Options) -> Res
 /// address of their header block (the specialized versions' values).
 type Notes = HashMap<usize, String>;
 
-fn optimize(ctx: &FunctionCtx<'_>, fview: &FunctionView, map: &IrMap, detection: &Detection, options: &Options, notes: &Notes) -> Result<bool, InternalError> {
+fn optimize(ctx: &FunctionCtx<'_>, fview: &FunctionView, map: &IrMap, detection: &Detection, options: &Options, notes: &Notes) -> Result<Changed, InternalError> {
     if options.verbose >= 1 {
         eprintln!("tessera: {}: {} loop(s), {} SCoP(s)", fview.name, detection.loops.len(), detection.scops.len());
     }
@@ -100,7 +114,7 @@ fn optimize(ctx: &FunctionCtx<'_>, fview: &FunctionView, map: &IrMap, detection:
         eprint!("{}", describe(fview, detection));
     }
     if detection.scops.is_empty() {
-        return Ok(false);
+        return Ok(Changed::No);
     }
     transform(ctx, map, detection, options, notes)
 }
@@ -114,11 +128,11 @@ fn optimize_with_profile(
     map: IrMap,
     detection: Detection,
     options: &Options,
-) -> Result<bool, InternalError> {
+) -> Result<Changed, InternalError> {
     if let Some(path) = &options.profile_generate {
         let instrumented = specialize::instrument(ctx, &fview, &map, &detection, path).map_err(InternalError)?;
         let done = optimize(ctx, &fview, &map, &detection, options, &Notes::default())?;
-        return Ok(instrumented || done);
+        return Ok(if instrumented { Changed::Rewritten } else { done });
     }
     let path = options.profile_use.as_ref().expect("called with a profile option");
     let versions = specialize::specialize(ctx, &fview, &map, &detection, path, options);
@@ -129,7 +143,7 @@ fn optimize_with_profile(
     let detection2 = scop::detect(&fview2);
     let notes = specialize::confirm(ctx, &map, &versions, &fview2, &map2, &detection2);
     optimize(ctx, &fview2, &map2, &detection2, options, &notes)?;
-    Ok(true)
+    Ok(Changed::Rewritten)
 }
 
 /// What print<tessera-scops> prints: every SCoP, then every rejected loop.
@@ -152,12 +166,12 @@ fn describe(fview: &FunctionView, detection: &Detection) -> String {
     out
 }
 
-/// Rewrites every SCoP found; returns whether the IR changed.
+/// Rewrites every SCoP found; says what changed.
 ///
 /// Code generation needs each nest with a preheader and in LCSSA form;
 /// preparing it changes the IR, so the function is analyzed again and only
 /// the nests that were prepared are rewritten.
-fn transform(ctx: &FunctionCtx<'_>, map: &IrMap, first: &Detection, options: &Options, notes: &Notes) -> Result<bool, InternalError> {
+fn transform(ctx: &FunctionCtx<'_>, map: &IrMap, first: &Detection, options: &Options, notes: &Notes) -> Result<Changed, InternalError> {
     let mut prepared = HashSet::default();
     for m in &first.scops {
         if rewrite::prepare_loop(ctx, map, m.root) {
@@ -189,6 +203,7 @@ fn transform(ctx: &FunctionCtx<'_>, map: &IrMap, first: &Detection, options: &Op
     let parallel = parallel_code(ctx, options);
     let config = stage_config(ctx, options, parallel);
     // What the rewrites may add to this function's code (cost::size).
+    let mut rewritten = false;
     let mut function_left = cost::size::allowance(instructions(&fview), cost::size::FUNCTION_GROWTH_PERCENT, cost::size::growth_floor(parallel));
     if options.verbose >= 1 {
         eprintln!("tessera: {}: {} instruction(s): code-size growth allowed {function_left}", fview.name, instructions(&fview));
@@ -240,6 +255,7 @@ fn transform(ctx: &FunctionCtx<'_>, map: &IrMap, first: &Detection, options: &Op
         }
         match result {
             Ok((p, summary)) => {
+                rewritten = true;
                 let parts = rewritten_remark(&fview, m, &p, &summary);
                 if options.verbose >= 1 {
                     let text: String = parts.iter().map(|(RemarkPart::Text(t) | RemarkPart::Arg(_, t))| t.as_str()).collect();
@@ -268,7 +284,13 @@ fn transform(ctx: &FunctionCtx<'_>, map: &IrMap, first: &Detection, options: &Op
         }
     }
     ir.verify().map_err(InternalError)?;
-    Ok(!prepared.is_empty())
+    Ok(if rewritten {
+        Changed::Rewritten
+    } else if prepared.is_empty() {
+        Changed::No
+    } else {
+        Changed::Prepared
+    })
 }
 
 /// The remark on a rewritten SCoP: what was emitted (counts), then what

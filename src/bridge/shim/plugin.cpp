@@ -98,7 +98,9 @@ public:
     TesseraFunctionCtx Ctx(F, FAM, nullptr);
     int32_t Status = tesseraRunRust(Ctx, TESSERA_MODE_OPTIMIZE);
     // After an internal error the body is the restored copy: new objects.
-    if (Status == TESSERA_INTERNAL_ERROR)
+    // Loops only given preheaders and LCSSA form hold no new code for the
+    // cleanup pipeline to simplify.
+    if (Status == TESSERA_INTERNAL_ERROR || Status == TESSERA_PREPARED)
       return PreservedAnalyses::none();
     if (Status != TESSERA_CHANGED)
       return PreservedAnalyses::all();

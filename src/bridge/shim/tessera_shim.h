@@ -31,6 +31,7 @@ enum TesseraStatus {
   TESSERA_UNCHANGED = 0,
   TESSERA_CHANGED = 1,
   TESSERA_INTERNAL_ERROR = 2, // message left with tessera_ctx_set_error
+  TESSERA_PREPARED = 3,       // loops only put in canonical form (no new code)
 };
 
 // Entry points of the Rust side, handed over at registration so that the
