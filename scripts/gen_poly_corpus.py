@@ -12,6 +12,17 @@ Kernels (statement domains, accesses, textual positions):
   heat3d  3-D 7-point Jacobi stencil with a time loop, two statements
   imperf  a made-up 10-statement imperfect nest sharing arrays
 
+Reproducers with constant sizes (no parameters: every bound is a number,
+the way a SCoP of a program with #define'd sizes reaches the scheduler), each
+at the sizes of the reproducer ("1000") and scaled up ("4000"):
+  tri      B[i][j] += A[k][i] * B[k][j] for k > i, then B[i][j] *= alpha
+           (fixed_tri.c; M x N = 1000 x 1200 and 4000 x 4800)
+  stencil  2-D 5-point Jacobi, two statements under a time loop
+           (fixed_stencil.c; T, N = 500, 1300 and 2000, 4000)
+  cov      covariance: column means, centring, then the triangular
+           cov[i][j] (j >= i) accumulation and its mirror store
+           (fixed_cov.c; M x N = 1200 x 1400 and 4000 x 4600)
+
 Problems:
   empty    dependence polyhedra (flow/anti/output, one per carrying level and
            the loop-independent one) and Pluto's "is this dependence
@@ -143,8 +154,12 @@ class Stmt:
         self.acc = [(a, rw, [aff(x) for x in idx]) for a, rw, idx in acc]
 
 
-def K(name, params, context, stmts):
-    return dict(name=name, params=params, context=[c for s in context for c in cons(s)], stmts=stmts)
+def K(name, params, context, stmts, cap=None, hyperplanes=None):
+    """cap: how many dependence polyhedra go into the corpus (see spread());
+    hyperplanes: how many Pluto-style ILPs to chain.  Left out, the values
+    of the first kernels apply (kept in main() so their output is unchanged)."""
+    return dict(name=name, params=params, context=[c for s in context for c in cons(s)], stmts=stmts,
+                cap=cap, hyperplanes=hyperplanes)
 
 
 KERNELS = [
@@ -192,6 +207,57 @@ KERNELS = [
         Stmt("S9", ["i", "j"], ["0 <= i < N", "0 <= j < N"],
              [("A", "W", ["i", "j"]), ("E", "R", ["i", "j"]), ("C", "R", ["i", "j"])], [1, 0, 1]),
     ]),
+]
+
+
+# Constant-size kernels: the sizes are written into the bounds, so the
+# kernels have no parameters (the bounding constraints of the ILPs then carry
+# the sizes as constants instead of a u.N term).
+def tri(name, m, n):
+    return K(name, [], [], [
+        Stmt("S1", ["i", "j", "k"], [f"0 <= i < {m}", f"0 <= j < {n}", f"i + 1 <= k < {m}"],
+             [("B", "W", ["i", "j"]), ("B", "R", ["i", "j"]), ("A", "R", ["k", "i"]), ("B", "R", ["k", "j"])],
+             [0, 0, 0, 0]),
+        Stmt("S2", ["i", "j"], [f"0 <= i < {m}", f"0 <= j < {n}"],
+             [("B", "W", ["i", "j"]), ("B", "R", ["i", "j"])],
+             [0, 0, 1]),
+    ], cap=8, hyperplanes=3)
+
+
+def stencil(name, t, n):
+    body = lambda out, inp: [
+        (out, "W", ["i", "j"]), (inp, "R", ["i", "j"]), (inp, "R", ["i", "j - 1"]), (inp, "R", ["i", "j + 1"]),
+        (inp, "R", ["i + 1", "j"]), (inp, "R", ["i - 1", "j"])]
+    dom = [f"0 <= t < {t}", f"1 <= i < {n - 1}", f"1 <= j < {n - 1}"]
+    return K(name, [], [], [
+        Stmt("S1", ["t", "i", "j"], dom, body("B", "A"), [0, 0, 0, 0]),
+        Stmt("S2", ["t", "i", "j"], dom, body("A", "B"), [0, 1, 0, 0]),
+    ], cap=8, hyperplanes=3)
+
+
+def cov(name, m, n):
+    return K(name, [], [], [
+        Stmt("S0", ["j"], [f"0 <= j < {m}"], [("mean", "W", ["j"])], [0, 0]),
+        Stmt("S1", ["j", "i"], [f"0 <= j < {m}", f"0 <= i < {n}"],
+             [("mean", "W", ["j"]), ("mean", "R", ["j"]), ("data", "R", ["i", "j"])], [0, 1, 0]),
+        Stmt("S2", ["j"], [f"0 <= j < {m}"], [("mean", "W", ["j"]), ("mean", "R", ["j"])], [0, 2]),
+        Stmt("S3", ["i", "j"], [f"0 <= i < {n}", f"0 <= j < {m}"],
+             [("data", "W", ["i", "j"]), ("data", "R", ["i", "j"]), ("mean", "R", ["j"])], [1, 0, 0]),
+        Stmt("S4", ["i", "j"], [f"0 <= i < {m}", f"i <= j < {m}"], [("cov", "W", ["i", "j"])], [2, 0, 0]),
+        Stmt("S5", ["i", "j", "k"], [f"0 <= i < {m}", f"i <= j < {m}", f"0 <= k < {n}"],
+             [("cov", "W", ["i", "j"]), ("cov", "R", ["i", "j"]), ("data", "R", ["k", "i"]), ("data", "R", ["k", "j"])],
+             [2, 0, 1, 0]),
+        Stmt("S6", ["i", "j"], [f"0 <= i < {m}", f"i <= j < {m}"],
+             [("cov", "W", ["i", "j"]), ("cov", "R", ["i", "j"])], [2, 0, 2]),
+        Stmt("S7", ["i", "j"], [f"0 <= i < {m}", f"i <= j < {m}"],
+             [("cov", "W", ["j", "i"]), ("cov", "R", ["i", "j"])], [2, 0, 3]),
+    ], cap=12, hyperplanes=3)
+
+
+KERNELS += [
+    tri("tri1000", 1000, 1200), tri("tri4000", 4000, 4800),
+    stencil("stencil1000", 500, 1300), stencil("stencil4000", 2000, 4000),
+    cov("cov1000", 1200, 1400), cov("cov4000", 4000, 4600),
 ]
 
 # ---------------------------------------------------------- dependences --
@@ -585,12 +651,13 @@ def main():
         nonempty = [d for d in deps if not isl.Map(d.text()).is_empty()]
         # Emptiness: every dependence polyhedron of small kernels; for the
         # larger ones a spread of empty and non-empty ones.
-        cap = {"matmul": 99, "lu": 8, "heat3d": 8, "imperf": 10}[kern["name"]]
+        cap = kern["cap"] or {"matmul": 99, "lu": 8, "heat3d": 8, "imperf": 10}[kern["name"]]
         picked = spread(deps, nonempty, cap)
         for d in picked:
             lev = f"L{d.level}" if d.level else "Lind"
             add("empty", f"{kern['name']}_{d.kind}_{d.array}_{d.S.name}_{d.T.name}_{lev}", d.text())
-        ilps, sats = pluto_ilps(kern, nonempty, {"matmul": 3, "lu": 3, "heat3d": 2, "imperf": 2}[kern["name"]])
+        hyp = kern["hyperplanes"] or {"matmul": 3, "lu": 3, "heat3d": 2, "imperf": 2}[kern["name"]]
+        ilps, sats = pluto_ilps(kern, nonempty, hyp)
         for name, text in ilps:
             add("lexmin", name, text)
         for d, h, t in sats[:: max(1, len(sats) // 3)][:3]:
