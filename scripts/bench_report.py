@@ -41,6 +41,9 @@ SPEEDUP_COLUMNS = [
     # the others against -O3's fixed-size build at their scale.
     ("o3 fixed", "o3-fixed", 1),
     ("tessera fixed", "tessera-fixed", 1),
+    ("tessera fixed 2t", "tessera-omp-fixed", 2),
+    ("polly fixed", "polly-fixed", 1),
+    ("polly fixed 2t", "polly-par-fixed", 2),
     ("tessera fixed quick", "tessera-fixed-quick", 1),
     ("tessera fixed n=16", "tessera-fixed-small", 1),
 ]

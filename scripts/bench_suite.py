@@ -16,6 +16,9 @@ Configurations:
   openblas     the same computation through OpenBLAS (bench/kernels/blas/<name>.c,
                gemm-class kernels only; Debian's libopenblas-dev): the ceiling;
                its checksum is compared with a relative tolerance of 1e-9
+  polly-fixed, polly-par-fixed
+               Polly on the constant-size build at the run's sizes (name
+               them in --configs; --fixed adds only -O3's and Tessera's)
   tessera-pgo  tessera built with -mllvm -tessera-profile-generate=FILE, run
                once at the benchmark size, rebuilt with
                -mllvm -tessera-profile-use=FILE (skipped with a note while
@@ -204,6 +207,10 @@ def make_configs(plugin: str) -> list[Config]:
         Config("o3-fixed", base, scale="run"),
         Config("tessera-fixed", base + tessera, scale="run"),
         Config("tessera-omp-fixed", base + tessera + ("-fopenmp",), openmp=True, scale="run"),
+        # Polly on the constant-size builds (asked for by name: its matrix
+        # products take minutes to compile).
+        Config("polly-fixed", base + polly, scale="run"),
+        Config("polly-par-fixed", base + ("-fopenmp",) + polly + ("-mllvm", "-polly-parallel"), openmp=True, scale="run"),
         Config("o3-fixed-quick", base, scale="quick", reference="o3-fixed-quick"),
         Config("tessera-fixed-quick", base + tessera, scale="quick", reference="o3-fixed-quick"),
         Config("o3-fixed-small", base, scale="small", reference="o3-fixed-small"),
