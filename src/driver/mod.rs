@@ -34,7 +34,7 @@ impl fmt::Display for InternalError {
 }
 
 /// What a run did to the function's IR.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Changed {
     No,
     /// Nests only prepared for code generation (preheaders, LCSSA form):
@@ -202,8 +202,8 @@ fn transform(ctx: &FunctionCtx<'_>, map: &IrMap, first: &Detection, options: &Op
     }
     let parallel = parallel_code(ctx, options);
     let config = stage_config(ctx, options, parallel);
-    // What the rewrites may add to this function's code (cost::size).
     let mut rewritten = false;
+    // What the rewrites may add to this function's code (cost::size).
     let mut function_left = cost::size::allowance(instructions(&fview), cost::size::FUNCTION_GROWTH_PERCENT, cost::size::growth_floor(parallel));
     if options.verbose >= 1 {
         eprintln!("tessera: {}: {} instruction(s): code-size growth allowed {function_left}", fview.name, instructions(&fview));
