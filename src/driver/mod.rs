@@ -553,6 +553,18 @@ fn nest_key(scop: &PolyScop, config: &StageConfig, facts: Option<&cost::profit::
 
 use crate::poly::trace_work;
 
+/// With `-tessera-check-schedules`, the brute-force checker's verdict on
+/// `schedule` (`what` names it in the error): whether it could decide
+/// (the schedule passed); `None` without the option.
+fn check_schedule(scop: &PolyScop, schedule: &sched::Schedule, config: &StageConfig, what: &str) -> Result<Option<bool>, String> {
+    if !config.check {
+        return Ok(None);
+    }
+    let verdict = sched::check::check_small(scop, schedule)
+        .map_err(|why| format!("internal error: the schedule checker rejects the {what} {why}; the nest is left as it was"))?;
+    Ok(Some(verdict.is_some()))
+}
+
 /// Tiling, innermost distribution and the brute-force check (when asked)
 /// of a scheduled SCoP: the tiled schedule and the checker's verdict.
 fn tile_and_check(
@@ -574,13 +586,7 @@ fn tile_and_check(
     trace_work("innermost distribution", work);
     // The independent checker (never the scheduler's own reasoning) on what
     // all the stages above made of the schedule.
-    let checked = if config.check {
-        let verdict = sched::check::check_small(scop, &schedule)
-            .map_err(|why| format!("internal error: the schedule checker rejects the final schedule {why}; the nest is left as it was"))?;
-        Some(verdict.is_some())
-    } else {
-        None
-    };
+    let checked = check_schedule(scop, &schedule, config, "final schedule")?;
     Ok((schedule, checked))
 }
 
@@ -829,13 +835,7 @@ fn plan_matmul(fview: &FunctionView, m: &Model, scop: &PolyScop, deps: &deps::De
     let t = &config.tile;
     let blocking = sched::gemm::blocking(t.wide_vector_bits, t.vector_regs, t.l2_bytes, elem_bytes);
     let Ok(schedule) = sched::gemm::schedule(scop, deps, &g, blocking.nc) else { return Ok(None) };
-    let checked = if config.check {
-        let verdict = sched::check::check_small(scop, &schedule)
-            .map_err(|why| format!("internal error: the schedule checker rejects the matrix-product schedule {why}; the nest is left as it was"))?;
-        Some(verdict.is_some())
-    } else {
-        None
-    };
+    let checked = check_schedule(scop, &schedule, config, "matrix-product schedule")?;
     let Ok(mut tree) = ast::build(scop, &schedule, &config.ast) else { return Ok(None) };
     if !ast::matmul::mark(&mut tree, &g, blocking) {
         return Ok(None);
