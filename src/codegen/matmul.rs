@@ -332,6 +332,41 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
     /// Stores one packed element of each cut (`vals[q]` into `panels[q]`)
     /// at `panel[kk][lane]`, a panel row being `width` elements of `eb`
     /// bytes: the packing of A and of B differ only in their loops.
+    /// Packs one micro-panel of `side`: `lanes` of the `width` lanes of
+    /// `panel` (one buffer per packed value), `kc` deep; `element(g, lane,
+    /// kk)` gives the statement's `i`, `j` and `k` there. A lane of A is a
+    /// row of A, walked along `k`; B is walked along its lanes (a row of
+    /// B) at each `k`: both read their operand in memory order.
+    #[allow(clippy::too_many_arguments)]
+    fn pack_panel(
+        &mut self,
+        m: &MatmulNest,
+        body: &Body,
+        side: Side,
+        panel: &[PointerValue<'a>],
+        lanes: IntValue<'a>,
+        kc: IntValue<'a>,
+        width: i64,
+        eb: i64,
+        element: &dyn Fn(&Self, IntValue<'a>, IntValue<'a>) -> [IntValue<'a>; 3],
+    ) -> Result<(), String> {
+        let zero = self.ir.context.i64_type().const_zero();
+        let lanes_outer = matches!(side, Side::A);
+        let cuts = if lanes_outer { &body.a_cuts } else { &body.b_cuts };
+        let (name, outer, inner) = if lanes_outer { ("matmul.packa", lanes, kc) } else { ("matmul.packb", kc, lanes) };
+        self.counted(name, zero, outer, 1, vec![], &mut |g, o, _| {
+            g.counted(&format!("{name}.in"), zero, inner, 1, vec![], &mut |g, n, _| {
+                let (lane, kk) = if lanes_outer { (o, n) } else { (n, o) };
+                let [i, j, k] = element(g, lane, kk);
+                let vals = g.eval_side(m, body, side, Self::counters(m, i, j, k), cuts)?;
+                g.store_packed(panel, kk, width, lane, &vals, eb);
+                Ok(vec![])
+            })?;
+            Ok(vec![])
+        })?;
+        Ok(())
+    }
+
     fn store_packed(&self, panels: &[PointerValue<'a>], kk: IntValue<'a>, width: i64, lane: IntValue<'a>, vals: &[BasicValueEnum<'a>], eb: i64) {
         let i64t = self.ir.context.i64_type();
         let idx = ok(self.b.build_int_add(ok(self.b.build_int_mul(kk, i64t.const_int(width as u64, true), "i")), lane, "i"));
@@ -362,15 +397,10 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
             g.counted("matmul.packb.p", zero, nj, bl.nr, vec![], &mut |g, j0, _| {
                 let cols = g.min64(c64(bl.nr), ok(g.b.build_int_sub(nj, j0, "cols")));
                 let panel: Vec<PointerValue<'a>> = x.bp.iter().map(|&p| at(g, p, ok(g.b.build_int_mul(j0, kc, "o")))).collect();
-                g.counted("matmul.packb.k", zero, kc, 1, vec![], &mut |g, kk, _| {
+                g.pack_panel(m, body, Side::B, &panel, cols, kc, bl.nr, eb, &|g, lane, kk| {
+                    let j = ok(g.b.build_int_add(ok(g.b.build_int_add(lo_j, j0, "j")), lane, "j"));
                     let k = ok(g.b.build_int_add(ok(g.b.build_int_add(lo_k, pc, "k")), kk, "k"));
-                    g.counted("matmul.packb.j", zero, cols, 1, vec![], &mut |g, lane, _| {
-                        let j = ok(g.b.build_int_add(ok(g.b.build_int_add(lo_j, j0, "j")), lane, "j"));
-                        let vals = g.eval_side(m, body, Side::B, Self::counters(m, lo_i, j, k), &body.b_cuts)?;
-                        g.store_packed(&panel, kk, bl.nr, lane, &vals, eb);
-                        Ok(vec![])
-                    })?;
-                    Ok(vec![])
+                    [lo_i, j, k]
                 })?;
                 Ok(vec![])
             })?;
@@ -382,15 +412,10 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
                 g.counted("matmul.packa.p", zero, mc, bl.mr, vec![], &mut |g, i0, _| {
                     let rows = g.min64(c64(bl.mr), ok(g.b.build_int_sub(mc, i0, "rows")));
                     let panel: Vec<PointerValue<'a>> = x.ap.iter().map(|&p| at(g, p, ok(g.b.build_int_mul(i0, kc, "o")))).collect();
-                    g.counted("matmul.packa.i", zero, rows, 1, vec![], &mut |g, lane, _| {
+                    g.pack_panel(m, body, Side::A, &panel, rows, kc, bl.mr, eb, &|g, lane, kk| {
                         let i = ok(g.b.build_int_add(ok(g.b.build_int_add(ok(g.b.build_int_add(lo_i, ic, "i")), i0, "i")), lane, "i"));
-                        g.counted("matmul.packa.k", zero, kc, 1, vec![], &mut |g, kk, _| {
-                            let k = ok(g.b.build_int_add(ok(g.b.build_int_add(lo_k, pc, "k")), kk, "k"));
-                            let vals = g.eval_side(m, body, Side::A, Self::counters(m, i, lo_j, k), &body.a_cuts)?;
-                            g.store_packed(&panel, kk, bl.mr, lane, &vals, eb);
-                            Ok(vec![])
-                        })?;
-                        Ok(vec![])
+                        let k = ok(g.b.build_int_add(ok(g.b.build_int_add(lo_k, pc, "k")), kk, "k"));
+                        [i, lo_j, k]
                     })?;
                     Ok(vec![])
                 })?;
