@@ -90,6 +90,9 @@ struct Gen<'r, 'a, 'b> {
     in_wavefront: bool,
     /// Worker regions to outline once the new code is reachable.
     workers: Vec<Worker<'a>>,
+    /// The loop (its schedule dimension) whose fork the dispatch to the
+    /// region decides (`parallel::entry_fork`).
+    entry_fork: Option<usize>,
     /// How many times each statement occurs in the loop tree.
     occurrences: HashMap<usize, usize>,
 }
@@ -194,6 +197,7 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, opts
     let counter = opts.stats_label.as_ref().map(|label| stats::new_counter(ir, label));
     if let Some(c) = counter {
         stats::bump(ir, &b, c, stats::Event::Entered);
+        stats::bump_if(ir, &b, c, stats::Event::Optimized, rtc);
     }
 
     let start = ir.context.append_basic_block(ir.function, "tessera.start");
@@ -203,9 +207,6 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, opts
     // PHIs of the region receiving values from outside it: their slots start
     // with those values.
     b.position_at_end(start);
-    if let Some(c) = counter {
-        stats::bump(ir, &b, c, stats::Event::Optimized);
-    }
     for &bid in &root.blocks {
         for i in &view.block(bid).instrs {
             if let (Op::Phi { incoming }, Some(slot)) = (&i.op, region.slots.get(&i.value)) {
@@ -237,8 +238,15 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, opts
         in_team: false,
         in_wavefront: false,
         workers: vec![],
+        entry_fork: None,
         occurrences: occurrences(&ast.body),
     };
+    gen.b.position_before(&old_br);
+    let rtc = match gen.entry_fork(ast) {
+        Some(fork) => ok(gen.b.build_and(rtc, fork, "rtc")),
+        None => rtc,
+    };
+    gen.b.position_at_end(start);
     if let Err(e) = gen.nodes(&ast.body) {
         // Nothing reaches the new blocks yet: drop them, the IR is as before.
         ir.delete_blocks(&gen.blocks);

@@ -51,13 +51,26 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         !errno && self.private_scalars(nodes).is_some()
     }
 
+    /// The scalars (with a slot) the statements under `nodes` read and none
+    /// of them writes: constant while the loop runs.
+    fn scalars_only_read(&self, nodes: &[Node]) -> Vec<ValueId> {
+        let mut inside = HashMap::default();
+        count_stmts(nodes, &mut inside);
+        let accesses = || inside.keys().flat_map(|&s| &self.model.statements[s].accesses);
+        let of = |kind: AccessKind| -> BTreeSet<ValueId> {
+            accesses().filter(|a| a.kind == kind).filter_map(|a| if let Target::Scalar(v) = a.target { Some(v) } else { None }).collect()
+        };
+        let written = of(AccessKind::Write);
+        of(AccessKind::Read).into_iter().filter(|v| !written.contains(v) && self.region.slots.contains_key(v)).collect()
+    }
+
     /// The scalars the statements under a parallel loop write, if each
     /// thread may have copies of its own: no statement elsewhere reads
     /// them and they are not live after the region, so only the loop's own
     /// iterations see the values it writes. The loop being parallel, an
     /// iteration reads only what it wrote itself or what was there before
     /// the loop (each copy starts with that value). Scalars the loop only
-    /// reads stay shared.
+    /// reads ([`Gen::scalars_only_read`]) are copied as well.
     pub(super) fn private_scalars(&self, nodes: &[Node]) -> Option<Vec<ValueId>> {
         let mut inside = HashMap::default();
         count_stmts(nodes, &mut inside);
@@ -96,15 +109,12 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         // forked on every call, ran 16 to 50 times slower), and a SCoP
         // inside a loop the model left out runs once per iteration of it
         // (spmv's per-row loops forked 60000 times).
-        let fork = if self.in_wavefront {
+        // The loop forking at the entry had its fork decided with the
+        // run-time checks (`entry_fork`).
+        let fork = if self.in_wavefront || (self.depth == 0 && self.entry_fork == Some(f.var)) {
             None
         } else {
-            let work = self.work_of_loop(f, lb, ub, ESTIMATE_LEVELS);
-            let g = ExprGen { b: &self.b, ctx: &self.ir.context };
-            let enough = ok(self.b.build_int_compare(IntPredicate::SGE, work, g.i64(MIN_FORK_WORK), "fork.work"));
-            let span = ok(self.b.build_int_sub(ub, lb, "fork.span"));
-            let shares = ok(self.b.build_int_compare(IntPredicate::SGE, span, g.i64(MIN_FORK_ITERATIONS - 1), "fork.shares"));
-            Some(ok(self.b.build_and(enough, shares, "fork")))
+            Some(self.fork_pays(f, lb, ub))
         };
         let exit = self.new_block("tessera.par.exit");
         if let Some(c) = fork {
@@ -123,11 +133,16 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         // Each thread's copies of the scalars the loop writes: slots in the
         // worker's first block, which outlining makes the entry of the
         // thread's function (where they are promoted to registers); they
-        // start with the shared values.
+        // start with the shared values. The scalars it only reads get
+        // copies too: read through the shared slot, whose address the
+        // outlined function receives, each read is a load that a store to
+        // an array may alias, which LoopVectorize cannot vectorize (a
+        // forced loop then warns the user: gsl's radix-2 FFT twiddles).
         let private = self.private_scalars(&f.body).ok_or("a parallel loop with shared scalars")?;
+        let read_only = self.scalars_only_read(&f.body);
         let mut shared = Vec::new();
         let mut slots = Vec::new();
-        for &v in &private {
+        for &v in private.iter().chain(&read_only) {
             let slot = *self.region.slots.get(&v).ok_or("scalar without a slot")?;
             let ty = self.ir.basic_value(v).get_type();
             let copy = ok(self.b.build_alloca(ty, "tessera.private"));
@@ -194,6 +209,31 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         self.summary.parallel_loops += 1;
         self.b.position_at_end(exit);
         Ok(())
+    }
+
+    /// Whether loop `f`, running from `lb` to `ub`, has the work and the
+    /// iterations a fork pays for.
+    pub(super) fn fork_pays(&mut self, f: &For, lb: IntValue<'a>, ub: IntValue<'a>) -> IntValue<'a> {
+        let work = self.work_of_loop(f, lb, ub, ESTIMATE_LEVELS);
+        let g = ExprGen { b: &self.b, ctx: &self.ir.context };
+        let enough = ok(self.b.build_int_compare(IntPredicate::SGE, work, g.i64(MIN_FORK_WORK), "fork.work"));
+        let span = ok(self.b.build_int_sub(ub, lb, "fork.span"));
+        let shares = ok(self.b.build_int_compare(IntPredicate::SGE, span, g.i64(MIN_FORK_ITERATIONS - 1), "fork.shares"));
+        ok(self.b.build_and(enough, shares, "fork"))
+    }
+
+    /// The condition under which the loop making up the whole tree
+    /// ([`crate::ast::Ast::entry_fork`]) forks, emitted where the builder
+    /// is (before the region, with the run-time checks): the region runs
+    /// only then, and the original nest, the checks' fallback, runs the
+    /// small cases instead of a second copy of the loop. None when the
+    /// tree has no such loop or the loop stays on the calling thread.
+    pub(super) fn entry_fork(&mut self, ast: &crate::ast::Ast) -> Option<IntValue<'a>> {
+        let f = ast.entry_fork().filter(|f| self.openmp && self.may_run_on_threads(&f.body))?;
+        let g = ExprGen { b: &self.b, ctx: &self.ir.context };
+        let (lb, ub) = (g.expr(&f.lower, &self.env), g.expr(&f.upper, &self.env));
+        self.entry_fork = Some(f.var);
+        Some(self.fork_pays(f, lb, ub))
     }
 
     /// Parallel loop `f` as a plain loop on the calling thread, with no

@@ -1,7 +1,9 @@
 //! `-tessera-rtc-stats`: the generated program counts, per optimized
 //! region, how many times the region was entered and how many of those
-//! entries ran the optimized code (the rest ran the original code because a
-//! run-time check failed), and prints the counts to stderr at exit:
+//! entries passed the run-time checks and ran the optimized code (or, for
+//! a loop forking at the entry with too little work for threads, the
+//! original code: `parallel::entry_fork`); the rest ran the original code
+//! because a run-time check failed. It prints the counts to stderr at exit:
 //!
 //! ```text
 //! tessera-rtc-stats: mm (kernel.c:12): optimized 1, fallback 2
@@ -17,7 +19,7 @@ use super::ok;
 use crate::bridge::rewrite::Ir;
 use inkwell::builder::Builder;
 use inkwell::module::Linkage;
-use inkwell::values::{FunctionValue, PointerValue};
+use inkwell::values::{FunctionValue, IntValue, PointerValue};
 use inkwell::{AddressSpace, AtomicOrdering, AtomicRMWBinOp};
 
 const REPORT_FN: &str = "tessera.rtc.report";
@@ -50,8 +52,16 @@ fn cell<'a>(ir: &Ir<'a>, b: &Builder<'a>, counter: PointerValue<'a>, event: Even
 
 /// Emits `counter[event] += 1` at the builder's position.
 pub fn bump<'a>(ir: &Ir<'a>, b: &Builder<'a>, counter: PointerValue<'a>, event: Event) {
-    let one = ir.context.i64_type().const_int(1, false);
-    ok(b.build_atomicrmw(AtomicRMWBinOp::Add, cell(ir, b, counter, event), one, AtomicOrdering::Monotonic));
+    bump_by(ir, b, counter, event, ir.context.i64_type().const_int(1, false));
+}
+
+/// Emits `counter[event] += cond` (0 or 1) at the builder's position.
+pub fn bump_if<'a>(ir: &Ir<'a>, b: &Builder<'a>, counter: PointerValue<'a>, event: Event, cond: IntValue<'a>) {
+    bump_by(ir, b, counter, event, ok(b.build_int_z_extend(cond, ir.context.i64_type(), "rtc.passed")));
+}
+
+fn bump_by<'a>(ir: &Ir<'a>, b: &Builder<'a>, counter: PointerValue<'a>, event: Event, amount: IntValue<'a>) {
+    ok(b.build_atomicrmw(AtomicRMWBinOp::Add, cell(ir, b, counter, event), amount, AtomicOrdering::Monotonic));
 }
 
 /// Appends to the report function the line printing `counter`.

@@ -64,6 +64,11 @@ pub struct Weights {
 /// and its checks, less the original when it does not stay as a fallback.
 /// Negative growth (a rewrite smaller than the nest) counts as none.
 pub fn growth(ast: &Ast, w: &Weights) -> u64 {
+    // A loop forking at the entry: the worker only, and the original nest
+    // stays (it runs when a fork would not pay).
+    if let Some(f) = ast.entry_fork().filter(|_| w.openmp) {
+        return for_loop(f, w, Place::Entry).saturating_add(w.checks);
+    }
     let new = nodes(&ast.body, w, Place::Outside).saturating_add(w.checks);
     if w.fallback {
         new
@@ -77,6 +82,9 @@ pub fn growth(ast: &Ast, w: &Weights) -> u64 {
 enum Place {
     /// Outside every thread team: a parallel loop forks.
     Outside,
+    /// The loop forking at the region's entry ([`Ast::entry_fork`]): its
+    /// worker is all the new code.
+    Entry,
     /// Right inside a wavefront loop: a parallel loop (the tiles of one
     /// wavefront) forks always, with no copy to run alone.
     InWavefront,
@@ -106,7 +114,7 @@ fn node(n: &Node, w: &Weights, at: Place) -> u64 {
 
 fn for_loop(f: &For, w: &Weights, at: Place) -> u64 {
     let own = LOOP_COST + expr(&f.lower) + expr(&f.upper);
-    let forked = w.openmp && at != Place::InTeam && f.parallel;
+    let forked = at == Place::Entry || (w.openmp && at != Place::InTeam && f.parallel);
     let inside = match at {
         _ if forked => Place::InTeam,
         Place::Outside if w.openmp && f.wavefront => Place::InWavefront,
@@ -298,9 +306,22 @@ mod tests {
         let tiles = Node::If { cond: vec![Cond::Ge(Aff::zero(1, 2))], then: vec![inner.clone()], otherwise: vec![inner], kind: IfKind::FullTile };
         let a = ast(vec![for_(0, false, vec![tiles])]);
         assert_eq!(growth(&a, &weights(false, true)), 8 + 2 + 2 * (8 + 14));
+        // A parallel loop under a sequential one: the worker and the copy
+        // run alone, each 8 + 14.
+        let under = ast(vec![for_(0, false, vec![for_(1, true, vec![stmt()])])]);
+        assert_eq!(growth(&under, &weights(false, true)), 8 + 8 + 14);
+        assert_eq!(growth(&under, &weights(true, true)), 8 + 2 * (8 + 14) + FORK_COST);
+    }
+
+    #[test]
+    fn a_loop_forking_at_the_entry_counts_once_and_keeps_the_original() {
         let par = ast(vec![for_(0, true, vec![for_(1, false, vec![stmt()])])]);
         let seq = growth(&par, &weights(false, true));
-        assert_eq!(growth(&par, &weights(true, true)), 2 * seq + FORK_COST);
+        // The small runs take the original nest, which stays even without
+        // checks: no subtraction of its 30 instructions.
+        for fallback in [false, true] {
+            assert_eq!(growth(&par, &weights(true, fallback)), seq + FORK_COST);
+        }
     }
 
     #[test]
