@@ -50,7 +50,7 @@ pub mod distribute;
 pub mod reuse;
 pub mod sizes;
 
-use crate::deps::live::broken_live_ranges_with;
+use crate::deps::live::keeps_live_ranges;
 use crate::deps::DepKind;
 use crate::sched::marks::DepState;
 use crate::deps::Deps;
@@ -164,7 +164,7 @@ pub fn try_tile(scop: &PolyScop, deps: &Deps, sched: &Schedule, relaxed: &BTreeS
         let ts = sizes::tile_sizes(cfg, &cur, scop, band.start, band.len, inner);
         let mut cand = tile_band(&cur, b, &ts, inner);
         let intervals = live_ranges_cross(deps, &cur, &band, relaxed)?;
-        if !broken_live_ranges_with(scop, deps, &cand.stmts, relaxed, intervals)?.is_empty() {
+        if !keeps_live_ranges(scop, deps, &cand.stmts, relaxed, intervals)? {
             continue;
         }
         cand.dims = tiled_marks(deps, &cur, &band, inner, relaxed)?;
@@ -210,7 +210,7 @@ fn concurrent_start(scop: &PolyScop, deps: &Deps, sched: &Schedule, cand: &mut S
         tiled[start] = SchedRow { coeffs: r.coeffs.clone(), div: s0 };
         plain[start] = r;
     }
-    if !broken_live_ranges_with(scop, deps, &next.stmts, relaxed, false)?.is_empty() {
+    if !keeps_live_ranges(scop, deps, &next.stmts, relaxed, false)? {
         return Ok(());
     }
     // Tile marks from the band with h' in place of h1 (the point marks

@@ -158,3 +158,39 @@ fn no_concurrent_start_without_wavefronts() {
         assert!(s.bands.iter().all(|b| !b.concurrent_start));
     }
 }
+
+/// The tiler's live-range verdict (every array's quick tests first) is the
+/// per-array check's on the tiled candidates of every kernel's bands, the
+/// scalars that live ranges keep or break included.
+#[test]
+fn the_quick_first_live_range_verdict_is_the_full_checks() {
+    use crate::deps::live::{broken_live_ranges, keeps_live_ranges};
+    let (mut compared, mut broken) = (0, 0);
+    for k in kernels::all() {
+        let deps = analyze(&k.scop, &DepsOptions::default()).expect("deps");
+        let s = schedule(&k.scop, &deps, &SchedOptions::default()).expect("schedule");
+        let scalars = deps.relaxable_scalars();
+        if scalars.is_empty() {
+            continue;
+        }
+        for b in 0..s.bands.len() {
+            let len = s.bands[b].len;
+            let cand = tile_band(&s, b, &vec![2; len], len - 1);
+            // The band's outer loop run backwards: orders that break them.
+            let mut reversed = s.clone();
+            for rows in &mut reversed.stmts {
+                let row = &mut rows[s.bands[b].start];
+                row.coeffs.iter_mut().for_each(|c| *c = -*c);
+            }
+            let reversed_tiles = tile_band(&reversed, b, &vec![2; len], len - 1);
+            for schedule in [&s, &cand, &reversed, &reversed_tiles] {
+                let full = broken_live_ranges(&k.scop, &deps, &schedule.stmts, &scalars).expect("full check");
+                let quick = keeps_live_ranges(&k.scop, &deps, &schedule.stmts, &scalars, true).expect("quick-first check");
+                assert_eq!(quick, full.is_empty(), "{}: band {b}", k.name);
+                compared += 1;
+                broken += usize::from(!full.is_empty());
+            }
+        }
+    }
+    assert!(compared >= 6 && broken >= 1, "{compared} schedules compared, {broken} breaking a live range");
+}
