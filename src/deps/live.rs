@@ -125,6 +125,12 @@ pub fn keeps_live_ranges(scop: &PolyScop, deps: &Deps, rows: &[Vec<SchedRow>], a
     Ok(!decide(&all)?)
 }
 
+/// Branch-and-bound nodes of a probe's quick test in [`keeps_live_ranges`]:
+/// a point of a non-empty set is found in a few, and a rationally empty
+/// set is closed at the root; what they leave undecided goes to the full
+/// test anyway (which tries [`crate::poly::BasicSet::QUICK_NODES`] first).
+const QUICK_PROBE_NODES: u64 = 16;
+
 /// One emptiness test of the check: the check fails when some probe
 /// finds a pair (or triple) of instances.
 enum Probe {
@@ -137,8 +143,8 @@ enum Probe {
 impl Probe {
     fn quickly(&self) -> PolyResult<Option<bool>> {
         match self {
-            Probe::Within(a, b, f) => a.composes_within_quickly(b, f),
-            Probe::Meets(c, s, range) => c.meets_on_quickly(s, *range),
+            Probe::Within(a, b, f) => a.composes_within_quickly(b, f, QUICK_PROBE_NODES),
+            Probe::Meets(c, s, range) => c.meets_on_quickly(s, *range, QUICK_PROBE_NODES),
         }
     }
 

@@ -276,7 +276,13 @@ impl BasicSet {
     /// Whether the set is empty, when [`Self::QUICK_NODES`]
     /// branch-and-bound nodes decide it; `None` when they do not.
     pub fn quickly_empty(&self) -> PolyResult<Option<bool>> {
-        let budget = Budget { max_nodes: Self::QUICK_NODES, ..default_budget() };
+        self.quickly_empty_within(Self::QUICK_NODES)
+    }
+
+    /// Whether the set is empty, when `nodes` branch-and-bound nodes
+    /// decide it; `None` when they do not.
+    pub fn quickly_empty_within(&self, nodes: u64) -> PolyResult<Option<bool>> {
+        let budget = Budget { max_nodes: nodes, ..default_budget() };
         match ilp::sample(&self.to_problem(), &mut Meter::with_budget(budget)) {
             Ok(p) => Ok(Some(p.is_none())),
             Err(PolyError::Budget) | Err(PolyError::Overflow) => Ok(None),

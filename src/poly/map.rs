@@ -156,22 +156,22 @@ impl BasicSet {
     /// (a set empty over the integers but not over the rationals), so
     /// when those nodes do not decide, the projected set is tested.
     pub fn composes_within(&self, next: &BasicSet, within: &BasicSet) -> PolyResult<bool> {
-        match self.composes_within_quickly(next, within)? {
+        match self.composes_within_quickly(next, within, BasicSet::QUICK_NODES)? {
             Some(meets) => Ok(meets),
             None => self.composes_within_projected(next, within),
         }
     }
 
-    /// [`BasicSet::composes_within`] when the few branch-and-bound nodes
+    /// [`BasicSet::composes_within`] when `nodes` branch-and-bound nodes
     /// on the chained set decide it; `None` when they do not.
-    pub fn composes_within_quickly(&self, next: &BasicSet, within: &BasicSet) -> PolyResult<Option<bool>> {
+    pub fn composes_within_quickly(&self, next: &BasicSet, within: &BasicSet, nodes: u64) -> PolyResult<Option<bool>> {
         let (mut w, _) = self.chain(next)?;
         let np = self.n_param();
         if within.n_dim() != self.space.n_in() + next.space.n_out() {
             return Err(PolyError::SpaceMismatch);
         }
         embed(&mut w, within, &(np..np + within.n_dim()).collect::<Vec<_>>())?;
-        Ok(w.quickly_empty()?.map(|empty| !empty))
+        Ok(w.quickly_empty_within(nodes)?.map(|empty| !empty))
     }
 
     /// [`BasicSet::composes_within`] through the projected composition
@@ -185,15 +185,15 @@ impl BasicSet {
     /// there, tried first without projecting the other side away (as in
     /// [`BasicSet::composes_within`]).
     pub fn meets_on(&self, s: &BasicSet, range: bool) -> PolyResult<bool> {
-        match self.meets_on_quickly(s, range)? {
+        match self.meets_on_quickly(s, range, BasicSet::QUICK_NODES)? {
             Some(meets) => Ok(meets),
             None => self.meets_on_projected(s, range),
         }
     }
 
-    /// [`BasicSet::meets_on`] when a few branch-and-bound nodes decide it;
-    /// `None` when they do not.
-    pub fn meets_on_quickly(&self, s: &BasicSet, range: bool) -> PolyResult<Option<bool>> {
+    /// [`BasicSet::meets_on`] when `nodes` branch-and-bound nodes decide
+    /// it; `None` when they do not.
+    pub fn meets_on_quickly(&self, s: &BasicSet, range: bool, nodes: u64) -> PolyResult<Option<bool>> {
         check_params(&self.space, &s.space)?;
         let (np, ni, no) = (self.n_param(), self.space.n_in(), self.space.n_out());
         let cols: Vec<usize> = if range { (np + ni..np + ni + no).collect() } else { (np..np + ni).collect() };
@@ -202,7 +202,7 @@ impl BasicSet {
         }
         let mut w = self.clone();
         embed(&mut w, s, &cols)?;
-        Ok(w.quickly_empty()?.map(|empty| !empty))
+        Ok(w.quickly_empty_within(nodes)?.map(|empty| !empty))
     }
 
     /// [`BasicSet::meets_on`] through the projected side alone.
@@ -315,12 +315,12 @@ impl Set {
 
     /// [`Set::composes_within`] when the quick tests of its parts decide
     /// it (one meets, or every one is empty); `None` otherwise.
-    pub fn composes_within_quickly(&self, next: &Set, within: &Set) -> PolyResult<Option<bool>> {
+    pub fn composes_within_quickly(&self, next: &Set, within: &Set, nodes: u64) -> PolyResult<Option<bool>> {
         let mut decided = true;
         for a in &self.parts {
             for b in &next.parts {
                 for c in &within.parts {
-                    match a.composes_within_quickly(b, c)? {
+                    match a.composes_within_quickly(b, c, nodes)? {
                         Some(true) => return Ok(Some(true)),
                         Some(false) => {}
                         None => decided = false,
@@ -332,11 +332,11 @@ impl Set {
     }
 
     /// [`Set::meets_on`] when the quick tests of its parts decide it.
-    pub fn meets_on_quickly(&self, s: &Set, range: bool) -> PolyResult<Option<bool>> {
+    pub fn meets_on_quickly(&self, s: &Set, range: bool, nodes: u64) -> PolyResult<Option<bool>> {
         let mut decided = true;
         for a in &self.parts {
             for b in &s.parts {
-                match a.meets_on_quickly(b, range)? {
+                match a.meets_on_quickly(b, range, nodes)? {
                     Some(true) => return Ok(Some(true)),
                     Some(false) => {}
                     None => decided = false,
