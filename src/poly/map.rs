@@ -72,6 +72,20 @@ fn check_params(a: &Space, b: &Space) -> PolyResult<()> {
     }
 }
 
+/// Some of the quick `tests` found a point (`Some(true)`, at the first
+/// that does), every one proved its set empty (`Some(false)`), or neither.
+fn any_quickly(tests: impl Iterator<Item = PolyResult<Option<bool>>>) -> PolyResult<Option<bool>> {
+    let mut decided = true;
+    for t in tests {
+        match t? {
+            Some(true) => return Ok(Some(true)),
+            Some(false) => {}
+            None => decided = false,
+        }
+    }
+    Ok(decided.then_some(false))
+}
+
 impl BasicSet {
     /// Input and output swapped.
     pub fn reverse(&self) -> BasicSet {
@@ -316,34 +330,12 @@ impl Set {
     /// [`Set::composes_within`] when the quick tests of its parts decide
     /// it (one meets, or every one is empty); `None` otherwise.
     pub fn composes_within_quickly(&self, next: &Set, within: &Set, nodes: u64) -> PolyResult<Option<bool>> {
-        let mut decided = true;
-        for a in &self.parts {
-            for b in &next.parts {
-                for c in &within.parts {
-                    match a.composes_within_quickly(b, c, nodes)? {
-                        Some(true) => return Ok(Some(true)),
-                        Some(false) => {}
-                        None => decided = false,
-                    }
-                }
-            }
-        }
-        Ok(decided.then_some(false))
+        any_quickly(self.parts.iter().flat_map(|a| next.parts.iter().flat_map(move |b| within.parts.iter().map(move |c| a.composes_within_quickly(b, c, nodes)))))
     }
 
     /// [`Set::meets_on`] when the quick tests of its parts decide it.
     pub fn meets_on_quickly(&self, s: &Set, range: bool, nodes: u64) -> PolyResult<Option<bool>> {
-        let mut decided = true;
-        for a in &self.parts {
-            for b in &s.parts {
-                match a.meets_on_quickly(b, range, nodes)? {
-                    Some(true) => return Ok(Some(true)),
-                    Some(false) => {}
-                    None => decided = false,
-                }
-            }
-        }
-        Ok(decided.then_some(false))
+        any_quickly(self.parts.iter().flat_map(|a| s.parts.iter().map(move |b| a.meets_on_quickly(b, range, nodes))))
     }
 
     /// Distance set `{ y - x }`.
