@@ -158,10 +158,11 @@ impl Ast {
 
     /// The loop that makes up the whole tree, when it is a parallel loop
     /// that forks a thread team under OpenMP (not a wavefront's, not a
-    /// matrix product's, which run their own way): its fork is decided
-    /// where the run-time checks are, so that a run too small for threads
-    /// takes the original nest, kept anyway as the checks' fallback,
-    /// instead of a second copy of the loop (`codegen::parallel`).
+    /// matrix product's, which run their own way): when the tree keeps the
+    /// source order, its fork is decided where the run-time checks are,
+    /// so that a run too small for threads takes the original nest, kept
+    /// anyway as the checks' fallback, instead of a second copy of the
+    /// loop (`codegen::parallel`).
     pub fn entry_fork(&self) -> Option<&For> {
         match self.body.as_slice() {
             [Node::For(f)] if f.parallel && !f.wavefront && f.matmul.is_none() => Some(f),

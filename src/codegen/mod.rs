@@ -119,6 +119,9 @@ pub struct CodegenOptions {
     /// Count the runs of each version (`-tessera-rtc-stats`) under this
     /// label (function and source line).
     pub stats_label: Option<String>,
+    /// The tree scans the statements in their source order (see
+    /// `cost::size::Weights::source_order`).
+    pub source_order: bool,
 }
 
 /// Rewrites the SCoP `model` (already prepared: preheader, LCSSA) with the
@@ -242,7 +245,8 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, opts
         occurrences: occurrences(&ast.body),
     };
     gen.b.position_before(&old_br);
-    let rtc = match gen.entry_fork(ast) {
+    let fork = if opts.source_order { gen.entry_fork(ast) } else { None };
+    let rtc = match fork {
         Some(fork) => ok(gen.b.build_and(rtc, fork, "rtc")),
         None => rtc,
     };
