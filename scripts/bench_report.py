@@ -221,7 +221,8 @@ def write_markdown(rows: list[dict], path: Path, title: str, meta: list[str], no
     out += [
         "",
         "Speedup = median -O3 kernel time / median configuration kernel time (>1 is faster);",
-        "the kernel call alone is timed, initialization and checking are not.",
+        "the kernel call alone is timed, initialization, checking and the OpenMP runtime's",
+        "start-up (begun before the timer in `-fopenmp` builds) are not.",
         "`tessera 1t` is `-fpass-plugin` without OpenMP; `tessera 2t` is the `-fopenmp` build at",
         "OMP_NUM_THREADS=2; `polly 1t` is `-mllvm -polly`; `polly 2t` is `-polly-parallel` with",
         "`-fopenmp` at 2 threads. Configurations without OpenMP run once per repetition and serve",
