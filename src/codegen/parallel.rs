@@ -56,12 +56,18 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
     fn scalars_only_read(&self, nodes: &[Node]) -> Vec<ValueId> {
         let mut inside = HashMap::default();
         count_stmts(nodes, &mut inside);
-        let accesses = || inside.keys().flat_map(|&s| &self.model.statements[s].accesses);
-        let of = |kind: AccessKind| -> BTreeSet<ValueId> {
-            accesses().filter(|a| a.kind == kind).filter_map(|a| if let Target::Scalar(v) = a.target { Some(v) } else { None }).collect()
+        let written = self.scalars_of(inside.keys().copied(), AccessKind::Write);
+        let read = self.scalars_of(inside.keys().copied(), AccessKind::Read);
+        read.into_iter().filter(|v| !written.contains(v) && self.region.slots.contains_key(v)).collect()
+    }
+
+    /// The scalars that statements `stmts` access as `kind`.
+    fn scalars_of(&self, stmts: impl Iterator<Item = usize>, kind: AccessKind) -> BTreeSet<ValueId> {
+        let scalar = |a: &Access| match a.target {
+            Target::Scalar(v) if a.kind == kind => Some(v),
+            _ => None,
         };
-        let written = of(AccessKind::Write);
-        of(AccessKind::Read).into_iter().filter(|v| !written.contains(v) && self.region.slots.contains_key(v)).collect()
+        stmts.flat_map(|s| self.model.statements[s].accesses.iter().filter_map(scalar)).collect()
     }
 
     /// The scalars the statements under a parallel loop write, if each
@@ -74,16 +80,10 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
     pub(super) fn private_scalars(&self, nodes: &[Node]) -> Option<Vec<ValueId>> {
         let mut inside = HashMap::default();
         count_stmts(nodes, &mut inside);
-        let scalar = |a: &Access, kind: AccessKind| match a.target {
-            Target::Scalar(v) if a.kind == kind => Some(v),
-            _ => None,
-        };
-        let written: BTreeSet<ValueId> = inside.keys().flat_map(|&s| self.model.statements[s].accesses.iter().filter_map(|a| scalar(a, AccessKind::Write))).collect();
+        let written = self.scalars_of(inside.keys().copied(), AccessKind::Write);
         let elsewhere = (0..self.model.statements.len()).filter(|s| self.occurrences.get(s).copied().unwrap_or(0) > inside.get(s).copied().unwrap_or(0));
-        for s in elsewhere {
-            if self.model.statements[s].accesses.iter().filter_map(|a| scalar(a, AccessKind::Read)).any(|v| written.contains(&v)) {
-                return None;
-            }
+        if self.scalars_of(elsewhere, AccessKind::Read).iter().any(|v| written.contains(v)) {
+            return None;
         }
         if self.model.live_out.iter().any(|v| written.contains(v)) {
             return None;
