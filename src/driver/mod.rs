@@ -636,36 +636,47 @@ fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageCo
     fn scheduling(e: impl fmt::Display) -> String {
         format!("scheduling: {e}")
     }
-    let (schedule, sched_info) = sched::schedule_with_info(&scop, &deps, &SchedOptions { fuse: config.fuse, ..SchedOptions::default() }).map_err(scheduling)?;
-    trace_work("scheduling", &mut work);
     // Profitability: never trade the original innermost loop for one that
     // walks memory worse (LU's skewed schedule would put a stride-n loop
     // innermost: 4x slower; tiling then only improves the point order),
     // nor the original's parallel loops for a schedule with fewer
     // statements in parallel loops or tileable bands (Cholesky: Pluto fuses
     // the diagonal's square root into the column loop, which then carries
-    // it). With the schedule come the scalars whose memory dependences the
-    // stages below may ignore (those whose live ranges it keeps).
+    // it). The scheduler asks before it checks a candidate's live ranges
+    // (sched::schedule_judged). With the schedule come the scalars whose
+    // memory dependences the stages below may ignore (those whose live
+    // ranges it keeps).
     let np = scop.params.len();
     let source_order = sched::original::original_schedule(&scop).map_err(scheduling)?;
-    let choose_original = if crate::schedule::order::keeps_original_order(&source_order, &schedule, np) {
-        // The scheduler kept the source order: the same strides, and the
-        // same parallel loops (its bands may be permutable besides), so
-        // the original's marks, a large part of the work on such nests,
-        // need not be computed.
-        None
-    } else {
-        let mut original = source_order.clone();
-        let original_relaxed = sched::original::mark_original(&scop, &deps, &mut original).map_err(scheduling)?;
-        let worse_strides = tile::inner_stride_score(&schedule, &scop) < tile::inner_stride_score(&original, &scop);
-        let less_parallel = schedule.statements_with_parallelism(np) < original.statements_with_parallelism(np);
-        (worse_strides || less_parallel).then_some((original, original_relaxed))
+    // The original's marks, computed for the first candidate that is not
+    // the source order (on nests that keep their order they are a large
+    // part of the work, and not needed).
+    let mut original: Option<(crate::schedule::Schedule, std::collections::BTreeSet<String>)> = None;
+    let mut prefer_original = |cand: &crate::schedule::Schedule| -> Result<bool, crate::poly::PolyError> {
+        let (o, _) = match &mut original {
+            Some(o) => o,
+            slot => {
+                let mut o = source_order.clone();
+                let relaxed = sched::original::mark_original(&scop, &deps, &mut o)?;
+                slot.insert((o, relaxed))
+            }
+        };
+        let worse_strides = tile::inner_stride_score(cand, &scop) < tile::inner_stride_score(o, &scop);
+        let less_parallel = cand.statements_with_parallelism(np) < o.statements_with_parallelism(np);
+        Ok(worse_strides || less_parallel)
     };
-    let (schedule, relaxed) = match choose_original {
+    let options = SchedOptions { fuse: config.fuse, ..SchedOptions::default() };
+    let (schedule, sched_info) = sched::schedule_judged(&scop, &deps, &options, &mut prefer_original).map_err(scheduling)?;
+    trace_work("scheduling", &mut work);
+    // The scheduler kept the source order: the same strides, and the same
+    // parallel loops (its bands may be permutable besides).
+    let keeps_order = crate::schedule::order::keeps_original_order(&source_order, &schedule, np);
+    let choose_original = !keeps_order && prefer_original(&schedule).map_err(scheduling)?;
+    let (schedule, relaxed) = match original {
         // The original order's parallel loops still run in parallel and
         // vectorize (min-plus products, triangular solves).
-        Some(original) => original,
-        None => {
+        Some(original) if choose_original => original,
+        _ => {
             // The scheduler checked the live ranges of the scalars it
             // relaxed; only those it stopped relaxing need a check.
             let relaxed = sched::kept_relaxed_scalars(&scop, &deps, &schedule, &sched_info.relaxed_scalars).map_err(scheduling)?;

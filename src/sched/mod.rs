@@ -118,6 +118,28 @@ pub fn schedule(scop: &PolyScop, deps: &Deps, opts: &SchedOptions) -> Result<Sch
 
 /// [`schedule`], with what was relaxed and how much work it took.
 pub fn schedule_with_info(scop: &PolyScop, deps: &Deps, opts: &SchedOptions) -> Result<(Schedule, SchedInfo), SchedError> {
+    schedule_judged(scop, deps, opts, &mut |_| Ok(false))
+}
+
+/// [`schedule_with_info`] for a caller that keeps the original order
+/// instead of any new schedule `prefer_original` (given it with its
+/// parallel marks) rejects: such a candidate is returned as it is,
+/// without the live-range check of the scalars it relaxed (its costliest
+/// part: gsl's complex symmetric products, whose candidates interchange
+/// the row and column loops and walk memory worse, spent 60% of their
+/// scheduling work proving live ranges kept, for a schedule the driver
+/// then threw away). The caller must not use a schedule it rejects. The
+/// one difference to checking first: a rejected candidate that breaks a
+/// live range would have been rescheduled with that scalar constrained,
+/// and the next candidate might not be rejected; the original order is
+/// kept instead (safe, and what such candidates end in on the nests
+/// measured).
+pub fn schedule_judged(
+    scop: &PolyScop,
+    deps: &Deps,
+    opts: &SchedOptions,
+    prefer_original: &mut dyn FnMut(&Schedule) -> Result<bool, PolyError>,
+) -> Result<(Schedule, SchedInfo), SchedError> {
     let mut info = SchedInfo { relaxed_scalars: deps.relaxable_scalars(), ..Default::default() };
     loop {
         let cons = marks::states(deps.constraining(&info.relaxed_scalars, opts.allow_reduction_relaxation));
@@ -137,9 +159,14 @@ pub fn schedule_with_info(scop: &PolyScop, deps: &Deps, opts: &SchedOptions) -> 
         // The source order keeps every live range when the flows are
         // exact (see original::mark_original): no check needed.
         let source_order = deps.value_based_exact && keeps_original_order(&original::original_schedule(scop)?, &sched, scop.params.len());
-        let broken = if source_order { BTreeSet::new() } else { broken_live_ranges(scop, deps, &sched.stmts, &info.relaxed_scalars)? };
+        // The marks (they assume the relaxed scalars' live ranges kept)
+        // only decide which loops run in parallel, not the rows.
+        marks::mark_parallel(deps, &mut sched, &info.relaxed_scalars)?;
+        if source_order || prefer_original(&sched)? {
+            return Ok((sched, info));
+        }
+        let broken = broken_live_ranges(scop, deps, &sched.stmts, &info.relaxed_scalars)?;
         if broken.is_empty() {
-            marks::mark_parallel(deps, &mut sched, &info.relaxed_scalars)?;
             return Ok((sched, info));
         }
         info.relaxed_scalars.retain(|x| !broken.contains(x));

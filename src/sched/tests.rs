@@ -78,6 +78,28 @@ fn broken_live_range_keeps_dependences() {
     assert!(info.relaxed_scalars.is_empty(), "{text}");
 }
 
+/// A candidate the caller rejects comes back as it is, unchecked (on
+/// this nest: the distributed one that breaks `s`'s live ranges, with `s`
+/// still relaxed), after one look; one it accepts is checked as before.
+#[test]
+fn a_rejected_candidate_skips_the_live_range_check() {
+    let opts = SchedOptions { fuse: FusePolicy::None, ..SchedOptions::default() };
+    let k = kernels::matmul_scalar();
+    let deps = analyze(&k.scop, &DepsOptions::default()).unwrap();
+    let mut looked = 0;
+    let (rejected, info) = schedule_judged(&k.scop, &deps, &opts, &mut |_| {
+        looked += 1;
+        Ok(true)
+    })
+    .unwrap();
+    assert_eq!(looked, 1);
+    assert!(!info.relaxed_scalars.is_empty());
+    assert!(!broken_live_ranges(&k.scop, &deps, &rejected.stmts, &info.relaxed_scalars).unwrap().is_empty());
+    let (accepted, info) = schedule_judged(&k.scop, &deps, &opts, &mut |_| Ok(false)).unwrap();
+    assert!(info.relaxed_scalars.is_empty());
+    assert_eq!(accepted, schedule(&k.scop, &deps, &opts).unwrap());
+}
+
 #[test]
 fn fusion_policies() {
     let k = kernels::producer_consumer_same();
