@@ -11,7 +11,8 @@
 //!    itself — the strict order excludes that here);
 //! 2. a read of the value from before the SCoP (no in-SCoP writer) is not
 //!    preceded by any write to the cell;
-//! 3. the last write of the original program stays the last one.
+//! 3. the last write of the original program stays the last one (for a
+//!    cell read after the SCoP: not for a scalar that dies with it).
 //!
 //! Flow dependences themselves are respected by the scheduler, so
 //! `θ'(w) ≺ θ'(r)` holds already. Running example (matrix multiply with
@@ -208,7 +209,12 @@ fn cell_facts(scop: &PolyScop, deps: &Deps, x: &str) -> PolyResult<CellFacts> {
             facts.live_in.push((r, live_in));
         }
     }
-    for w in accesses(scop, x, AccessKind::Write) {
+    // Condition 3 guards what code after the SCoP reads: nothing, for a
+    // scalar that dies with it (most are: a row's accumulator, a
+    // temporary of one iteration), which skips its subtractions and its
+    // probes.
+    let writes = if scop.dead_after.contains(x) { vec![] } else { accesses(scop, x, AccessKind::Write) };
+    for w in writes {
         let mut last = st[w.0].domain.clone();
         for o in deps.deps.iter().filter(|d| d.kind == DepKind::Output && (d.source, d.source_access) == w) {
             last = subtract_or_keep(&last, &o.relation.domain()?)?;
@@ -258,4 +264,39 @@ fn for_each_probe(scop: &PolyScop, deps: &Deps, order: &NewOrder, x: &str, inter
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deps::{analyze, DepsOptions};
+
+    /// `S0[i]: t = A[i]; S1[i]: B[i] = t`, run with `i` reversed: every
+    /// live range of `t` stays in its iteration, but the last write of
+    /// `t` becomes `S0[0]`'s instead of `S0[n - 1]`'s. That breaks `t`
+    /// when code after the SCoP may read it, and nothing when `t` dies
+    /// with the SCoP (condition 3 is only about what comes after).
+    #[test]
+    fn the_last_write_matters_only_for_a_scalar_read_after_the_scop() {
+        let mut scop = PolyScop::from_text(
+            "[n] -> { : n >= 2 }",
+            &[
+                ("[n] -> { S0[i] : 0 <= i < n }", "[n] -> { S0[i] -> [0, i, 0] }", &[("R", "[n] -> { S0[i] -> A[i] }"), ("W", "[n] -> { S0[i] -> scalar_t[] }")]),
+                ("[n] -> { S1[i] : 0 <= i < n }", "[n] -> { S1[i] -> [0, i, 1] }", &[("R", "[n] -> { S1[i] -> scalar_t[] }"), ("W", "[n] -> { S1[i] -> B[i] }")]),
+            ],
+        )
+        .expect("scop");
+        let deps = analyze(&scop, &DepsOptions::default()).expect("deps");
+        let row = |coeffs: Vec<i64>| SchedRow { coeffs, div: 1 };
+        let reversed = vec![vec![row(vec![0, -1, 0]), row(vec![0, 0, 0])], vec![row(vec![0, -1, 0]), row(vec![0, 0, 1])]];
+        let forward = vec![vec![row(vec![0, 1, 0]), row(vec![0, 0, 0])], vec![row(vec![0, 1, 0]), row(vec![0, 0, 1])]];
+        let t: BTreeSet<String> = ["scalar_t".to_string()].into();
+        assert_eq!(broken_live_ranges(&scop, &deps, &reversed, &t).expect("check"), t);
+        assert!(broken_live_ranges(&scop, &deps, &forward, &t).expect("check").is_empty());
+        assert!(!keeps_live_ranges(&scop, &deps, &reversed, &t, true).expect("check"));
+        scop.dead_after = t.clone();
+        let deps = analyze(&scop, &DepsOptions::default()).expect("deps");
+        assert!(broken_live_ranges(&scop, &deps, &reversed, &t).expect("check").is_empty());
+        assert!(keeps_live_ranges(&scop, &deps, &reversed, &t, true).expect("check"));
+    }
 }

@@ -70,6 +70,10 @@ pub struct PolyScop {
     /// Known facts and run-time assumptions on the parameters, `[params] -> { : ... }`.
     pub context: Set,
     pub statements: Vec<PolyStmt>,
+    /// Scalars (by array name) that no code after the SCoP reads: which
+    /// write of them comes last does not matter (the live-range check's
+    /// third condition is skipped for them). Empty when unknown.
+    pub dead_after: std::collections::BTreeSet<String>,
 }
 
 /// The fewest values a box must span in one subscript for [`merge_boxes`]
@@ -363,7 +367,11 @@ impl PolyScop {
             let pseudo_dims = s.loops.iter().map(|&l| super::model::is_pseudo(l)).collect();
             statements.push(PolyStmt { name: s.name.clone(), domain, schedule, accesses, reduction: s.reduction.clone(), pseudo_dims });
         }
-        Ok(PolyScop { params, context, statements })
+        // The values used after the region are its live-outs; every other
+        // scalar dies with it.
+        let live_out: std::collections::BTreeSet<String> = model.live_out.iter().map(|v| format!("scalar_{}", scalar_name(*v))).collect();
+        let dead_after = statements.iter().flat_map(|s: &PolyStmt| &s.accesses).filter(|a| a.is_scalar && !live_out.contains(&a.array)).map(|a| a.array.clone()).collect();
+        Ok(PolyScop { params, context, statements, dead_after })
     }
 
     /// Builds a SCoP from text, for tests: the context, then per statement
@@ -386,7 +394,7 @@ impl PolyScop {
             let pseudo_dims = vec![false; domain.space().output.dims.len()];
             statements.push(PolyStmt { name, domain, schedule: parse(schedule)?, accesses: acc, reduction: None, pseudo_dims });
         }
-        Ok(PolyScop { params: context.space().params.clone(), context, statements })
+        Ok(PolyScop { params: context.space().params.clone(), context, statements, dead_after: Default::default() })
     }
 }
 
