@@ -221,13 +221,7 @@ pub fn dnf_coalesce(mut d: Dnf) -> Dnf {
 
 /// `x ∨ y` as one conjunction when one's constraints are among the
 /// other's (the union is the looser one) or they are the same constraints
-/// except one pair of complementary inequalities, or except an inequality
-/// `e >= 0` and the equality `e = -1` next to it, `e` over parameters
-/// only (the union is `e >= -1`). The latter is what a switch on a
-/// parameter leaves behind: `d == 131` on one path, `d <= 130 ∨ d >= 132`
-/// on the other (gsl's `Diag == CblasUnit`): the three disjuncts of the
-/// join merge to one. (Over a counter, `i = 0 ∨ i >= 1` stays split: loop
-/// generation separates the first iteration along the pieces.)
+/// except one pair of complementary inequalities.
 fn merge_complements(x: &[Constraint], y: &[Constraint]) -> Option<Vec<Constraint>> {
     let only_x: Vec<&Constraint> = x.iter().filter(|c| !y.contains(c)).collect();
     let only_y: Vec<&Constraint> = y.iter().filter(|c| !x.contains(c)).collect();
@@ -237,22 +231,8 @@ fn merge_complements(x: &[Constraint], y: &[Constraint]) -> Option<Vec<Constrain
         ([a], [b]) if !a.is_eq && !b.is_eq && a.expr.add(&b.expr).ok() == Some(AffExpr::constant(-1)) => {
             Some(x.iter().filter(|c| c != a).cloned().collect())
         }
-        ([a], [b]) | ([b], [a]) if !a.is_eq && b.is_eq && params_only(&a.expr) && next_below(&a.expr, &b.expr) => {
-            let widened = Constraint::ge0(a.expr.add_const(1).ok()?);
-            Some(x.iter().filter(|c| y.contains(c)).cloned().chain(std::iter::once(widened)).collect())
-        }
         _ => None,
     }
-}
-
-fn params_only(e: &AffExpr) -> bool {
-    e.coeffs.keys().all(|s| matches!(s, Sym::Param(_)))
-}
-
-/// Whether the equality `eq = 0` says `e = -1`.
-fn next_below(e: &AffExpr, eq: &AffExpr) -> bool {
-    let plus_one = e.add_const(1).ok();
-    plus_one.as_ref() == Some(eq) || plus_one.and_then(|p| p.scale(-1).ok()).as_ref() == Some(eq)
 }
 
 #[cfg(test)]
@@ -320,37 +300,6 @@ mod tests {
         assert_eq!(dnf_coalesce(d), vec![vec![i0.clone()]]);
         let le0 = ge(AffExpr::sym(i()).scale(-1).unwrap());
         let d = vec![vec![i0.clone()], vec![le0.clone()]];
-        assert_eq!(dnf_coalesce(d.clone()), d);
-    }
-
-    /// `n != 5` (as `n <= 4 ∨ n >= 6`) joined with `n = 5`, each beside
-    /// `i >= 0`, in any order and with the equality either way round:
-    /// `i >= 0` alone. `n <= 4 ∨ n = 6` (not adjacent), `n != 5` alone and
-    /// `i = 0 ∨ i >= 1` (over a counter) stay apart.
-    #[test]
-    fn a_value_and_its_complement_merge() {
-        let ge = |e: AffExpr| Constraint::ge0(e);
-        let eq = |e: AffExpr| Constraint { expr: e, is_eq: true };
-        let nn = || AffExpr::sym(n());
-        let i0 = ge(AffExpr::sym(i()));
-        let le4 = ge(nn().scale(-1).unwrap().add_const(4).unwrap());
-        let ge6 = ge(nn().add_const(-6).unwrap());
-        for is5 in [eq(nn().add_const(-5).unwrap()), eq(nn().scale(-1).unwrap().add_const(5).unwrap())] {
-            for d in [
-                vec![vec![le4.clone(), i0.clone()], vec![ge6.clone(), i0.clone()], vec![is5.clone(), i0.clone()]],
-                vec![vec![i0.clone(), is5.clone()], vec![i0.clone(), ge6.clone()], vec![le4.clone(), i0.clone()]],
-            ] {
-                assert_eq!(dnf_coalesce(d), vec![vec![i0.clone()]]);
-            }
-        }
-        let is6 = eq(nn().add_const(-6).unwrap());
-        let d = vec![vec![le4.clone(), i0.clone()], vec![is6, i0.clone()]];
-        assert_eq!(dnf_coalesce(d.clone()), d);
-        let d = vec![vec![le4.clone(), i0.clone()], vec![ge6.clone(), i0.clone()]];
-        assert_eq!(dnf_coalesce(d.clone()), d);
-        let i_ge1 = ge(AffExpr::sym(i()).add_const(-1).unwrap());
-        let i_is0 = eq(AffExpr::sym(i()));
-        let d = vec![vec![i_is0], vec![i_ge1]];
         assert_eq!(dnf_coalesce(d.clone()), d);
     }
 }
