@@ -324,11 +324,15 @@ fn point_order(len: usize, inner: usize) -> Vec<usize> {
     order
 }
 
-/// Whether some live range of a relaxed scalar spans several points of
-/// `band` (a value-based flow pair not ordered before the band whose
-/// band-row values differ). If none does, tiling cannot put a write inside
-/// a live range: a write compares the same way with both ends of the range
-/// under any order of the band's points.
+/// Whether some live range of a relaxed scalar is not inside one point
+/// of `band` (a value-based flow pair whose values differ on a row up to
+/// the band's last). If none does, tiling cannot put a write inside a
+/// live range: a write compares the same way with both ends of the range
+/// under any order of the band's points. A pair ordered by a row before
+/// the band counts too: a write at the band's points beside the source
+/// is reordered with it by the tiles, but not with the target (`x`
+/// written at every point of a band and read after it: the band's last
+/// point, whose value is read, is another one once tiled).
 fn live_ranges_cross(deps: &Deps, sched: &Schedule, band: &Band, relaxed: &BTreeSet<String>) -> PolyResult<bool> {
     for (i, d) in deps.deps.iter().enumerate() {
         if d.kind != DepKind::Flow || !relaxed.contains(&d.array) {
@@ -338,7 +342,7 @@ fn live_ranges_cross(deps: &Deps, sched: &Schedule, band: &Band, relaxed: &BTree
         let n_src = d.relation.space().n_in();
         for k in 0..band.start + band.len {
             let c = st.step(n_src, &sched.stmts[d.source][k], &sched.stmts[d.target][k])?;
-            if k >= band.start && (c.positive || c.negative) {
+            if c.positive || c.negative {
                 return Ok(true);
             }
         }

@@ -194,3 +194,46 @@ fn the_quick_first_live_range_verdict_is_the_full_checks() {
     }
     assert!(compared >= 6 && broken >= 1, "{compared} schedules compared, {broken} breaking a live range");
 }
+
+/// `x` written at every point of a product over the anti-triangular
+/// `i + k <= n` and read once after it: tiled, the last point run is no
+/// longer `(n - 1, n - 1, 0)`, so the value read after the band changes.
+/// The flow leaves the band at the statement row before it; the tiler
+/// must check that live range (or not tile).
+#[test]
+fn a_value_read_after_the_band_keeps_its_writer() {
+    let mut scop = PolyScop::from_text(
+        "[n] -> { : n >= 4 }",
+        &[
+            (
+                "[n] -> { S0[i, j, k] : 0 <= i < n and 0 <= j < n and 0 <= k <= n - i }",
+                "[n] -> { S0[i, j, k] -> [0, i, 0, j, 0, k, 0] }",
+                &[
+                    ("R", "[n] -> { S0[i, j, k] -> C[i, j] }"),
+                    ("R", "[n] -> { S0[i, j, k] -> A[i, k] }"),
+                    ("R", "[n] -> { S0[i, j, k] -> B[k, j] }"),
+                    ("W", "[n] -> { S0[i, j, k] -> C[i, j] }"),
+                    ("W", "[n] -> { S0[i, j, k] -> scalar_x[] }"),
+                ],
+            ),
+            ("[n] -> { S1[] }", "[n] -> { S1[] -> [1, 0, 0, 0, 0, 0, 0] }", &[("R", "[n] -> { S1[] -> scalar_x[] }"), ("W", "[n] -> { S1[] -> D[0] }")]),
+        ],
+    )
+    .expect("scop");
+    let deps = analyze(&scop, &DepsOptions::default()).expect("deps");
+    let mut s = schedule(&scop, &deps, &SchedOptions { allow_reduction_relaxation: true, ..SchedOptions::default() }).expect("schedule");
+    let relaxed = crate::sched::kept_relaxed_scalars(&scop, &deps, &s, &Default::default()).expect("live ranges");
+    assert!(relaxed.contains("scalar_x"), "{}", print_schedule(&scop, &s));
+    // The scheduler keeps the rows in three bands of one (it checked
+    // `x` with the rows reordered); with `x` relaxed, they form one
+    // permutable band (only `C`'s reduction along `k` orders them).
+    let first = s.bands[0].clone();
+    s.bands = vec![crate::schedule::Band { len: 3, ..first }];
+    // No code after the SCoP reads `x` (only `S1` does): the check of its
+    // last write is not what protects its live range.
+    scop.dead_after = ["scalar_x".to_string()].into();
+    let deps = analyze(&scop, &DepsOptions::default()).expect("deps");
+    let t = try_tile(&scop, &deps, &s, &relaxed, &TileConfig { sizes: Some(vec![3, 3, 3]), wavefronts: false, ..TileConfig::default() }).expect("tile");
+    let broken = crate::deps::live::broken_live_ranges(&scop, &deps, &t.stmts, &relaxed).expect("check");
+    assert!(broken.is_empty(), "the tiled schedule breaks {broken:?}\n{}", print_schedule(&scop, &t));
+}
