@@ -668,14 +668,10 @@ fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageCo
     let options = SchedOptions { fuse: config.fuse, ..SchedOptions::default() };
     let (schedule, sched_info) = sched::schedule_judged(&scop, &deps, &options, &mut prefer_original).map_err(scheduling)?;
     trace_work("scheduling", &mut work);
-    // The scheduler kept the source order: the same strides, and the same
-    // parallel loops (its bands may be permutable besides).
-    let keeps_order = crate::schedule::order::keeps_original_order(&source_order, &schedule, np);
-    let choose_original = !keeps_order && prefer_original(&schedule).map_err(scheduling)?;
     let (schedule, relaxed) = match original {
         // The original order's parallel loops still run in parallel and
         // vectorize (min-plus products, triangular solves).
-        Some(original) if choose_original => original,
+        Some(original) if sched_info.rejected => original,
         _ => {
             // The scheduler checked the live ranges of the scalars it
             // relaxed; only those it stopped relaxing need a check.

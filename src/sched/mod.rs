@@ -109,6 +109,9 @@ pub struct SchedInfo {
     pub fallback: Option<String>,
     /// Number of hyperplane ILPs solved.
     pub ilps: usize,
+    /// The schedule is a candidate the caller's judge rejected
+    /// ([`schedule_judged`]): unchecked, not to be used.
+    pub rejected: bool,
 }
 
 /// Schedules `scop`; see the module docs.
@@ -162,7 +165,11 @@ pub fn schedule_judged(
         // The marks (they assume the relaxed scalars' live ranges kept)
         // only decide which loops run in parallel, not the rows.
         marks::mark_parallel(deps, &mut sched, &info.relaxed_scalars)?;
-        if source_order || prefer_original(&sched)? {
+        if source_order {
+            return Ok((sched, info));
+        }
+        if prefer_original(&sched)? {
+            info.rejected = true;
             return Ok((sched, info));
         }
         let broken = broken_live_ranges(scop, deps, &sched.stmts, &info.relaxed_scalars)?;

@@ -93,9 +93,11 @@ fn a_rejected_candidate_skips_the_live_range_check() {
     })
     .unwrap();
     assert_eq!(looked, 1);
+    assert!(info.rejected);
     assert!(!info.relaxed_scalars.is_empty());
     assert!(!broken_live_ranges(&k.scop, &deps, &rejected.stmts, &info.relaxed_scalars).unwrap().is_empty());
     let (accepted, info) = schedule_judged(&k.scop, &deps, &opts, &mut |_| Ok(false)).unwrap();
+    assert!(!info.rejected);
     assert!(info.relaxed_scalars.is_empty());
     assert_eq!(accepted, schedule(&k.scop, &deps, &opts).unwrap());
 }
