@@ -141,6 +141,12 @@ pub struct Ast {
     /// Statement names (for printing).
     pub stmt_names: Vec<String>,
     pub body: Vec<Node>,
+    /// The schedule scans the statements in their source order (no
+    /// interchange, tiling or reordering): [`Ast::entry_fork`] holds only
+    /// then, since a tiled or reordered tree's own sequential copy is
+    /// faster than the original nest (a matrix product's blocks at
+    /// n = 140).
+    pub source_order: bool,
 }
 
 impl Ast {
@@ -165,7 +171,7 @@ impl Ast {
     /// loop (`codegen::parallel`).
     pub fn entry_fork(&self) -> Option<&For> {
         match self.body.as_slice() {
-            [Node::For(f)] if f.parallel && !f.wavefront && f.matmul.is_none() => Some(f),
+            [Node::For(f)] if self.source_order && f.parallel && !f.wavefront && f.matmul.is_none() => Some(f),
             _ => None,
         }
     }
@@ -286,10 +292,14 @@ fn build_with(scop: &PolyScop, schedule: &Schedule, opts: &AstOptions) -> AstRes
     let ctx = sets::context_basic(scop)?;
     let mut sc = scan::Scanner::new(scop.params.len(), m, items, schedule, opts);
     let body = sc.generate(&ctx)?;
+    // Not known to be the source order: no entry fork (the tree keeps its
+    // own sequential copy, which is always correct).
+    let source_order = crate::sched::original::original_schedule(scop).is_ok_and(|o| crate::schedule::order::keeps_original_order(&o, schedule, scop.params.len()));
     Ok(Ast {
         params: scop.params.clone(),
         vars: (0..m).map(|k| format!("t{k}")).collect(),
         stmt_names: scop.statements.iter().map(|s| s.name.clone()).collect(),
         body,
+        source_order,
     })
 }

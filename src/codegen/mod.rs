@@ -119,9 +119,6 @@ pub struct CodegenOptions {
     /// Count the runs of each version (`-tessera-rtc-stats`) under this
     /// label (function and source line).
     pub stats_label: Option<String>,
-    /// The tree scans the statements in their source order (see
-    /// `cost::size::Weights::source_order`).
-    pub source_order: bool,
 }
 
 /// Rewrites the SCoP `model` (already prepared: preheader, LCSSA) with the
@@ -245,8 +242,7 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, opts
         occurrences: occurrences(&ast.body),
     };
     gen.b.position_before(&old_br);
-    let fork = if opts.source_order { gen.entry_fork(ast) } else { None };
-    let rtc = match fork {
+    let rtc = match gen.entry_fork(ast) {
         Some(fork) => ok(gen.b.build_and(rtc, fork, "rtc")),
         None => rtc,
     };

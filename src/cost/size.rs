@@ -58,12 +58,6 @@ pub struct Weights {
     pub checks: u64,
     /// Parallel loops become OpenMP code.
     pub openmp: bool,
-    /// The tree scans the statements in their source order: a loop that
-    /// makes it up forks at the entry and leaves the runs too small for
-    /// threads to the original nest ([`Ast::entry_fork`]); a tiled or
-    /// reordered tree keeps its own sequential copy, faster than the
-    /// original (a matrix product's blocks at n = 140).
-    pub source_order: bool,
 }
 
 /// What the function grows by when `ast` replaces the nest: the new code
@@ -72,7 +66,7 @@ pub struct Weights {
 pub fn growth(ast: &Ast, w: &Weights) -> u64 {
     // A loop forking at the entry: the worker only, and the original nest
     // stays (it runs when a fork would not pay).
-    if let Some(f) = ast.entry_fork().filter(|_| w.openmp && w.source_order) {
+    if let Some(f) = ast.entry_fork().filter(|_| w.openmp) {
         return for_loop(f, w, Place::Entry).saturating_add(w.checks);
     }
     let new = nodes(&ast.body, w, Place::Outside).saturating_add(w.checks);
@@ -286,11 +280,11 @@ mod tests {
     }
 
     fn ast(body: Vec<Node>) -> Ast {
-        Ast { params: vec!["n".into()], vars: vec!["t0".into(), "t1".into()], stmt_names: vec!["S0".into()], body }
+        Ast { params: vec!["n".into()], vars: vec!["t0".into(), "t1".into()], stmt_names: vec!["S0".into()], body, source_order: true }
     }
 
     fn weights(openmp: bool, fallback: bool) -> Weights {
-        Weights { stmt: vec![10], original: 30, fallback, checks: 0, openmp, source_order: true }
+        Weights { stmt: vec![10], original: 30, fallback, checks: 0, openmp }
     }
 
     fn stmt() -> Node {

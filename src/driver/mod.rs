@@ -240,7 +240,6 @@ fn transform(ctx: &FunctionCtx<'_>, map: &IrMap, first: &Detection, options: &Op
                 let note = notes.get(&(map.blocks[fview.loop_(m.root).header.0 as usize] as usize));
                 loop_label(&fview, m.root) + &note.map(|n| format!(" [specialized: {n}]")).unwrap_or_default()
             }),
-            source_order: planned.as_ref().is_ok_and(|p| p.source_order),
         };
         let result = planned.and_then(|p| codegen::generate(&ir, &fview, m, &p.tree, &cg).map(|summary| (p, summary)));
         if let Ok((p, _)) = &result {
@@ -389,9 +388,6 @@ struct Plan {
     /// With `-tessera-check-schedules`: whether the checker could decide
     /// (the schedule passed); `None` without the option.
     checked: Option<bool>,
-    /// The schedule scans the statements in their source order
-    /// (`cost::size::Weights::source_order`).
-    source_order: bool,
 }
 
 /// Polyhedral work allowed for one SCoP, in the solver's work units (a
@@ -629,7 +625,7 @@ fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageCo
             let products = p.1.matmul_nests() as u64;
             let growth = pay.map_or(0, |pay| cost::size::growth(&p.1, &pay.weights) + products * cost::size::BLIS_CODE);
             if pay.is_none_or(|pay| pay.budget.exceeded_by(growth).is_none()) {
-                return Ok(Plan { given_up, scop, deps, schedule: p.0, tree: p.1, growth, checked: p.2, source_order: false });
+                return Ok(Plan { given_up, scop, deps, schedule: p.0, tree: p.1, growth, checked: p.2 });
             }
         }
     }
@@ -736,10 +732,8 @@ fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageCo
     // covers; the tiles' separation is worth most: fdtd2d ran 15% slower
     // without it); still over, the SCoP goes.
     let mut growth = 0;
-    let in_source_order = crate::schedule::order::keeps_original_order(&source_order, &schedule, np);
     if let Some(pay) = pay {
-        let weights = cost::size::Weights { source_order: in_source_order, ..pay.weights.clone() };
-        growth = cost::size::growth(&tree, &weights);
+        growth = cost::size::growth(&tree, &pay.weights);
         let steps = [
             ("loop splits on guards", AstOptions { separate_guards: false, ..config.ast.clone() }),
             ("full/partial tile separation", AstOptions { separate_full_tiles: false, separate_guards: false, ..config.ast.clone() }),
@@ -755,7 +749,7 @@ fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageCo
             let Ok(smaller) = crate::poly::with_own_allowance(SIMPLE_AST_WORK, || ast::build(&scop, &schedule, &options)) else { continue };
             if smaller != tree {
                 dropped.push((what, why));
-                growth = cost::size::growth(&smaller, &weights);
+                growth = cost::size::growth(&smaller, &pay.weights);
                 tree = smaller;
                 over = pay.budget.exceeded_by(growth);
             }
@@ -768,7 +762,7 @@ fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageCo
         given_up.extend(dropped.into_iter().map(|(what, why)| format!("{what} ({why})")));
     }
     trace_work("code size", &mut work);
-    Ok(Plan { given_up, scop, deps, schedule, tree, growth, checked, source_order: in_source_order })
+    Ok(Plan { given_up, scop, deps, schedule, tree, growth, checked })
 }
 
 /// What the profitability model and the code-size budgets are told about
@@ -798,7 +792,6 @@ fn weights(fview: &FunctionView, m: &Model, openmp: bool) -> cost::size::Weights
         fallback: pairs + conditions > 0,
         checks: pairs * cost::size::CHECK_PAIR_COST + 4 * conditions,
         openmp,
-        source_order: false,
     }
 }
 
