@@ -137,6 +137,21 @@ impl Deps {
             })
     }
 
+    /// The dependences between statements that write something. A
+    /// statement that writes nothing has no effect to order
+    /// (`PolyStmt::writes_nothing`: loop control, or a load whose value
+    /// the model reads again), so a schedule that keeps these keeps the
+    /// program's meaning, though it may move such a statement's reads
+    /// (the schedule checker ignores them too). The general scheduler
+    /// keeps every dependence (its choices, and whether it keeps the
+    /// source order, stay those of the whole program); the matrix-product
+    /// phases (`sched::gemm`) are built on these.
+    pub fn among_writers(&self, scop: &PolyScop) -> Deps {
+        let writes = |s: usize| !scop.statements[s].writes_nothing();
+        let deps = self.deps.iter().filter(|d| writes(d.source) && writes(d.target)).cloned().collect();
+        Deps { deps, value_based_exact: self.value_based_exact, live: Default::default() }
+    }
+
     /// The scalars whose memory-based dependences may be ignored.
     pub fn relaxable_scalars(&self) -> BTreeSet<String> {
         self.deps.iter().filter(|d| d.scalar_memory).map(|d| d.array.clone()).collect()

@@ -34,6 +34,29 @@ pub fn matmul() -> Kernel {
     Kernel { name: "matmul", scop, params: vec![3] }
 }
 
+/// A band `A[i][j] *= 2` over `j <= b`, `b = min(i + 2, n - 1)` computed
+/// per row into a scalar (`S0`), with the row loop's exit compare reading
+/// it (`S2`, a statement that writes nothing).
+pub fn loop_control() -> Kernel {
+    let scop = build(
+        "[n] -> { : n >= 1 }",
+        &[
+            ("[n] -> { S0[i] : 0 <= i < n }", "[n] -> { S0[i] -> [0, i, 0, 0, 0] }", &[("W", "[n] -> { S0[i] -> scalar_b[] }")]),
+            (
+                "[n] -> { S1[i, j] : 0 <= i < n and 0 <= j < n and j <= i + 2 }",
+                "[n] -> { S1[i, j] -> [0, i, 1, j, 0] }",
+                &[("R", "[n] -> { S1[i, j] -> A[i, j] }"), ("W", "[n] -> { S1[i, j] -> A[i, j] }")],
+            ),
+            (
+                "[n] -> { S2[i, j] : 0 <= i < n and 0 <= j < n and j <= i + 2 }",
+                "[n] -> { S2[i, j] -> [0, i, 1, j, 1] }",
+                &[("R", "[n] -> { S2[i, j] -> scalar_b[] }")],
+            ),
+        ],
+    );
+    Kernel { name: "loop-control", scop, params: vec![4] }
+}
+
 /// Matrix multiply after LICM promoted `C[i][j]` to the scalar `s`.
 pub fn matmul_scalar() -> Kernel {
     let mut scop = build(

@@ -176,6 +176,36 @@ fn checker_rejects_illegal_schedules() {
     assert!(matches!(crate::sched::check::check_small(&k.scop, &recorded), Ok(Some(_))));
 }
 
+/// A statement that writes nothing (an exit compare of a bound another
+/// statement computes) has no effect to order: the dependences among
+/// writers leave it out, and the checker accepts a schedule that runs it
+/// after every write of the scalar it reads (which the original order's
+/// data flow would forbid).
+#[test]
+fn a_statement_without_writes_is_not_ordered() {
+    let k = kernels::loop_control();
+    assert!(k.scop.statements[2].writes_nothing() && !k.scop.statements[0].writes_nothing());
+    let deps = analyze(&k.scop, &DepsOptions::default()).unwrap();
+    assert!(deps.deps.iter().any(|d| d.source == 2 || d.target == 2), "all dependences are kept");
+    let writers = deps.among_writers(&k.scop);
+    assert!(writers.deps.iter().all(|d| d.source != 2 && d.target != 2));
+    // The writes of the scalar are still ordered.
+    assert!(writers.deps.iter().any(|d| d.source == 0 && d.target == 0 && d.array == "scalar_b"));
+    // [phase, i, j]: S0 and S1 in their order, S2 after all of them.
+    let row = |c: Vec<i64>| SchedRow { coeffs: c, div: 1 };
+    let dims = vec![DimInfo::marked(RowKind::Scalar, false, false), DimInfo::marked(RowKind::Loop, false, false), DimInfo::marked(RowKind::Scalar, false, false), DimInfo::marked(RowKind::Loop, false, false)];
+    let later = Schedule {
+        stmts: vec![
+            vec![row(vec![0, 0, 0]), row(vec![0, 1, 0]), row(vec![0, 0, 0]), row(vec![0, 0, 0])],
+            vec![row(vec![0, 0, 0, 0]), row(vec![0, 1, 0, 0]), row(vec![0, 0, 0, 1]), row(vec![0, 0, 1, 0])],
+            vec![row(vec![0, 0, 0, 1]), row(vec![0, 1, 0, 0]), row(vec![0, 0, 0, 0]), row(vec![0, 0, 1, 0])],
+        ],
+        dims,
+        bands: vec![],
+    };
+    check(&k.scop, &later, &CheckOptions::new(&k.params)).unwrap();
+}
+
 /// Scheduling time per kernel (printed, not asserted).
 #[test]
 fn bench_scheduling_time() {

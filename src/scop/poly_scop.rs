@@ -43,6 +43,18 @@ pub struct PolyStmt {
 }
 
 impl PolyStmt {
+    /// Whether the statement writes no cell and no scalar. Its reads then
+    /// feed nothing anyone sees: a value another statement or the code
+    /// after the SCoP uses is a scalar write of its statement
+    /// (`scop::build`), a promoted scalar's entry value is read again from
+    /// its cell, and the model admits no instruction with other effects.
+    /// What is left is loop control (an exit compare of a bound computed
+    /// elsewhere) or a load whose value the model rereads. Such a
+    /// statement may run anywhere: no dependence links it to the others.
+    pub fn writes_nothing(&self) -> bool {
+        self.accesses.iter().all(|a| a.kind != AccessKind::Write)
+    }
+
     /// Indices of the accesses that take part in the statement's
     /// reduction: a read and a write with the same access relation (none
     /// when it is not a reduction). The dependence analysis and the
