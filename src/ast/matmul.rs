@@ -4,28 +4,36 @@
 //! `sched::gemm::schedule` gives the statement the rows
 //! `[1, floor(j / nc), i, j, k]`, so its instances are scanned by
 //! `for t1 { for t2 (i) { for t3 (j) { for t4 (k) S(...) } } }`. [`mark`]
-//! finds that `t2` loop and, when the three loops span a box (the `i` and
-//! `k` bounds use no loop variable, the `j` bounds only `t1`: a column
-//! panel), records the statement and the bounds in `For::matmul`. The
-//! nest itself stays, as the plain version every other reader of the AST
-//! uses.
+//! finds that `t2` loop and, when the three loops span a box or a
+//! triangle (the `k` bounds use no loop variable, the `i` bounds at most
+//! `t1`, the `j` bounds at most `t1` and `i`: a column panel, of a
+//! rectangle or of a domain such as `j <= i`), records the statement and
+//! the bounds in `For::matmul`. The nest itself stays, as the plain
+//! version every other reader of the AST uses.
 
 use super::{Aff, Ast, Expr, For, Node};
 use crate::sched::gemm::{Blocking, Gemm, GemmPlan};
 
 /// A matmul-like statement's nest: the bounds (inclusive) of its `i`, `j`
-/// and `k` counters as expressions of the parameters and the enclosing
+/// and `k` coordinates as expressions of the parameters and the enclosing
 /// loop variables, and the blocking to emit it with.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MatmulNest {
     pub stmt: usize,
-    /// Positions of `i`, `j`, `k` among the statement's counters.
-    pub i: usize,
-    pub j: usize,
-    pub k: usize,
+    /// The statement and its coordinates (`Gemm::counters`: its counters
+    /// from `i`, `j`, `k`).
+    pub gemm: Gemm,
     pub lower: [Expr; 3],
     pub upper: [Expr; 3],
     pub blocking: Blocking,
+}
+
+impl MatmulNest {
+    /// Whether the `j` bounds depend on `i` (a triangular or banded
+    /// domain): each row of C then has its own range of columns.
+    pub fn rows_vary(&self) -> bool {
+        !var_free(&self.lower[1], &[1]) || !var_free(&self.upper[1], &[1])
+    }
 }
 
 fn var_free(e: &Expr, allowed: &[usize]) -> bool {
@@ -36,9 +44,11 @@ fn var_free(e: &Expr, allowed: &[usize]) -> bool {
     }
 }
 
-fn is_var(e: &Expr, v: usize) -> bool {
+/// Whether `e` is `Σ_r coeffs[r] · t_(2+r)`: a counter of the statement
+/// from the loop variables of `i`, `j`, `k` (2, 3, 4).
+fn is_combination(e: &Expr, coeffs: &[i64; 3]) -> bool {
     matches!(e, Expr::Aff(a) if a.constant == 0 && a.params.iter().all(|&c| c == 0)
-        && a.vars.iter().enumerate().all(|(x, &c)| c == if x == v { 1 } else { 0 }))
+        && a.vars.iter().enumerate().all(|(x, &c)| c == if (2..5).contains(&x) { coeffs[x - 2] } else { 0 }))
 }
 
 /// Marks the nest of every matmul-like statement of `plan` in `ast`
@@ -77,18 +87,18 @@ fn nest(fi: &For, g: &Gemm, blocking: Blocking) -> Option<MatmulNest> {
     if *stmt != g.stmt || fj.var != 3 || fk.var != 4 || iter.len() != 3 {
         return None;
     }
-    if !is_var(&iter[g.i], 2) || !is_var(&iter[g.j], 3) || !is_var(&iter[g.k], 4) {
+    if (0..3).any(|x| !is_combination(&iter[x], &g.counters[x])) {
         return None;
     }
-    let boxed = [(fi, &[][..]), (fj, &[1][..]), (fk, &[][..])].iter().all(|(f, allowed)| var_free(&f.lower, allowed) && var_free(&f.upper, allowed));
-    if !boxed {
+    // The k range is the same for every cell: the kernel runs a block of
+    // cells over one k block.
+    let shaped = [(fi, &[1][..]), (fj, &[1, 2][..]), (fk, &[][..])].iter().all(|(f, allowed)| var_free(&f.lower, allowed) && var_free(&f.upper, allowed));
+    if !shaped {
         return None;
     }
     Some(MatmulNest {
         stmt: g.stmt,
-        i: g.i,
-        j: g.j,
-        k: g.k,
+        gemm: g.clone(),
         lower: [fi.lower.clone(), fj.lower.clone(), fk.lower.clone()],
         upper: [fi.upper.clone(), fj.upper.clone(), fk.upper.clone()],
         blocking,

@@ -176,20 +176,26 @@ impl Ast {
         }
     }
 
-    /// How many loops carry a matrix product for the BLIS code generator
-    /// (`For::matmul`).
-    pub fn matmul_nests(&self) -> usize {
-        fn count(nodes: &[Node]) -> usize {
-            nodes
-                .iter()
-                .map(|n| match n {
-                    Node::For(f) => usize::from(f.matmul.is_some()) + count(&f.body),
-                    Node::If { then, otherwise, .. } => count(then) + count(otherwise),
-                    Node::Stmt { .. } => 0,
-                })
-                .sum()
+    /// The matrix products the BLIS code generator emits (`For::matmul`).
+    pub fn matmul_nests(&self) -> Vec<&matmul::MatmulNest> {
+        fn collect<'t>(nodes: &'t [Node], out: &mut Vec<&'t matmul::MatmulNest>) {
+            for n in nodes {
+                match n {
+                    Node::For(f) => {
+                        out.extend(f.matmul.as_deref());
+                        collect(&f.body, out);
+                    }
+                    Node::If { then, otherwise, .. } => {
+                        collect(then, out);
+                        collect(otherwise, out);
+                    }
+                    Node::Stmt { .. } => {}
+                }
+            }
         }
-        count(&self.body)
+        let mut out = vec![];
+        collect(&self.body, &mut out);
+        out
     }
 
     /// Whether the tree has a full-tile version of some tiled band.

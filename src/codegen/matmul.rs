@@ -28,6 +28,16 @@
 //! the results are bit for bit the original's. Edge blocks run the same
 //! kernel on a zero-filled MR×NR copy (the padded lanes compute values no
 //! one stores). Small nests, and a failed allocation, run the plain nest.
+//!
+//! When each row of C has its own columns (`j <= i`, a band: the `j`
+//! bounds use `i`), the structure spans the rows that have a column and
+//! the columns of all rows, found by one walk over the rows; each MR×NR
+//! block of C is then classified by its rows' ranges: a block inside the
+//! domain runs as a full one, a block outside it is skipped, and a block
+//! across its edge runs on the zero-filled copy, into which and out of
+//! which only the domain's cells are copied. Cells outside the domain are
+//! neither read nor written, and the packed operands are read only
+//! between the rows and columns the original code reads.
 
 use super::stmt::StmtCopy;
 use super::{ok, Gen};
@@ -55,15 +65,21 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         let plain = For { matmul: None, ..f.clone() };
         // Decided when the nest was planned (`sched::gemm::kernel_body`):
         // an error here is one of the plain nest's cases.
-        let body = match kernel_body(self.region.view, self.model, m.stmt, m.i, m.j) {
+        let body = match kernel_body(self.region.view, self.model, &m.gemm) {
             Ok(b) => b,
             Err(_) => return self.plain_for(&plain),
         };
         let i64t = self.ir.context.i64_type();
         let c64 = |v: i64| i64t.const_int(v as u64, true);
         let g = super::expr::ExprGen { b: &self.b, ctx: &self.ir.context };
-        let lo: Vec<IntValue<'a>> = m.lower.iter().map(|e| g.expr(e, &self.env)).collect();
-        let hi: Vec<IntValue<'a>> = m.upper.iter().map(|e| g.expr(e, &self.env)).collect();
+        let (lo, hi): (Vec<IntValue<'a>>, Vec<IntValue<'a>>) = if m.rows_vary() {
+            let (lo_i, hi_i) = (g.expr(&m.lower[0], &self.env), g.expr(&m.upper[0], &self.env));
+            let (lo_k, hi_k) = (g.expr(&m.lower[2], &self.env), g.expr(&m.upper[2], &self.env));
+            let [i_first, i_last, j_first, j_last] = self.row_hull(m, lo_i, hi_i)?;
+            (vec![i_first, j_first, lo_k], vec![i_last, j_last, hi_k])
+        } else {
+            (m.lower.iter().map(|e| g.expr(e, &self.env)).collect(), m.upper.iter().map(|e| g.expr(e, &self.env)).collect())
+        };
         let ext: Vec<IntValue<'a>> = (0..3).map(|d| ok(self.b.build_int_sub(ok(self.b.build_int_add(hi[d], c64(1), "hi1")), lo[d], "ext"))).collect();
         let bl = m.blocking;
         let elem: FloatType<'a> = if self.region.view.value(body.acc_in).ty == Type::Double { self.ir.context.f64_type() } else { self.ir.context.f32_type() };
@@ -79,13 +95,23 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         let (ni, nj, nk) = (clamp(&self.b, ext[0]), clamp(&self.b, ext[1]), clamp(&self.b, ext[2]));
         let work = ok(self.b.build_int_mul(ok(self.b.build_int_mul(ni, nj, "w")), nk, "w"));
         let big = ok(self.b.build_int_compare(IntPredicate::SGE, work, c64(MIN_INSTANCES), "blis"));
+        // Buffers as large as this nest needs, no larger: a small product
+        // then takes a few KiB from the heap instead of a fresh mapping of
+        // MC×KC (the allocator maps large blocks, and the kernel's first
+        // touch of each page faults).
         let panels_j = ok(self.b.build_int_unsigned_div(ok(self.b.build_int_add(nj, c64(bl.nr - 1), "pj")), c64(bl.nr), "pj"));
-        let a_bytes = bl.mc * bl.kc * eb;
-        let b_bytes = ok(self.b.build_int_mul(panels_j, c64(bl.nr * bl.kc * eb), "bbytes"));
+        let panels_i = ok(self.b.build_int_unsigned_div(ok(self.b.build_int_add(self.min64(ni, c64(bl.mc)), c64(bl.mr - 1), "pi")), c64(bl.mr), "pi"));
+        let k_rows = self.min64(nk, c64(bl.kc));
+        let a_bytes = ok(self.b.build_int_mul(ok(self.b.build_int_mul(panels_i, k_rows, "abytes")), c64(bl.mr * eb), "abytes"));
+        let b_bytes = ok(self.b.build_int_mul(ok(self.b.build_int_mul(panels_j, k_rows, "bbytes")), c64(bl.nr * eb), "bbytes"));
         let c_bytes = bl.mr * bl.nr * eb;
         let total = ok(self.b.build_int_add(
-            ok(self.b.build_int_mul(b_bytes, c64(body.b_cuts.len() as i64), "t")),
-            c64(a_bytes * body.a_cuts.len() as i64 + c_bytes),
+            ok(self.b.build_int_add(
+                ok(self.b.build_int_mul(b_bytes, c64(body.b_cuts.len() as i64), "t")),
+                ok(self.b.build_int_mul(a_bytes, c64(body.a_cuts.len() as i64), "t")),
+                "t",
+            )),
+            c64(c_bytes),
             "total",
         ));
         let (blis_bb, plain_bb, done) = (self.new_block("matmul.alloc"), self.new_block("matmul.plain"), self.new_block("matmul.done"));
@@ -108,9 +134,9 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         let a_base = ok(self.b.build_int_mul(b_bytes, c64(body.b_cuts.len() as i64), "aoff"));
         let mut ap = vec![];
         for q in 0..body.a_cuts.len() {
-            ap.push(byte_offset(&self.b, &self.ir.context, buf, ok(self.b.build_int_add(a_base, c64(a_bytes * q as i64), "off")), "ap"));
+            ap.push(byte_offset(&self.b, &self.ir.context, buf, ok(self.b.build_int_add(a_base, ok(self.b.build_int_mul(a_bytes, c64(q as i64), "off")), "off")), "ap"));
         }
-        let ctmp = byte_offset(&self.b, &self.ir.context, buf, ok(self.b.build_int_add(a_base, c64(a_bytes * body.a_cuts.len() as i64), "off")), "ctmp");
+        let ctmp = byte_offset(&self.b, &self.ir.context, buf, ok(self.b.build_int_add(a_base, ok(self.b.build_int_mul(a_bytes, c64(body.a_cuts.len() as i64), "off")), "off")), "ctmp");
         let ctx = Blis { lo: [lo[0], lo[1], lo[2]], ext: [ni, nj, nk], ap, bp, ctmp, elem, eb };
         if !self.summary.matmul.iter().any(|(s, _)| *s == m.stmt) {
             self.summary.matmul.push((m.stmt, m.blocking));
@@ -167,18 +193,75 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         Ok(out)
     }
 
+    /// The first and last column of row `i` (`j`'s bounds at that `i`;
+    /// the first is past the last when the row has none).
+    fn row_cols(&mut self, m: &MatmulNest, i: IntValue<'a>) -> (IntValue<'a>, IntValue<'a>) {
+        let saved = self.env.vars[2].replace(i);
+        let g = super::expr::ExprGen { b: &self.b, ctx: &self.ir.context };
+        let cols = (g.expr(&m.lower[1], &self.env), g.expr(&m.upper[1], &self.env));
+        self.env.vars[2] = saved;
+        cols
+    }
+
+    /// For a nest whose rows have their own columns, rows `lo_i..=hi_i`:
+    /// the first and last row that has a column, and the first and last
+    /// column of any row (`[i_first, i_last, j_first, j_last]`; no rows
+    /// when none has a column). Walks the rows once: O(rows) next to the
+    /// product's O(rows·columns·k).
+    fn row_hull(&mut self, m: &MatmulNest, lo_i: IntValue<'a>, hi_i: IntValue<'a>) -> Result<[IntValue<'a>; 4], String> {
+        let i64t = self.ir.context.i64_type();
+        let c64 = |v: i64| i64t.const_int(v as u64, true);
+        let end = ok(self.b.build_int_add(hi_i, c64(1), "rows.end"));
+        let init = vec![self.ir.context.bool_type().const_zero().into(), c64(0).into(), c64(-1).into(), c64(0).into(), c64(-1).into()];
+        let out = self.counted("matmul.rows", lo_i, end, 1, init, &mut |g, i, v| {
+            let [seen, first, last, jmin, jmax] = [v[0], v[1], v[2], v[3], v[4]].map(|x| x.into_int_value());
+            let (jl, jh) = g.row_cols(m, i);
+            let b = &g.b;
+            let has = ok(b.build_int_compare(IntPredicate::SLE, jl, jh, "has.cols"));
+            let first_now = ok(b.build_and(has, ok(b.build_not(seen, "unseen")), "first.now"));
+            let first = ok(b.build_select(first_now, i, first, "first"));
+            let last = ok(b.build_select(has, i, last, "last"));
+            let lower = g.min64(jmin, jl);
+            let lower = ok(b.build_select(seen, lower, jl, "jmin.new"));
+            let jmin = ok(b.build_select(has, lower, jmin.into(), "jmin"));
+            let lt = ok(b.build_int_compare(IntPredicate::SLT, jmax, jh, "lt"));
+            let upper = ok(b.build_select(lt, jh, jmax, "max"));
+            let upper = ok(b.build_select(seen, upper, jh.into(), "jmax.new"));
+            let jmax = ok(b.build_select(has, upper, jmax.into(), "jmax"));
+            let seen = ok(b.build_or(seen, has, "seen"));
+            Ok(vec![seen.into(), first, last, jmin, jmax])
+        })?;
+        Ok([out[1], out[2], out[3], out[4]].map(|x| x.into_int_value()))
+    }
+
     fn min64(&self, x: IntValue<'a>, y: IntValue<'a>) -> IntValue<'a> {
         let lt = ok(self.b.build_int_compare(IntPredicate::SLT, x, y, "lt"));
         ok(self.b.build_select(lt, x, y, "min")).into_int_value()
     }
 
-    /// The statement's counters for `i`, `j`, `k`, in its loop order.
-    fn counters(m: &MatmulNest, i: IntValue<'a>, j: IntValue<'a>, k: IntValue<'a>) -> Vec<IntValue<'a>> {
-        let mut v = vec![i; 3];
-        v[m.i] = i;
-        v[m.j] = j;
-        v[m.k] = k;
-        v
+    /// The statement's counters at coordinates `i`, `j`, `k`, in its loop
+    /// order (`Gemm::counters`).
+    fn counters(&self, m: &MatmulNest, i: IntValue<'a>, j: IntValue<'a>, k: IntValue<'a>) -> Vec<IntValue<'a>> {
+        let i64t = self.ir.context.i64_type();
+        m.gemm
+            .counters
+            .iter()
+            .map(|row| {
+                let mut acc: Option<IntValue<'a>> = None;
+                for (&c, v) in row.iter().zip([i, j, k]) {
+                    let term = match c {
+                        0 => continue,
+                        1 => v,
+                        _ => ok(self.b.build_int_nsw_mul(v, i64t.const_int(c as u64, true), "t")),
+                    };
+                    acc = Some(match acc {
+                        None => term,
+                        Some(a) => ok(self.b.build_int_nsw_add(a, term, "t")),
+                    });
+                }
+                acc.unwrap_or_else(|| i64t.const_zero())
+            })
+            .collect()
     }
 
     /// Emits the instructions of one side for the instance `iter` (scalar
@@ -224,7 +307,7 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
     /// The address of the cell `C[i][j]`.
     fn cell(&mut self, m: &MatmulNest, body: &Body, lo_k: IntValue<'a>, i: IntValue<'a>, j: IntValue<'a>) -> Result<PointerValue<'a>, String> {
         let s = &self.model.statements[m.stmt];
-        let mut copy = StmtCopy::new(self.ir, &self.b, &self.region, s, Self::counters(m, i, j, lo_k));
+        let mut copy = StmtCopy::new(self.ir, &self.b, &self.region, s, self.counters(m, i, j, lo_k));
         Ok(copy.resolve(body.c_addr)?.into_pointer_value())
     }
 
@@ -358,7 +441,7 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
             g.counted(&format!("{name}.in"), zero, inner, 1, vec![], &mut |g, n, _| {
                 let (lane, kk) = if lanes_outer { (o, n) } else { (n, o) };
                 let [i, j, k] = element(g, lane, kk);
-                let vals = g.eval_side(m, body, side, Self::counters(m, i, j, k), cuts)?;
+                let vals = g.eval_side(m, body, side, g.counters(m, i, j, k), cuts)?;
                 g.store_packed(panel, kk, width, lane, &vals, eb);
                 Ok(vec![])
             })?;
@@ -476,7 +559,17 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         let j0 = ok(self.b.build_int_add(lo_j, jr, "j0"));
         let full_r = ok(self.b.build_int_compare(IntPredicate::EQ, rows, c64(bl.mr), "fullr"));
         let full_c = ok(self.b.build_int_compare(IntPredicate::EQ, cols, c64(bl.nr), "fullc"));
-        let full = ok(self.b.build_and(full_r, full_c, "full"));
+        let mut full = ok(self.b.build_and(full_r, full_c, "full"));
+        let skip = if m.rows_vary() {
+            let (inside, any) = self.block_in_domain(m, i0, rows, j0, cols);
+            full = ok(self.b.build_and(full, inside, "full"));
+            let (work, skip) = (self.new_block("matmul.block.some"), self.new_block("matmul.block.none"));
+            ok(self.b.build_conditional_branch(any, work, skip));
+            self.b.position_at_end(work);
+            Some(skip)
+        } else {
+            None
+        };
         // The edge: C's cells into the zeroed block (row stride NR).
         let (copy_in, joined) = (self.new_block("matmul.edge.in"), self.new_block("matmul.block"));
         ok(self.b.build_conditional_branch(full, joined, copy_in));
@@ -566,7 +659,45 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         self.edge_copy(m, body, x, rows, cols, i0, j0, lo_k, false)?;
         ok(self.b.build_unconditional_branch(after));
         self.b.position_at_end(after);
+        if let Some(skip) = skip {
+            ok(self.b.build_unconditional_branch(skip));
+            self.b.position_at_end(skip);
+        }
         Ok(())
+    }
+
+    /// For a nest whose rows have their own columns: whether the
+    /// `rows`×`cols` block of C at (`i0`, `j0`) lies inside the domain
+    /// (each of its rows has all its columns) and whether any of its cells
+    /// does. The MR rows are unrolled: a few integer operations per row,
+    /// next to the block's MR·NR·KC multiply-adds.
+    fn block_in_domain(&mut self, m: &MatmulNest, i0: IntValue<'a>, rows: IntValue<'a>, j0: IntValue<'a>, cols: IntValue<'a>) -> (IntValue<'a>, IntValue<'a>) {
+        let i64t = self.ir.context.i64_type();
+        let c64 = |v: i64| i64t.const_int(v as u64, true);
+        let j_last = ok(self.b.build_int_sub(ok(self.b.build_int_add(j0, cols, "j.end")), c64(1), "j.last"));
+        let (mut inside, mut any) = (self.ir.context.bool_type().const_int(1, false), self.ir.context.bool_type().const_zero());
+        for ii in 0..m.blocking.mr {
+            let i = ok(self.b.build_int_add(i0, c64(ii), "i"));
+            let (jl, jh) = self.row_cols(m, i);
+            let b = &self.b;
+            let row = ok(b.build_int_compare(IntPredicate::SLT, c64(ii), rows, "row"));
+            let covers = ok(b.build_and(
+                ok(b.build_int_compare(IntPredicate::SLE, jl, j0, "from")),
+                ok(b.build_int_compare(IntPredicate::SGE, jh, j_last, "to")),
+                "covers",
+            ));
+            // A row of the block past the nest's rows counts as covered:
+            // a block with such rows is an edge block already.
+            inside = ok(b.build_and(inside, ok(b.build_or(covers, ok(b.build_not(row, "past")), "ok")), "inside"));
+            let meets = ok(b.build_and(
+                ok(b.build_int_compare(IntPredicate::SLE, jl, j_last, "meets.lo")),
+                ok(b.build_int_compare(IntPredicate::SGE, jh, j0, "meets.hi")),
+                "meets",
+            ));
+            let has = ok(b.build_int_compare(IntPredicate::SLE, jl, jh, "has"));
+            any = ok(b.build_or(any, ok(b.build_and(row, ok(b.build_and(meets, has, "m")), "m")), "any"));
+        }
+        (inside, any)
     }
 
     /// Copies the `rows`×`cols` cells of C at (`i0`, `j0`) into the edge
@@ -579,7 +710,20 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         let nr = m.blocking.nr;
         let eb = x.eb;
         self.counted("matmul.edge.i", c64(0), rows, 1, vec![], &mut |g, ii, _| {
-            g.counted("matmul.edge.j", c64(0), cols, 1, vec![], &mut |g, jj, _| {
+            // The row's cells among the block's columns (all of them in a
+            // box).
+            let (from, to) = if m.rows_vary() {
+                let i = ok(g.b.build_int_add(i0, ii, "i"));
+                let (jl, jh) = g.row_cols(m, i);
+                let from = ok(g.b.build_int_sub(jl, j0, "from"));
+                let neg = ok(g.b.build_int_compare(IntPredicate::SLT, from, c64(0), "neg"));
+                let from = ok(g.b.build_select(neg, c64(0), from, "from")).into_int_value();
+                let to = ok(g.b.build_int_sub(ok(g.b.build_int_add(jh, c64(1), "to")), j0, "to"));
+                (from, g.min64(to, cols))
+            } else {
+                (c64(0), cols)
+            };
+            g.counted("matmul.edge.j", from, to, 1, vec![], &mut |g, jj, _| {
                 let i = ok(g.b.build_int_add(i0, ii, "i"));
                 let j = ok(g.b.build_int_add(j0, jj, "j"));
                 let cell = g.cell(m, body, lo_k, i, j)?;

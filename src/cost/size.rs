@@ -40,7 +40,18 @@ pub const CHECK_PAIR_COST: u64 = 16;
 /// double-precision product in one function came to 457 instructions at
 /// the end of -O3 (vectorizers and unrolling off) against 307 tiled; the
 /// 8x24 micro-kernel alone holds about 100.
-pub const BLIS_CODE: u64 = 300;
+const BLIS_CODE: u64 = 300;
+
+/// What a product whose rows have their own columns (`j <= i`) adds to
+/// that: the walk over its rows, the MR rows' ranges each block of C is
+/// classified by, and the edge copies' per-row ranges.
+const BLIS_ROWS_CODE: u64 = 150;
+
+/// IR instructions of one matrix product's BLIS code beyond its plain
+/// nest; `rows_vary`: its rows have their own columns.
+pub fn blis_code(rows_vary: bool) -> u64 {
+    BLIS_CODE + if rows_vary { BLIS_ROWS_CODE } else { 0 }
+}
 
 /// What the rewrite's parts weigh, in IR instructions.
 #[derive(Clone, Debug)]

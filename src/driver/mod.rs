@@ -622,8 +622,8 @@ fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageCo
             // The BLIS code comes on top of the plain nest it keeps for
             // small sizes; over the code-size budgets, the product goes
             // through the general pipeline, which degrades or skips it.
-            let products = p.1.matmul_nests() as u64;
-            let growth = pay.map_or(0, |pay| cost::size::growth(&p.1, &pay.weights) + products * cost::size::BLIS_CODE);
+            let blis: u64 = p.1.matmul_nests().iter().map(|n| cost::size::blis_code(n.rows_vary())).sum();
+            let growth = pay.map_or(0, |pay| cost::size::growth(&p.1, &pay.weights) + blis);
             if pay.is_none_or(|pay| pay.budget.exceeded_by(growth).is_none()) {
                 return Ok(Plan { given_up, scop, deps, schedule: p.0, tree: p.1, growth, checked: p.2 });
             }

@@ -1,14 +1,20 @@
 //! Matrix-multiply-like statements: recognition, the BLIS blocking, and
 //! the schedule that gives such a statement a nest of its own.
 //!
-//! A statement `S[i, j, k]` of a three-deep nest is *matmul-like* when its
-//! access relations say `C[i][j] = f(C[i][j], a(i, k), b(k, j))`: it reads
-//! and writes one cell of one array `C` indexed by two of its counters
-//! (`i`, `j`, `j` stride-1 in memory), and every other array it reads is
-//! indexed by counters among `{i, k}` (the A side) or among `{k, j}` (the
-//! B side), with at least one of each that uses `k`. Alpha scaling
-//! (`alpha * A[i][k]`), transposed operands (`A[k][i]`, `B[j][k]`) and
-//! any loop order of the source fit, since only the relations are read.
+//! A statement of a three-deep nest is *matmul-like* when its access
+//! relations say `C[i][j] = f(C[i][j], a(i, k), b(k, j))` in coordinates
+//! `(i, j, k)` of its counters: it reads and writes one cell of one array
+//! `C` that one counter, `k`, does not move, and every other array it
+//! reads moves along one of two directions of the other two counters (the
+//! A side, `i`, and the B side, `j`), with at least one read of each that
+//! uses `k`; `j` is C's stride-1 direction. Alpha scaling (`alpha *
+//! A[i][k]`), transposed operands (`A[k][i]`, `B[j][k]`) and any loop
+//! order of the source fit, since only the relations are read. The two
+//! directions need not be counters: a nest over an upper triangle, `for
+//! (j = i; j < n; j++)`, has its inner counter `c = j - i` (counters start
+//! at zero), reads `A[j][k]` as `A[i + c][k]`, and its coordinates are
+//! `i` and `j = i + c` (any two directions that span the integer points
+//! of the plane, a unimodular change of basis).
 //! Its dependences on the other statements must all point *into* it (it
 //! writes nothing another statement reads or writes later), and its only
 //! self-dependences are on `C`: those link instances of one cell, so they
@@ -34,15 +40,38 @@ use crate::scop::model::{is_pseudo, AccessKind, ArrayId, Model, Target};
 use std::collections::{HashMap, HashSet};
 use crate::scop::PolyScop;
 
-/// A matmul-like statement: its index and the positions of its counters
-/// `i`, `j` (C's rows and stride-1 columns) and `k` (the reduction).
+/// A matmul-like statement: its index, C, and its coordinates `i`, `j`
+/// (C's rows and stride-1 columns) and `k` (the reduction, one of its
+/// counters) as combinations of its counters.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Gemm {
     pub stmt: usize,
-    pub i: usize,
-    pub j: usize,
-    pub k: usize,
     pub c: ArrayId,
+    /// Coordinate `r` (`i`, `j`, `k`) is `Σ_x coords[r][x] · counter_x`.
+    pub coords: [[i64; 3]; 3],
+    /// The inverse: counter `x` is `Σ_r counters[x][r] · coordinate_r`.
+    pub counters: [[i64; 3]; 3],
+}
+
+impl Gemm {
+    /// The coordinates (0: `i`, 1: `j`, 2: `k`) an affine expression of
+    /// the statement's counters (`loops`) moves with; `None` when it uses
+    /// a counter of another loop.
+    pub fn moves_with(&self, e: &AffExpr, loops: &[crate::ir::LoopId]) -> Option<[bool; 3]> {
+        let mut along = [0i128; 3];
+        for (s, &c) in &e.coeffs {
+            if c == 0 {
+                continue;
+            }
+            if let Sym::Counter(l) = s {
+                let x = loops.iter().position(|y| y == l)?;
+                for (r, a) in along.iter_mut().enumerate() {
+                    *a += c * self.counters[x][r] as i128;
+                }
+            }
+        }
+        Some(along.map(|a| a != 0))
+    }
 }
 
 /// Block sizes of the BLIS structure, in elements.
@@ -60,21 +89,6 @@ pub struct Blocking {
     pub nc: i64,
 }
 
-/// The counters (positions in `loops`) an affine expression uses.
-fn counters_of(e: &AffExpr, loops: &[crate::ir::LoopId]) -> Option<Vec<usize>> {
-    let mut out = vec![];
-    for (s, &c) in &e.coeffs {
-        if c == 0 {
-            continue;
-        }
-        match s {
-            Sym::Counter(l) => out.push(loops.iter().position(|x| x == l)?),
-            Sym::Param(_) => {}
-        }
-    }
-    Some(out)
-}
-
 /// The matmul-like statements of a SCoP and the phase of every statement:
 /// each matmul-like statement runs as a phase of its own, the statements
 /// between them (depth two at most: initializations, scalings) in
@@ -86,12 +100,14 @@ pub struct GemmPlan {
 }
 
 /// The SCoP's matmul-like statements (see the module documentation),
-/// when running them in phases is legal: no dependence goes from a
-/// later phase back to an earlier one.
+/// when running them in phases is legal: no dependence between
+/// statements that write goes from a later phase back to an earlier one
+/// (`Deps::among_writers`: an exit compare of a row's bound, computed
+/// into a scalar each row, may read it in a later phase).
 pub fn recognize(view: &FunctionView, model: &Model, scop: &PolyScop, deps: &Deps) -> Option<GemmPlan> {
     let gemms: Vec<Gemm> = (0..model.statements.len())
         .filter_map(|s| recognize_stmt(model, scop, deps, s))
-        .filter(|g| kernel_body(view, model, g.stmt, g.i, g.j).is_ok())
+        .filter(|g| kernel_body(view, model, g).is_ok())
         .collect();
     if gemms.is_empty() {
         return None;
@@ -110,7 +126,7 @@ pub fn recognize(view: &FunctionView, model: &Model, scop: &PolyScop, deps: &Dep
         }
         phase.push(cur);
     }
-    if deps.deps.iter().any(|d| phase[d.source] > phase[d.target]) {
+    if deps.among_writers(scop).deps.iter().any(|d| phase[d.source] > phase[d.target]) {
         return None;
     }
     Some(GemmPlan { gemms, phase })
@@ -121,7 +137,7 @@ fn recognize_stmt(model: &Model, scop: &PolyScop, deps: &Deps, s: usize) -> Opti
     if st.loops.len() != 3 || st.loops.iter().any(|l| is_pseudo(*l)) || scop.statements[s].pseudo_dims.iter().any(|&p| p) {
         return None;
     }
-    // One written cell, C[i][j]; nothing else written (a scalar written
+    // One written cell, C[..]; nothing else written (a scalar written
     // here would be read by another statement or by the next instance).
     let writes: Vec<_> = st.accesses.iter().filter(|a| a.kind == AccessKind::Write).collect();
     let first = writes.first()?;
@@ -130,27 +146,31 @@ fn recognize_stmt(model: &Model, scop: &PolyScop, deps: &Deps, s: usize) -> Opti
         return None;
     }
     let subs = &first.subscripts;
-    // `j` moves along C's last subscript with a unit step and nowhere
-    // else (C's rows are contiguous in j); `i` is the other counter C
-    // uses. Whether distinct (i, j) are distinct cells (`C[i][j]`,
-    // `C[1000 i + j]`) the dependences decide below.
-    let (last, outer) = subs.split_last()?;
-    let unit: Vec<usize> = counters_of(last, &st.loops)?.into_iter().filter(|&x| last.coeffs.get(&Sym::Counter(st.loops[x])) == Some(&1)).collect();
-    let [j] = unit.as_slice() else { return None };
-    let j = *j;
-    let mut used = vec![];
-    for e in subs {
-        used.extend(counters_of(e, &st.loops)?);
-    }
-    if outer.iter().any(|e| counters_of(e, &st.loops).is_some_and(|c| c.contains(&j))) {
-        return None;
-    }
-    used.sort_unstable();
-    used.dedup();
-    let [x, y] = used.as_slice() else { return None };
-    let i = if *x == j { *y } else { *x };
-    let k = 3 - i - j;
-    let (mut a_side, mut b_side) = (false, false);
+    // Coefficients of every subscript on the three counters.
+    let coeffs = |e: &AffExpr| -> Option<[i64; 3]> {
+        let mut v = [0i64; 3];
+        for (sym, &c) in &e.coeffs {
+            if let Sym::Counter(l) = sym {
+                if c != 0 {
+                    v[st.loops.iter().position(|x| x == l)?] = i64::try_from(c).ok()?;
+                }
+            }
+        }
+        Some(v)
+    };
+    let c_rows: Vec<[i64; 3]> = subs.iter().map(coeffs).collect::<Option<_>>()?;
+    // k: the one counter C does not use; the plane of the other two, p and q.
+    let unused: Vec<usize> = (0..3).filter(|&x| c_rows.iter().all(|r| r[x] == 0)).collect();
+    let [k] = unused.as_slice() else { return None };
+    let k = *k;
+    let [p, q] = match k {
+        0 => [1, 2],
+        1 => [0, 2],
+        _ => [0, 1],
+    };
+    // The direction in the (p, q) plane each read moves along: one per
+    // read (a read that moves along two is not of one side).
+    let mut dirs: Vec<([i64; 2], bool)> = vec![];
     for a in st.accesses.iter().filter(|a| a.kind == AccessKind::Read) {
         match a.target {
             Target::Scalar(_) => return None,
@@ -160,32 +180,92 @@ fn recognize_stmt(model: &Model, scop: &PolyScop, deps: &Deps, s: usize) -> Opti
                 }
             }
             Target::Array(_) => {
-                let used = a.subscripts.iter().map(|e| counters_of(e, &st.loops)).collect::<Option<Vec<_>>>()?.concat();
-                match (used.contains(&i), used.contains(&j)) {
-                    (true, true) => return None,
-                    (true, false) => a_side |= used.contains(&k),
-                    (false, true) => b_side |= used.contains(&k),
-                    (false, false) => {}
+                let rows: Vec<[i64; 3]> = a.subscripts.iter().map(coeffs).collect::<Option<_>>()?;
+                let uses_k = rows.iter().any(|r| r[k] != 0);
+                let mut dir: Option<[i64; 2]> = None;
+                for r in &rows {
+                    let v = [r[p], r[q]];
+                    if v == [0, 0] {
+                        continue;
+                    }
+                    let g = gcd(v[0], v[1]);
+                    let mut d = [v[0] / g, v[1] / g];
+                    if d[0] < 0 || (d[0] == 0 && d[1] < 0) {
+                        d = [-d[0], -d[1]];
+                    }
+                    match dir {
+                        Some(x) if x != d => return None,
+                        _ => dir = Some(d),
+                    }
+                }
+                if let Some(d) = dir {
+                    dirs.push((d, uses_k));
                 }
             }
         }
     }
-    if !a_side || !b_side {
-        return None;
-    }
-    // Its own dependences: only on C, between instances of one cell.
-    let c_name = &model.array(c).name;
-    for d in &deps.deps {
-        if d.source == s && d.target == s && (d.is_scalar || &d.array != c_name || !same_i_j(d, i, j).unwrap_or(false)) {
-            return None;
+    let mut sides: Vec<[i64; 2]> = vec![];
+    for (d, _) in &dirs {
+        if !sides.contains(d) {
+            sides.push(*d);
         }
     }
-    Some(Gemm { stmt: s, i, j, k, c })
+    let [d1, d2] = sides.as_slice() else { return None };
+    if !dirs.iter().any(|(d, k)| d == d1 && *k) || !dirs.iter().any(|(d, k)| d == d2 && *k) {
+        return None;
+    }
+    // The coordinates: (i, j) = M · (c_p, c_q) with M's rows the two
+    // directions, unimodular so that every integer (i, j) is a point of
+    // the nest's lattice. j is the one along which C's last subscript
+    // steps by one and the others stay.
+    for (di, dj) in [(*d1, *d2), (*d2, *d1)] {
+        let det = di[0] * dj[1] - di[1] * dj[0];
+        if det.abs() != 1 {
+            return None;
+        }
+        // (c_p, c_q) = M^-1 · (i, j).
+        let inv = [[dj[1] * det, -di[1] * det], [-dj[0] * det, di[0] * det]];
+        let along = |r: &[i64; 3]| [r[p] * inv[0][0] + r[q] * inv[1][0], r[p] * inv[0][1] + r[q] * inv[1][1]];
+        let (last, outer) = c_rows.split_last()?;
+        let step = along(last)[1];
+        if step.abs() != 1 || outer.iter().any(|r| along(r)[1] != 0) || c_rows.iter().all(|r| along(r)[0] == 0) {
+            continue;
+        }
+        // j increasing steps C forward.
+        let (dj, inv) = if step == 1 { (dj, inv) } else { ([-dj[0], -dj[1]], [[inv[0][0], -inv[0][1]], [inv[1][0], -inv[1][1]]]) };
+        let mut coords = [[0i64; 3]; 3];
+        let mut counters = [[0i64; 3]; 3];
+        coords[0][p] = di[0];
+        coords[0][q] = di[1];
+        coords[1][p] = dj[0];
+        coords[1][q] = dj[1];
+        coords[2][k] = 1;
+        counters[p] = [inv[0][0], inv[0][1], 0];
+        counters[q] = [inv[1][0], inv[1][1], 0];
+        counters[k] = [0, 0, 1];
+        // Its own dependences: only on C, between instances of one cell.
+        let c_name = &model.array(c).name;
+        for d in &deps.deps {
+            if d.source == s && d.target == s && (d.is_scalar || &d.array != c_name || !same_i_j(d, p, q).unwrap_or(false)) {
+                return None;
+            }
+        }
+        return Some(Gemm { stmt: s, c, coords, counters });
+    }
+    None
 }
 
-/// Whether the instances `d` relates share `i` and `j` (then only `k`
-/// carries it): `t_x - s_x >= 1` and `s_x - t_x >= 1` are both empty in
-/// every part, for `x` in `{i, j}`.
+fn gcd(a: i64, b: i64) -> i64 {
+    let (mut a, mut b) = (a.abs(), b.abs());
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a.max(1)
+}
+
+/// Whether the instances `d` relates share the counters `i` and `j`
+/// (then only `k` carries it): `t_x - s_x >= 1` and `s_x - t_x >= 1` are
+/// both empty in every part, for `x` in `{i, j}`.
 fn same_i_j(d: &crate::deps::Dependence, i: usize, j: usize) -> crate::poly::PolyResult<bool> {
     for part in d.relation.parts() {
         let n = part.n_dim() / 2;
@@ -245,10 +325,11 @@ pub fn blocking(vector_bits: i64, vector_regs: i64, l2_bytes: i64, elem_bytes: i
 }
 
 /// The original schedule in phases (`GemmPlan`): a first coordinate, the
-/// phase; then a matmul-like statement's `[floor(j / nc), i, j, k]`, the
-/// others' original coordinates. Legal by `recognize`'s conditions:
-/// phases follow the dependences, and a matmul-like statement's own
-/// instances of one cell keep their `k` order.
+/// phase; then a matmul-like statement's `[floor(j / nc), i, j, k]` (its
+/// coordinates, `Gemm::coords`), the others' original coordinates. Legal
+/// by `recognize`'s conditions: phases follow the dependences among
+/// statements that write, and a matmul-like statement's own instances of
+/// one cell keep their `k` order.
 pub fn schedule(scop: &PolyScop, deps: &Deps, plan: &GemmPlan, nc: i64) -> Result<Schedule, super::SchedError> {
     let np = scop.params.len();
     let original = original_schedule(scop)?;
@@ -261,14 +342,14 @@ pub fn schedule(scop: &PolyScop, deps: &Deps, plan: &GemmPlan, nc: i64) -> Resul
             coeffs[np + n] = v;
             SchedRow { coeffs, div: 1 }
         };
-        let counter = |x: usize, div: i64| {
+        let coordinate = |c: &[i64; 3], div: i64| {
             let mut coeffs = vec![0; np + n + 1];
-            coeffs[np + x] = 1;
+            coeffs[np..np + 3].copy_from_slice(c);
             SchedRow { coeffs, div }
         };
         let phase = constant(plan.phase[s] as i64);
         let mut new = match plan.gemms.iter().find(|g| g.stmt == s) {
-            Some(g) => vec![phase, counter(g.j, nc), counter(g.i, 1), counter(g.j, 1), counter(g.k, 1)],
+            Some(g) => vec![phase, coordinate(&g.coords[1], nc), coordinate(&g.coords[0], 1), coordinate(&g.coords[1], 1), coordinate(&g.coords[2], 1)],
             None => std::iter::once(phase).chain(rows.iter().cloned()).collect(),
         };
         while new.len() < len {
@@ -286,7 +367,7 @@ pub fn schedule(scop: &PolyScop, deps: &Deps, plan: &GemmPlan, nc: i64) -> Resul
         dims.push(DimInfo::marked(if is_loop { RowKind::Loop } else { RowKind::Scalar }, false, false));
     }
     let mut sched = Schedule { stmts, dims, bands };
-    mark_checked(scop, deps, &mut sched).map_err(|e| super::SchedError::NoSchedule(e.to_string()))?;
+    mark_checked(scop, &deps.among_writers(scop), &mut sched).map_err(|e| super::SchedError::NoSchedule(e.to_string()))?;
     Ok(sched)
 }
 
@@ -370,14 +451,14 @@ fn arith_operands(instr: &crate::ir::Instr) -> &[ValueId] {
     }
 }
 
-/// Sorts the instructions of statement `stmt` (counters `i`, `j` at those
-/// positions) by side; an error says what the micro-kernel cannot do:
+/// Sorts the instructions of the matmul-like statement `g` by side; an
+/// error says what the micro-kernel cannot do:
 /// calls other than `llvm.fmuladd`/`llvm.fma`, arithmetic other than
 /// `fadd`/`fsub`/`fmul`/`fdiv`/`fneg` (a `min` of a shortest-path update,
 /// a comparison), a read of both `i` and `j` besides the cell, a cell not
 /// read once and written once.
-pub fn kernel_body(view: &FunctionView, model: &Model, stmt: usize, i: usize, j: usize) -> Result<KernelBody, String> {
-    let s = &model.statements[stmt];
+pub fn kernel_body(view: &FunctionView, model: &Model, g: &Gemm) -> Result<KernelBody, String> {
+    let s = &model.statements[g.stmt];
     let region: HashSet<_> = view.loop_(model.root).blocks.iter().copied().collect();
     let inside = |v: ValueId| matches!(view.value(v).kind, ValueKind::Instruction(b) if region.contains(&b));
     let rebuilt = |v: ValueId| model.rebuilt_at(v, &|l| s.loops.contains(&l)).is_some();
@@ -415,8 +496,12 @@ pub fn kernel_body(view: &FunctionView, model: &Model, stmt: usize, i: usize, j:
                     side.insert(v, Side::Kernel);
                     continue;
                 }
-                let uses = |pos: usize| access.subscripts.iter().any(|e| e.coeffs.iter().any(|(sym, &k)| k != 0 && *sym == Sym::Counter(s.loops[pos])));
-                let sd = match (uses(i), uses(j)) {
+                let mut along = [false; 3];
+                for e in &access.subscripts {
+                    let m = g.moves_with(e, &s.loops).ok_or("a read that uses another loop's counter")?;
+                    along = [0, 1, 2].map(|r| along[r] || m[r]);
+                }
+                let sd = match (along[0], along[1]) {
                     (true, true) => return Err("a read that uses both i and j".into()),
                     (false, true) => Side::B,
                     _ => Side::A,
