@@ -301,7 +301,12 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
             let value = BasicValueEnum::try_from(inkwell::values::AnyValue::as_any_value_enum(&clone)).map_err(|_| "a value-less instruction")?;
             local.insert(v, value);
         }
-        cuts.iter().map(|c| local.get(c).copied().ok_or_else(|| "a packed value was not computed".to_string())).collect()
+        // A packed value that is not one of the statement's instructions
+        // is a hoisted load, read again from its cell.
+        cuts.iter().map(|c| match local.get(c) {
+            Some(x) => Ok(*x),
+            None => copy.resolve(*c),
+        }).collect()
     }
 
     /// The address of the cell `C[i][j]`.

@@ -521,14 +521,28 @@ pub fn kernel_body(view: &FunctionView, model: &Model, g: &Gemm) -> Result<Kerne
             op if arithmetic(op) => {
                 let mut sd = Side::Inv;
                 for &x in arith_operands(instr) {
-                    sd = join(
-                        sd,
-                        match side.get(&x) {
-                            Some(&y) => y,
-                            None if inside(x) => return Err(format!("an operand the micro-kernel does not model ('{}')", view.value(x).name)),
-                            None => Side::Inv,
+                    let y = match side.get(&x) {
+                        Some(&y) => y,
+                        // A load hoisted out of the statement's inner loops
+                        // (`scop::rotate::map_hoisted_loads`: `a = A[i][k]`
+                        // before the `j` loop), read again from its cell
+                        // where it is used: a read of the side it moves on.
+                        None if inside(x) => match model.rotated.iter().find(|r| r.phi == x && r.back == 0) {
+                            Some(r) => {
+                                let along = r.subscripts.iter().map(|e| g.moves_with(e, &s.loops)).collect::<Option<Vec<_>>>().ok_or("a hoisted load of another loop's counter")?;
+                                let y = match (along.iter().any(|m| m[0]), along.iter().any(|m| m[1])) {
+                                    (true, true) => return Err("a hoisted read that uses both i and j".into()),
+                                    (false, true) => Side::B,
+                                    _ => Side::A,
+                                };
+                                side.insert(x, y);
+                                y
+                            }
+                            None => return Err(format!("an operand the micro-kernel does not model ('{}')", view.value(x).name)),
                         },
-                    );
+                        None => Side::Inv,
+                    };
+                    sd = join(sd, y);
                 }
                 // Values of neither side are computed with the A side
                 // (once per packed element; -O3 hoists most of them).
