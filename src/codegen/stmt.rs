@@ -165,6 +165,8 @@ impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
                 self.record(i, Some(array));
             }
             load
+        } else if let Some(r) = self.region.model.remat.get(&v) {
+            self.rebuild(v, r.load.as_ref().map(|(a, _)| *a))?
         } else if let Some(p) = self.region.synthesizable(v, &self.stmt.loops) {
             self.expand(v, &p)?
         } else if let Some(slot) = self.region.slots.get(&v) {
@@ -174,6 +176,40 @@ impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
         };
         self.local.insert(v, x);
         Ok(x)
+    }
+
+    /// A clone of instruction `v` at the builder, its operands resolved
+    /// for this instance.
+    fn clone_here(&mut self, v: ValueId) -> Result<InstructionValue<'a>, String> {
+        let orig = self.ir.instruction(v).ok_or("not an instruction")?;
+        // Resolve every operand first: a clone left half-built would keep
+        // uses of values outside any block.
+        let mut new_operands = Vec::new();
+        for i in 0..orig.get_num_operands() {
+            let Some(operand) = orig.get_operand(i).and_then(|o| o.value()) else { continue };
+            let Some(id) = self.ir.id_of(&operand) else { continue };
+            let new = self.resolve(id)?;
+            if new != operand {
+                new_operands.push((i, new));
+            }
+        }
+        let copy = orig.explicit_clone();
+        for (i, new) in new_operands {
+            copy.set_operand(i, new);
+        }
+        self.b.insert_instruction(&copy, None);
+        Ok(copy)
+    }
+
+    /// A value hoisted out of this statement's loops, computed again here
+    /// (`scop::remat`): a clone of its instruction, its operands resolved
+    /// for this instance; `array` for a load.
+    fn rebuild(&mut self, v: ValueId, array: Option<ArrayId>) -> Result<BasicValueEnum<'a>, String> {
+        let copy = self.clone_here(v)?;
+        if copy.get_opcode() == InstructionOpcode::Load {
+            self.record(copy, array);
+        }
+        BasicValueEnum::try_from(copy.as_any_value_enum()).map_err(|_| "a rebuilt value without a value".to_string())
     }
 
     /// Emits the statement's instructions, then its scalar writes.
@@ -202,23 +238,7 @@ impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
             if self.region.model.promoted.iter().any(|p| p.store_back == Some(instr.value)) {
                 continue; // the cell already holds the value
             }
-            let orig = self.ir.instruction(instr.value).ok_or("not an instruction")?;
-            // Resolve every operand first: a clone left half-built would
-            // keep uses of values outside any block.
-            let mut new_operands = Vec::new();
-            for i in 0..orig.get_num_operands() {
-                let Some(operand) = orig.get_operand(i).and_then(|o| o.value()) else { continue };
-                let Some(id) = self.ir.id_of(&operand) else { continue };
-                let new = self.resolve(id)?;
-                if new != operand {
-                    new_operands.push((i, new));
-                }
-            }
-            let copy = orig.explicit_clone();
-            for (i, new) in new_operands {
-                copy.set_operand(i, new);
-            }
-            self.b.insert_instruction(&copy, None);
+            let copy = self.clone_here(instr.value)?;
             if matches!(copy.get_opcode(), InstructionOpcode::Load | InstructionOpcode::Store) {
                 let array = self.stmt.accesses.iter().find(|a| a.instr == Some(instr.value)).and_then(|a| match a.target {
                     Target::Array(x) => Some(x),

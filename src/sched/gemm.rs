@@ -434,6 +434,41 @@ pub struct KernelBody {
     pub b_cuts: Vec<ValueId>,
 }
 
+/// The side of a value hoisted out of a matmul-like statement's inner
+/// loops (a load read again from its cell, or arithmetic on such loads
+/// rebuilt at the use); `None` when `x` is not one.
+fn hoisted_side(view: &FunctionView, model: &Model, g: &Gemm, loops: &[crate::ir::LoopId], x: ValueId) -> Result<Option<Side>, String> {
+    let cell_side = |subscripts: &[AffExpr]| -> Result<Side, String> {
+        let along = subscripts.iter().map(|e| g.moves_with(e, loops)).collect::<Option<Vec<_>>>().ok_or("a hoisted load of another loop's counter")?;
+        match (along.iter().any(|m| m[0]), along.iter().any(|m| m[1])) {
+            (true, true) => Err("a hoisted read that uses both i and j".into()),
+            (false, true) => Ok(Side::B),
+            (true, false) => Ok(Side::A),
+            (false, false) => Ok(Side::Inv),
+        }
+    };
+    if let Some(r) = model.rotated.iter().find(|r| r.phi == x && r.back == 0) {
+        return cell_side(&r.subscripts).map(Some);
+    }
+    let Some(r) = model.remat.get(&x) else { return Ok(None) };
+    if let Some((_, subscripts)) = &r.load {
+        return cell_side(subscripts).map(Some);
+    }
+    let def = view.def(x).ok_or("not an instruction")?;
+    let mut sd = Side::Inv;
+    for &o in arith_operands(def) {
+        let region = view.loop_(model.root);
+        let inside = matches!(view.value(o).kind, ValueKind::Instruction(b) if region.blocks.contains(&b));
+        if inside {
+            sd = join(sd, hoisted_side(view, model, g, loops, o)?.ok_or("a hoisted value of another statement")?);
+        }
+    }
+    if sd == Side::Kernel {
+        return Err("a hoisted value of both sides".into());
+    }
+    Ok(Some(sd))
+}
+
 fn arithmetic(op: &Op) -> bool {
     match op {
         Op::Pure { opcode } => matches!(opcode.as_str(), "fadd" | "fsub" | "fmul" | "fdiv" | "fneg"),
@@ -523,23 +558,19 @@ pub fn kernel_body(view: &FunctionView, model: &Model, g: &Gemm) -> Result<Kerne
                 for &x in arith_operands(instr) {
                     let y = match side.get(&x) {
                         Some(&y) => y,
-                        // A load hoisted out of the statement's inner loops
-                        // (`scop::rotate::map_hoisted_loads`: `a = A[i][k]`
-                        // before the `j` loop), read again from its cell
-                        // where it is used: a read of the side it moves on.
-                        None if inside(x) => match model.rotated.iter().find(|r| r.phi == x && r.back == 0) {
-                            Some(r) => {
-                                let along = r.subscripts.iter().map(|e| g.moves_with(e, &s.loops)).collect::<Option<Vec<_>>>().ok_or("a hoisted load of another loop's counter")?;
-                                let y = match (along.iter().any(|m| m[0]), along.iter().any(|m| m[1])) {
-                                    (true, true) => return Err("a hoisted read that uses both i and j".into()),
-                                    (false, true) => Side::B,
-                                    _ => Side::A,
-                                };
-                                side.insert(x, y);
-                                y
-                            }
-                            None => return Err(format!("an operand the micro-kernel does not model ('{}')", view.value(x).name)),
-                        },
+                        // A value hoisted out of the statement's inner loops
+                        // (`a = A[i][k]` or `alpha * A[i][k]` before the `j`
+                        // loop: `scop::rotate::map_hoisted_loads`,
+                        // `scop::remat`), computed again where it is used:
+                        // of the side its cells move on.
+                        None if inside(x) => {
+                            let y = hoisted_side(view, model, g, &s.loops, x)?.ok_or_else(|| format!("an operand the micro-kernel does not model ('{}')", view.value(x).name))?;
+                            // Of neither side: packed with A, like the
+                            // statement's own such values.
+                            let y = if y == Side::Inv { Side::A } else { y };
+                            side.insert(x, y);
+                            y
+                        }
                         None => Side::Inv,
                     };
                     sd = join(sd, y);

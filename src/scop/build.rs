@@ -774,6 +774,7 @@ pub fn build_region(view: &FunctionView, root: LoopId, fallbacks: &BTreeSet<Fall
         pseudo_loops,
         promoted: vec![],
         rotated: vec![],
+        remat: Default::default(),
     };
     Ok((model, obligations))
 }

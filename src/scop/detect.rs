@@ -89,6 +89,7 @@ fn build_and_prove(view: &FunctionView, root: LoopId) -> Result<Model, Reason> {
     map_promoted_scalars(view, &mut model);
     map_rotated_loads(view, &mut model);
     map_hoisted_loads(view, &mut model);
+    super::remat::map_hoisted_values(view, &mut model);
     Ok(model)
 }
 

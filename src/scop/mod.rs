@@ -27,6 +27,7 @@ pub mod print;
 mod quotient;
 pub mod ranges;
 pub mod reason;
+pub mod remat;
 mod reductions;
 pub mod rotate;
 pub mod to_poly;

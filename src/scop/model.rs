@@ -196,6 +196,9 @@ pub struct Model {
     /// PHIs that carried a loaded value to the next iteration, mapped back
     /// to the cell.
     pub rotated: Vec<super::rotate::Rotated>,
+    /// Values hoisted out of inner loops that their readers compute again
+    /// (`scop::remat`), with the instructions that compute them.
+    pub remat: std::collections::BTreeMap<ValueId, super::remat::Remat>,
 }
 
 impl Model {

@@ -433,6 +433,7 @@ mod tests {
             pseudo_loops: vec![],
             promoted: vec![],
             rotated: vec![],
+            remat: Default::default(),
         }
     }
 
