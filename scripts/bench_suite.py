@@ -78,7 +78,7 @@ FLOPS = {
     "gemm_ikj": lambda n: 2.0 * n**3,
     "chain2": lambda n: 4.0 * n**3,
     "rankk": lambda n: 2.0 * (n * (n + 1) / 2) * (n - n // 4),
-    "rank2k": lambda n: 4.0 * (n * (n + 1) / 2) * (n - n // 4),
+    "rank2k": lambda n: 4.0 * (n * (n + 1) / 2) * (n // 2),
     "contract3": lambda n: 2.0 * n * n * (2 * n) ** 2,
 }
 COMPILE_TIMEOUT_S = 600

@@ -286,15 +286,46 @@ fn same_i_j(d: &crate::deps::Dependence, i: usize, j: usize) -> crate::poly::Pol
     Ok(true)
 }
 
+/// What a micro-kernel holds in registers besides its accumulators, per
+/// `k` step: the packed values of each side it uses (`KernelBody`'s
+/// cuts) and whether its arithmetic needs a temporary (more than the one
+/// instruction that updates the cell: `C += A*B + B*A` computes the sum
+/// before adding it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KernelShape {
+    pub a_cuts: i64,
+    pub b_cuts: i64,
+    pub temp: bool,
+}
+
+impl KernelShape {
+    /// A plain product: one value of each side, one multiply-add.
+    pub const PLAIN: KernelShape = KernelShape { a_cuts: 1, b_cuts: 1, temp: false };
+
+    pub fn of(body: &KernelBody) -> KernelShape {
+        let kernel_ops = body.order.iter().filter(|(_, s)| *s == Side::Kernel).count();
+        KernelShape { a_cuts: body.a_cuts.len().max(1) as i64, b_cuts: body.b_cuts.len().max(1) as i64, temp: kernel_ops > 1 }
+    }
+
+    /// The wider of two shapes (one blocking serves every product of a
+    /// SCoP).
+    pub fn max(self, o: KernelShape) -> KernelShape {
+        KernelShape { a_cuts: self.a_cuts.max(o.a_cuts), b_cuts: self.b_cuts.max(o.b_cuts), temp: self.temp || o.temp }
+    }
+}
+
 /// The blocking for a target with `vector_regs` registers of
 /// `vector_bits` bits and the given cache sizes, for elements of
-/// `elem_bytes` bytes.
+/// `elem_bytes` bytes, and a micro-kernel of the given shape.
 ///
 /// - The micro-kernel holds MR·nv accumulators, nv vectors of B and one
-///   broadcast A value in registers: among nv = 1..4 the largest MR·nv
+///   broadcast A value per packed value of each side, and a temporary
+///   when its arithmetic needs one: among nv = 1..4 the largest MR·nv
 ///   that fits (MR at most 8: beyond, the A values it broadcasts per `k`
-///   outnumber the FMAs' spare load slots). 32 registers give 8×3
-///   vectors, 16 give 6×2 (BLIS's Haswell kernel).
+///   outnumber the FMAs' spare load slots). For a plain product 32
+///   registers give 8×3 vectors, 16 give 6×2 (BLIS's Haswell kernel); a
+///   rank-2k update (two values of each side and a temporary) gets 7×3
+///   of 32 (8×3 spilled: syr2k ran at 17 GFLOP/s against syrk's 42).
 /// - The packed A block (MC×KC) takes half the L2, square: KC = MC =
 ///   sqrt(L2 / 2 / elem) (Low et al.'s model keeps A in L2 and the B
 ///   micro-panel in L1; the square block amortizes the C traffic of the
@@ -302,13 +333,14 @@ fn same_i_j(d: &crate::deps::Dependence, i: usize, j: usize) -> crate::poly::Pol
 /// - The packed B panel (KC×NC) takes the other half of the L2, NC a
 ///   multiple of NR; the `jc` loop over those panels is the one that runs
 ///   on threads, each with panels of its own.
-pub fn blocking(vector_bits: i64, vector_regs: i64, l2_bytes: i64, elem_bytes: i64) -> Blocking {
+pub fn blocking(vector_bits: i64, vector_regs: i64, l2_bytes: i64, elem_bytes: i64, shape: KernelShape) -> Blocking {
     let elem = elem_bytes.max(1);
     let vl = (vector_bits / (8 * elem)).max(1);
     let regs = vector_regs.max(4);
     let (mut mr, mut nv) = (1, 1);
     for v in 1..=4 {
-        let m = ((regs - 1 - v) / v).min(8);
+        let others = shape.a_cuts + shape.b_cuts * v + i64::from(shape.temp);
+        let m = ((regs - others) / v).min(8);
         if m >= 1 && m * v > mr * nv {
             (mr, nv) = (m, v);
         }
@@ -373,20 +405,35 @@ pub fn schedule(scop: &PolyScop, deps: &Deps, plan: &GemmPlan, nc: i64) -> Resul
 
 #[cfg(test)]
 mod tests {
-    use super::blocking;
+    use super::{blocking, KernelShape};
 
     #[test]
     fn blocking_follows_the_target() {
+        let plain = KernelShape::PLAIN;
         // AVX-512: 32 registers of 8 doubles, 1 MiB of L2.
-        let b = blocking(512, 32, 1 << 20, 8);
+        let b = blocking(512, 32, 1 << 20, 8, plain);
         assert_eq!((b.vl, b.mr, b.nr, b.kc, b.mc), (8, 8, 24, 256, 256));
         assert_eq!(b.nc % b.nr, 0);
         // AVX2: 16 registers of 4 doubles, 256 KiB of L2: BLIS's 6x8.
-        let b = blocking(256, 16, 256 << 10, 8);
+        let b = blocking(256, 16, 256 << 10, 8, plain);
         assert_eq!((b.vl, b.mr, b.nr, b.kc), (4, 6, 8, 128));
         assert_eq!(b.mc % b.mr, 0);
         // Floats: twice the lanes.
-        assert_eq!(blocking(512, 32, 1 << 20, 4).nr, 48);
+        assert_eq!(blocking(512, 32, 1 << 20, 4, plain).nr, 48);
+    }
+
+    #[test]
+    fn blocking_leaves_registers_for_a_wider_kernel() {
+        // A rank-2k update: two packed values of each side and a
+        // temporary; 8x24 would need 24 + 6 + 2 + 1 = 33 of 32 registers.
+        let syr2k = KernelShape { a_cuts: 2, b_cuts: 2, temp: true };
+        let b = blocking(512, 32, 1 << 20, 8, syr2k);
+        assert_eq!((b.mr, b.nr), (7, 24));
+        assert!(b.mr * b.nr / b.vl + 2 * b.nr / b.vl + 2 + 1 <= 32);
+        assert_eq!(b.mc % b.mr, 0);
+        // The same on 16 registers.
+        let b = blocking(256, 16, 256 << 10, 8, syr2k);
+        assert!(b.mr * b.nr / b.vl + 2 * b.nr / b.vl + 3 <= 16, "{b:?}");
     }
 }
 
