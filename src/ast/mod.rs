@@ -100,6 +100,11 @@ pub struct For {
     pub parallel_if_reduction: bool,
     /// Innermost loop and parallel: a candidate for SIMD.
     pub vectorizable: bool,
+    /// At most one iteration wherever the loop runs (its bounds under the
+    /// conditions around it: a column loop in the branch for `n <= 1`):
+    /// nothing to vectorize, and LoopVectorize, forced on it, would warn
+    /// the user that it could not.
+    pub runs_once: bool,
     /// The outermost tile loop of a band whose tiles run as wavefronts.
     pub wavefront: bool,
     pub role: LoopRole,

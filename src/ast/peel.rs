@@ -77,6 +77,7 @@ fn peel_loop(f: For, ends: usize) -> AstResult<Vec<Node>> {
             parallel: false,
             parallel_if_reduction: false,
             vectorizable: false,
+            runs_once: true,
             wavefront: false,
             ..f.clone()
         };

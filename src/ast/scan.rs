@@ -170,7 +170,15 @@ impl<'a> Scanner<'a> {
                         rest.push(*j);
                     }
                 }
-                let otherwise = if rest.is_empty() { vec![] } else { self.emit_group(k, rest, ctx, splits - 1)? };
+                // The else branch runs where C fails: with C one
+                // inequality, its negation joins the branch's context (its
+                // loops' bounds and trip counts know it: a column loop
+                // under `n <= 1` runs once).
+                let ctx_else = match c.as_slice() {
+                    [(r, false)] => with(ctx, &[(sets::negate_ineq(r)?, false)])?,
+                    _ => ctx.clone(),
+                };
+                let otherwise = if rest.is_empty() { vec![] } else { self.emit_group(k, rest, &ctx_else, splits - 1)? };
                 self.count()?;
                 return Ok(vec![Node::If { cond: self.conds(&c)?, then, otherwise, kind: IfKind::Guard }]);
             }
@@ -190,7 +198,7 @@ impl<'a> Scanner<'a> {
         }
         let (lower, lrows) = self.bound(k, &ids, &ctx_g, true)?;
         let (upper, urows) = self.bound(k, &ids, &ctx_g, false)?;
-        let mut loop_ctx = with(&lctx, &[lrows, urows].concat())?;
+        let mut loop_ctx = with(&lctx, &[&lrows[..], &urows[..]].concat())?;
         let mut hoisted = vec![];
         for c in cands {
             if !implies(&loop_ctx, &c, &mut self.work)? {
@@ -201,6 +209,20 @@ impl<'a> Scanner<'a> {
         let stmts: std::collections::BTreeSet<usize> = ids.iter().map(|&i| self.items[i].stmt).collect();
         let body = self.gen(k + 1, ids, &loop_ctx, true)?;
         self.count()?;
+        // An innermost loop with no second iteration: `t_k - 1` never
+        // meets the lower bounds inside the loop.
+        let runs_once = !body.iter().any(|n| matches!(n, Node::For(_))) && {
+            let earlier: Vec<Constraint> = lrows
+                .iter()
+                .map(|(r, eq)| {
+                    let mut r = r.clone();
+                    let last = r.len() - 1;
+                    r[last] = crate::poly::int::sub(r[last], r.get(self.np + k).copied().unwrap_or(0))?;
+                    Ok((r, *eq))
+                })
+                .collect::<AstResult<_>>()?;
+            proven_empty(&with(&loop_ctx, &earlier)?, &mut self.work)?
+        };
         let (parallel, parallel_if_reduction) = self.sched.dims[k].marks_for(&|s| stmts.contains(&s));
         let (role, wavefront) = self.role(k);
         let f = For {
@@ -211,6 +233,7 @@ impl<'a> Scanner<'a> {
             parallel,
             parallel_if_reduction,
             vectorizable: false,
+            runs_once,
             wavefront,
             role,
             matmul: None,
@@ -422,7 +445,7 @@ fn mark_vectorizable(nodes: &mut [Node]) -> bool {
         match n {
             Node::For(f) => {
                 let inner = mark_vectorizable(&mut f.body);
-                f.vectorizable = !inner && f.parallel;
+                f.vectorizable = !inner && f.parallel && !f.runs_once;
                 any = true;
             }
             Node::If { then, otherwise, .. } => {

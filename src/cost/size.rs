@@ -284,6 +284,7 @@ mod tests {
             parallel,
             parallel_if_reduction: false,
             vectorizable: false,
+            runs_once: false,
             wavefront: false,
             role: LoopRole::Plain,
             matmul: None,
