@@ -24,9 +24,7 @@ void norms(int n, int m, const double (*restrict A)[m], double *restrict out) {
 }
 
 void decay(int n, int m, double (*restrict G)[m], const double *restrict rate) {
-  // -rate[i], hoisted out of the j loop, is computed again in its one
-  // statement (scop::remat).
-  // CHECK: errno-calls.c:[[@LINE+2]]:3: remark: loop is in a SCoP (2 loop(s), 1 statement(s))
+  // CHECK: errno-calls.c:[[@LINE+2]]:3: remark: loop is in a SCoP (2 loop(s), 2 statement(s))
   // CHECK: errno-calls.c:[[@LINE+1]]:3: remark: SCoP rewritten: 2 loop(s), 2 parallelizable
   for (int i = 0; i < n; i++)
     for (int j = 0; j < m; j++)

@@ -19,6 +19,13 @@
 //! instructions with the same flags, so every value is bit for bit the
 //! original's. `map_hoisted_loads` (`scop::rotate`) does the same for a
 //! hoisted load alone.
+//!
+//! Only values written inside two loops or more are rebuilt (a product's
+//! `(i, k)`): a value computed per row of a two-deep nest (a rank-1
+//! update's `alpha * x[i]`) stays a scalar. Rebuilt, it let the general
+//! pipeline tile such nests, whose only reuse is a vector that the caches
+//! hold across rows anyway: gsl's BLAS-2 routines (`ger`, `her2`, `syr`)
+//! grew 2-3x in `.text` for nothing.
 
 use super::affine::AffExpr;
 use super::model::{AccessKind, ArrayId, Model, Statement, Target};
@@ -92,7 +99,7 @@ pub fn map_hoisted_values(view: &FunctionView, model: &mut Model) {
     let mut rebuilt: BTreeMap<ValueId, Remat> = BTreeMap::new();
     // Per mapped scalar: the cells its readers read instead.
     let mut cells: BTreeMap<ValueId, Vec<(ArrayId, Vec<AffExpr>)>> = BTreeMap::new();
-    for w in &model.statements {
+    for w in model.statements.iter().filter(|w| w.loops.len() >= 2) {
         for x in &w.accesses {
             let (Target::Scalar(v), AccessKind::Write) = (&x.target, x.kind) else { continue };
             let v = *v;
