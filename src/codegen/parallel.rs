@@ -158,14 +158,20 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         let queries = [call(num_threads), call(thread_num)];
         let [nt, tid] = queries.map(|q| ok(self.b.build_int_s_extend(q, i64t, "omp64")));
         let g = ExprGen { b: &self.b, ctx: &self.ir.context };
-        let (lo, hi, step) = if uneven_iterations(f) && !self.in_wavefront {
-            // Iterations of uneven work (inner bounds that move with the
-            // counter: a triangle) go round-robin: lo = lb + tid, step nt.
-            // In contiguous shares the last thread of two had 3/4 of a
-            // triangle (rank-2k update: 1.33x on two threads at best).
-            // Not the tiles of a wavefront: neighbouring tiles share data
-            // (jacobi-2d, LU: 1.7x slower round-robin).
-            (ok(self.b.build_int_nsw_add(lb, tid, "lo")), ub, nt)
+        // Iterations of uneven work (inner bounds that move with the
+        // counter: a triangle) are dealt in rounds of nt, in a snake
+        // order: thread tid takes the round's tid-th iteration in even
+        // rounds and its (nt-1-tid)-th in odd ones. In contiguous shares
+        // the last thread of two had 3/4 of a triangle (rank-2k update:
+        // 1.33x on two threads at best); dealt round-robin, the thread
+        // that starts each round still took the larger of every pair (a
+        // lower triangle's four column panels of a product: 6 to 4 of its
+        // work), in a snake 5 to 5. Not the tiles of a wavefront:
+        // neighbouring tiles share data (jacobi-2d, LU: 1.7x slower dealt
+        // apart).
+        let snake = uneven_iterations(f) && !self.in_wavefront;
+        let (lo, hi, step) = if snake {
+            (lb, ub, nt)
         } else {
             // chunk = ceil((ub - lb + 1) / nt); lo = lb + tid*chunk; hi = min(lo + chunk - 1, ub)
             let total = ok(self.b.build_int_nsw_add(ok(self.b.build_int_nsw_sub(ub, lb, "span")), g.i64(1), "total"));
@@ -181,7 +187,22 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         self.b.position_at_end(header);
         let iv = ok(self.b.build_phi(i64t, "t"));
         let iv_val = iv.as_basic_value().into_int_value();
-        let saved = self.env.vars[f.var].replace(iv_val);
+        // The snake: `iv` is the round's first iteration, `odd` its parity.
+        let turn = if snake {
+            let odd = ok(self.b.build_phi(self.ir.context.bool_type(), "odd"));
+            let g = ExprGen { b: &self.b, ctx: &self.ir.context };
+            let back = ok(self.b.build_int_nsw_sub(ok(self.b.build_int_nsw_sub(nt, g.i64(1), "nt1")), tid, "back"));
+            let offset = ok(self.b.build_select(odd.as_basic_value().into_int_value(), back, tid, "offset")).into_int_value();
+            let t = ok(self.b.build_int_nsw_add(iv_val, offset, "t.snake"));
+            let (body_bb, next_bb) = (self.new_block("tessera.par.turn"), self.new_block("tessera.par.next"));
+            let mine = ok(self.b.build_int_compare(IntPredicate::SLE, t, hi, "mine"));
+            ok(self.b.build_conditional_branch(mine, body_bb, next_bb));
+            self.b.position_at_end(body_bb);
+            Some((odd, t, next_bb))
+        } else {
+            None
+        };
+        let saved = self.env.vars[f.var].replace(turn.map_or(iv_val, |(_, t, _)| t));
         self.depth += 1;
         self.in_team = true;
         let in_wavefront = std::mem::replace(&mut self.in_wavefront, false);
@@ -196,12 +217,20 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
             self.region.slots.insert(v, slot);
         }
         body?;
+        if let Some((_, _, next_bb)) = turn {
+            ok(self.b.build_unconditional_branch(next_bb));
+            self.b.position_at_end(next_bb);
+        }
         let next = ok(self.b.build_int_nsw_add(iv_val, step, "t.next"));
+        let flipped = turn.map(|(odd, _, _)| ok(self.b.build_not(odd.as_basic_value().into_int_value(), "flip")));
         let again = ok(self.b.build_int_compare(IntPredicate::SLE, next, hi, "again"));
         let br = ok(self.b.build_conditional_branch(again, header, done));
         let latch = self.b.get_insert_block().expect("positioned");
         self.mark_vectorizable(f, br, &mem);
         iv.add_incoming(&[(&lo, worker), (&next, latch)]);
+        if let (Some((odd, _, _)), Some(flipped)) = (turn, flipped) {
+            odd.add_incoming(&[(&self.ir.context.bool_type().const_zero(), worker), (&flipped, latch)]);
+        }
         self.b.position_at_end(done);
         ok(self.b.build_unconditional_branch(exit));
         self.workers.push(Worker { blocks: self.blocks[first..].to_vec(), slots, queries, dim: f.var });
