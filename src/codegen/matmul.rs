@@ -269,29 +269,11 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
     fn eval_side(&mut self, m: &MatmulNest, body: &Body, which: Side, iter: Vec<IntValue<'a>>, cuts: &[ValueId]) -> Result<Vec<BasicValueEnum<'a>>, String> {
         let s = &self.model.statements[m.stmt];
         let mut copy = StmtCopy::new(self.ir, &self.b, &self.region, s, iter);
-        let mut local: HashMap<ValueId, BasicValueEnum<'a>> = HashMap::new();
         for &(v, sd) in &body.order {
             if sd != which {
                 continue;
             }
-            let orig = self.ir.instruction(v).ok_or("not an instruction")?;
-            let mut new_operands = vec![];
-            for k in 0..orig.get_num_operands() {
-                let Some(operand) = orig.get_operand(k).and_then(|o| o.value()) else { continue };
-                let Some(id) = self.ir.id_of(&operand) else { continue };
-                let new = match local.get(&id) {
-                    Some(x) => *x,
-                    None => copy.resolve(id)?,
-                };
-                if new != operand {
-                    new_operands.push((k, new));
-                }
-            }
-            let clone = orig.explicit_clone();
-            for (k, new) in new_operands {
-                clone.set_operand(k, new);
-            }
-            self.b.insert_instruction(&clone, None);
+            let clone = copy.clone_here(v)?;
             if clone.get_opcode() == inkwell::values::InstructionOpcode::Load {
                 let array = s.accesses.iter().find(|a| a.instr == Some(v)).and_then(|a| if let Target::Array(x) = a.target { Some(x) } else { None });
                 if let Some(a) = array {
@@ -299,14 +281,11 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
                 }
             }
             let value = BasicValueEnum::try_from(inkwell::values::AnyValue::as_any_value_enum(&clone)).map_err(|_| "a value-less instruction")?;
-            local.insert(v, value);
+            copy.define(v, value);
         }
-        // A packed value that is not one of the statement's instructions
-        // is a hoisted load, read again from its cell.
-        cuts.iter().map(|c| match local.get(c) {
-            Some(x) => Ok(*x),
-            None => copy.resolve(*c),
-        }).collect()
+        // The packed values: the side's instructions, or values hoisted
+        // out of the statement's loops, read again from their cells.
+        cuts.iter().map(|&c| copy.resolve(c)).collect()
     }
 
     /// The address of the cell `C[i][j]`.

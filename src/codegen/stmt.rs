@@ -178,9 +178,15 @@ impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
         Ok(x)
     }
 
+    /// Takes `value` as this instance's value of `v` (a copy made by the
+    /// caller).
+    pub fn define(&mut self, v: ValueId, value: BasicValueEnum<'a>) {
+        self.local.insert(v, value);
+    }
+
     /// A clone of instruction `v` at the builder, its operands resolved
     /// for this instance.
-    fn clone_here(&mut self, v: ValueId) -> Result<InstructionValue<'a>, String> {
+    pub fn clone_here(&mut self, v: ValueId) -> Result<InstructionValue<'a>, String> {
         let orig = self.ir.instruction(v).ok_or("not an instruction")?;
         // Resolve every operand first: a clone left half-built would keep
         // uses of values outside any block.

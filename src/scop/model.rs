@@ -202,6 +202,16 @@ pub struct Model {
 }
 
 impl Model {
+    /// The arrays some statement writes.
+    pub fn written_arrays(&self) -> std::collections::BTreeSet<ArrayId> {
+        self.statements
+            .iter()
+            .flat_map(|s| &s.accesses)
+            .filter(|x| x.kind == AccessKind::Write)
+            .filter_map(|x| if let Target::Array(a) = x.target { Some(a) } else { None })
+            .collect()
+    }
+
     /// The index of the statement of `block`, if the block is one.
     pub fn statement_of(&self, block: crate::ir::BlockId) -> Option<usize> {
         self.statements.iter().position(|s| s.block == block)

@@ -89,13 +89,7 @@ fn collect(view: &FunctionView, model: &Model, w: &Statement, written: &BTreeSet
 /// Rebuilds at their uses the scalars that are pure functions of
 /// read-only cells (see the module documentation).
 pub fn map_hoisted_values(view: &FunctionView, model: &mut Model) {
-    let written: BTreeSet<ArrayId> = model
-        .statements
-        .iter()
-        .flat_map(|s| &s.accesses)
-        .filter(|x| x.kind == AccessKind::Write)
-        .filter_map(|x| if let Target::Array(a) = x.target { Some(a) } else { None })
-        .collect();
+    let written = model.written_arrays();
     let mut rebuilt: BTreeMap<ValueId, Remat> = BTreeMap::new();
     // Per mapped scalar: the cells its readers read instead.
     let mut cells: BTreeMap<ValueId, Vec<(ArrayId, Vec<AffExpr>)>> = BTreeMap::new();

@@ -248,13 +248,7 @@ pub fn map_rotated_loads(view: &FunctionView, model: &mut Model) {
 /// read along a row, a time loop's statements may be skewed (fdtd-2d's
 /// source row kept every time step apart).
 pub fn map_hoisted_loads(view: &FunctionView, model: &mut Model) {
-    let written: std::collections::BTreeSet<ArrayId> = model
-        .statements
-        .iter()
-        .flat_map(|s| &s.accesses)
-        .filter(|x| x.kind == AccessKind::Write)
-        .filter_map(|x| if let Target::Array(a) = x.target { Some(a) } else { None })
-        .collect();
+    let written = model.written_arrays();
     let mut found: Vec<Rotated> = Vec::new();
     for s in &model.statements {
         for x in &s.accesses {
