@@ -840,9 +840,7 @@ fn plan_matmul(fview: &FunctionView, m: &Model, scop: &PolyScop, deps: &deps::De
     // One blocking for the SCoP: its widest accumulated element's.
     let elem_bytes = g.gemms.iter().map(|x| m.array(x.c).elem_bytes as i64).max().unwrap_or(8);
     let t = &config.tile;
-    // One shape too: the widest kernel's registers.
-    let shape = g.gemms.iter().filter_map(|x| sched::gemm::kernel_body(fview, m, x).ok()).map(|b| sched::gemm::KernelShape::of(&b)).fold(sched::gemm::KernelShape::PLAIN, sched::gemm::KernelShape::max);
-    let blocking = sched::gemm::blocking(t.wide_vector_bits, t.vector_regs, t.l2_bytes, elem_bytes, shape);
+    let blocking = sched::gemm::blocking(t.wide_vector_bits, t.vector_regs, t.l2_bytes, elem_bytes, g.shape);
     let Ok(schedule) = sched::gemm::schedule(scop, deps, &g, blocking.nc) else { return Ok(None) };
     let checked = check_schedule(scop, &schedule, config, "matrix-product schedule")?;
     let Ok(mut tree) = ast::build(scop, &schedule, &config.ast) else { return Ok(None) };

@@ -97,6 +97,9 @@ pub struct Blocking {
 pub struct GemmPlan {
     pub gemms: Vec<Gemm>,
     pub phase: Vec<usize>,
+    /// The widest micro-kernel among the products (one blocking serves
+    /// them all).
+    pub shape: KernelShape,
 }
 
 /// The SCoP's matmul-like statements (see the module documentation),
@@ -105,9 +108,10 @@ pub struct GemmPlan {
 /// (`Deps::among_writers`: an exit compare of a row's bound, computed
 /// into a scalar each row, may read it in a later phase).
 pub fn recognize(view: &FunctionView, model: &Model, scop: &PolyScop, deps: &Deps) -> Option<GemmPlan> {
+    let mut shape = KernelShape::PLAIN;
     let gemms: Vec<Gemm> = (0..model.statements.len())
         .filter_map(|s| recognize_stmt(model, scop, deps, s))
-        .filter(|g| kernel_body(view, model, g).is_ok())
+        .filter(|g| kernel_body(view, model, g).map(|b| shape = shape.max(KernelShape::of(&b))).is_ok())
         .collect();
     if gemms.is_empty() {
         return None;
@@ -129,7 +133,7 @@ pub fn recognize(view: &FunctionView, model: &Model, scop: &PolyScop, deps: &Dep
     if deps.among_writers(scop).deps.iter().any(|d| phase[d.source] > phase[d.target]) {
         return None;
     }
-    Some(GemmPlan { gemms, phase })
+    Some(GemmPlan { gemms, phase, shape })
 }
 
 fn recognize_stmt(model: &Model, scop: &PolyScop, deps: &Deps, s: usize) -> Option<Gemm> {
@@ -188,7 +192,7 @@ fn recognize_stmt(model: &Model, scop: &PolyScop, deps: &Deps, s: usize) -> Opti
                     if v == [0, 0] {
                         continue;
                     }
-                    let g = gcd(v[0], v[1]);
+                    let g = crate::poly::int::gcd(v[0], v[1]);
                     let mut d = [v[0] / g, v[1] / g];
                     if d[0] < 0 || (d[0] == 0 && d[1] < 0) {
                         d = [-d[0], -d[1]];
@@ -253,14 +257,6 @@ fn recognize_stmt(model: &Model, scop: &PolyScop, deps: &Deps, s: usize) -> Opti
         return Some(Gemm { stmt: s, c, coords, counters });
     }
     None
-}
-
-fn gcd(a: i64, b: i64) -> i64 {
-    let (mut a, mut b) = (a.abs(), b.abs());
-    while b != 0 {
-        (a, b) = (b, a % b);
-    }
-    a.max(1)
 }
 
 /// Whether the instances `d` relates share the counters `i` and `j`
@@ -481,25 +477,29 @@ pub struct KernelBody {
     pub b_cuts: Vec<ValueId>,
 }
 
+/// The side a read of a cell with these subscripts (over the statement's
+/// counters `loops`) is on: `A` when it moves with `i` only, `B` with `j`
+/// only, `Inv` with neither; an error when with both.
+fn cell_side(g: &Gemm, loops: &[crate::ir::LoopId], subscripts: &[AffExpr]) -> Result<Side, String> {
+    let along = subscripts.iter().map(|e| g.moves_with(e, loops)).collect::<Option<Vec<_>>>().ok_or("a read of another loop's counter")?;
+    match (along.iter().any(|m| m[0]), along.iter().any(|m| m[1])) {
+        (true, true) => Err("a read that uses both i and j".into()),
+        (false, true) => Ok(Side::B),
+        (true, false) => Ok(Side::A),
+        (false, false) => Ok(Side::Inv),
+    }
+}
+
 /// The side of a value hoisted out of a matmul-like statement's inner
 /// loops (a load read again from its cell, or arithmetic on such loads
 /// rebuilt at the use); `None` when `x` is not one.
 fn hoisted_side(view: &FunctionView, model: &Model, g: &Gemm, loops: &[crate::ir::LoopId], x: ValueId) -> Result<Option<Side>, String> {
-    let cell_side = |subscripts: &[AffExpr]| -> Result<Side, String> {
-        let along = subscripts.iter().map(|e| g.moves_with(e, loops)).collect::<Option<Vec<_>>>().ok_or("a hoisted load of another loop's counter")?;
-        match (along.iter().any(|m| m[0]), along.iter().any(|m| m[1])) {
-            (true, true) => Err("a hoisted read that uses both i and j".into()),
-            (false, true) => Ok(Side::B),
-            (true, false) => Ok(Side::A),
-            (false, false) => Ok(Side::Inv),
-        }
-    };
     if let Some(r) = model.rotated.iter().find(|r| r.phi == x && r.back == 0) {
-        return cell_side(&r.subscripts).map(Some);
+        return cell_side(g, loops, &r.subscripts).map(Some);
     }
     let Some(r) = model.remat.get(&x) else { return Ok(None) };
     if let Some((_, subscripts)) = &r.load {
-        return cell_side(subscripts).map(Some);
+        return cell_side(g, loops, subscripts).map(Some);
     }
     let def = view.def(x).ok_or("not an instruction")?;
     let mut sd = Side::Inv;
@@ -578,15 +578,10 @@ pub fn kernel_body(view: &FunctionView, model: &Model, g: &Gemm) -> Result<Kerne
                     side.insert(v, Side::Kernel);
                     continue;
                 }
-                let mut along = [false; 3];
-                for e in &access.subscripts {
-                    let m = g.moves_with(e, &s.loops).ok_or("a read that uses another loop's counter")?;
-                    along = [0, 1, 2].map(|r| along[r] || m[r]);
-                }
-                let sd = match (along[0], along[1]) {
-                    (true, true) => return Err("a read that uses both i and j".into()),
-                    (false, true) => Side::B,
-                    _ => Side::A,
+                // Of neither side (`x[k]`): packed with A.
+                let sd = match cell_side(g, &s.loops, &access.subscripts)? {
+                    Side::Inv => Side::A,
+                    sd => sd,
                 };
                 side.insert(v, sd);
                 order.push((v, sd));
