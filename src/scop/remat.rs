@@ -109,8 +109,8 @@ pub fn map_hoisted_values(view: &FunctionView, model: &mut Model) {
             }
             let mut read: Vec<(ArrayId, Vec<AffExpr>)> = tree.values().filter_map(|r| r.load.clone()).collect();
             // Hoisted loads the arithmetic uses are read from their cells.
-            for (&node, _) in &tree {
-                for &o in &view.def(node).expect("an instruction").operands {
+            for def in tree.keys().filter_map(|&node| view.def(node)) {
+                for &o in &def.operands {
                     if let Some(r) = model.rotated.iter().find(|r| r.phi == o && r.back == 0) {
                         read.push((r.array, r.subscripts.clone()));
                     }
