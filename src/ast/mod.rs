@@ -100,10 +100,12 @@ pub struct For {
     pub parallel_if_reduction: bool,
     /// Innermost loop and parallel: a candidate for SIMD.
     pub vectorizable: bool,
-    /// At most one iteration wherever the loop runs (its bounds under the
-    /// conditions around it: a column loop in the branch for `n <= 1`):
-    /// nothing to vectorize, and LoopVectorize, forced on it, would warn
-    /// the user that it could not.
+    /// An innermost parallel loop with at most one iteration wherever it
+    /// runs (its bounds under the conditions around it: a column loop in
+    /// the branch for `n <= 1`): nothing to vectorize, and LoopVectorize,
+    /// forced on it, would warn the user that it could not. Computed for
+    /// those loops only (and set for a peeled single iteration); false
+    /// for the others, which are never vectorized.
     pub runs_once: bool,
     /// The outermost tile loop of a band whose tiles run as wavefronts.
     pub wavefront: bool,

@@ -209,9 +209,11 @@ impl<'a> Scanner<'a> {
         let stmts: std::collections::BTreeSet<usize> = ids.iter().map(|&i| self.items[i].stmt).collect();
         let body = self.gen(k + 1, ids, &loop_ctx, true)?;
         self.count()?;
-        // An innermost loop with no second iteration: `t_k - 1` never
-        // meets the lower bounds inside the loop.
-        let runs_once = !body.iter().any(|n| matches!(n, Node::For(_))) && {
+        let (parallel, parallel_if_reduction) = self.sched.dims[k].marks_for(&|s| stmts.contains(&s));
+        // An innermost parallel loop (one that may be vectorized) with no
+        // second iteration: `t_k - 1` never meets the lower bounds inside
+        // the loop. Other loops skip the query.
+        let runs_once = parallel && !body.iter().any(|n| matches!(n, Node::For(_))) && {
             let earlier: Vec<Constraint> = lrows
                 .iter()
                 .map(|(r, eq)| {
@@ -223,7 +225,6 @@ impl<'a> Scanner<'a> {
                 .collect::<AstResult<_>>()?;
             proven_empty(&with(&loop_ctx, &earlier)?, &mut self.work)?
         };
-        let (parallel, parallel_if_reduction) = self.sched.dims[k].marks_for(&|s| stmts.contains(&s));
         let (role, wavefront) = self.role(k);
         let f = For {
             var: k,
