@@ -23,6 +23,7 @@ pub mod checks;
 pub mod expr;
 mod matmul;
 mod parallel;
+pub use parallel::threaded_loops;
 pub mod stats;
 pub mod stmt;
 
@@ -93,8 +94,8 @@ struct Gen<'r, 'a, 'b> {
     /// The loop (its schedule dimension) whose fork the dispatch to the
     /// region decides (`parallel::entry_fork`).
     entry_fork: Option<usize>,
-    /// How many times each statement occurs in the loop tree.
-    occurrences: HashMap<usize, usize>,
+    /// Which parallel loops may run on threads.
+    threading: parallel::Threading<'r>,
 }
 
 /// A parallel loop's worker (see `parallel`).
@@ -239,7 +240,7 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, opts
         in_wavefront: false,
         workers: vec![],
         entry_fork: None,
-        occurrences: occurrences(&ast.body),
+        threading: parallel::Threading::new(view, model, ast),
     };
     gen.b.position_before(&old_br);
     let rtc = match gen.entry_fork(ast) {
@@ -507,7 +508,7 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
             Node::For(f) if f.matmul.is_some() => self.matmul_for(f, f.matmul.as_deref().expect("checked"))?,
             // A parallel loop outside every team runs on one (see `parallel`
             // for when one under sequential loops forks).
-            Node::For(f) if self.openmp && !self.in_team && f.parallel && self.may_run_on_threads(&f.body) => {
+            Node::For(f) if self.openmp && !self.in_team && self.threading.forks(f) => {
                 self.parallel_for(f)?;
             }
             Node::For(f) => self.plain_for(f)?,
@@ -677,12 +678,6 @@ fn count_stmts(nodes: &[Node], out: &mut HashMap<usize, usize>) {
             }
         }
     }
-}
-
-fn occurrences(nodes: &[Node]) -> HashMap<usize, usize> {
-    let mut out = HashMap::default();
-    count_stmts(nodes, &mut out);
-    out
 }
 
 fn contains_loop(n: &Node) -> bool {

@@ -13,9 +13,9 @@
 
 use super::expr::ExprGen;
 use super::{any_stmt, count_stmts, ok, Gen, Worker};
-use crate::ast::{For, Node};
-use crate::ir::{Op, ValueId};
-use crate::scop::model::{Access, AccessKind, Target};
+use crate::ast::{Ast, For, Node};
+use crate::ir::{FunctionView, Op, ValueId};
+use crate::scop::model::{Access, AccessKind, Model, Target};
 use inkwell::values::IntValue;
 use inkwell::IntPredicate;
 use std::collections::BTreeSet;
@@ -39,26 +39,34 @@ const SPAN_CAP: i64 = 1 << 20;
 /// loops count one instance per statement.
 const ESTIMATE_LEVELS: usize = 8;
 
-impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
+/// What decides whether a parallel loop may run on threads: the loop tree,
+/// the model and the function, nothing of the IR being written. Code
+/// generation asks it for each parallel loop; the driver asks it before
+/// any IR changes whether a rewrite would run anything on threads at all
+/// ([`threaded_loops`]).
+pub struct Threading<'m> {
+    view: &'m FunctionView,
+    model: &'m Model,
+    /// How many times each statement occurs in the loop tree.
+    occurrences: HashMap<usize, usize>,
+}
+
+impl<'m> Threading<'m> {
+    pub fn new(view: &'m FunctionView, model: &'m Model, ast: &Ast) -> Self {
+        let mut occurrences = HashMap::default();
+        count_stmts(&ast.body, &mut occurrences);
+        Threading { view, model, occurrences }
+    }
+
     /// Whether the statements under `nodes` may run on other threads: the
     /// scalars they write may have per-thread copies (shared stack slots
     /// would race between threads; see `private_scalars`), and none calls
     /// a function that sets errno (errno is per thread: the caller's would
     /// be left as it was).
-    pub(super) fn may_run_on_threads(&self, nodes: &[Node]) -> bool {
-        let view = self.region.view;
+    pub fn may_run(&self, nodes: &[Node]) -> bool {
+        let view = self.view;
         let errno = any_stmt(nodes, &|s| view.block(self.model.statements[s].block).instrs.iter().any(|i| matches!(i.op, Op::Call { sets_errno: Some(_), .. })));
         !errno && self.private_scalars(nodes).is_some()
-    }
-
-    /// The scalars (with a slot) the statements under `nodes` read and none
-    /// of them writes: constant while the loop runs.
-    fn scalars_only_read(&self, nodes: &[Node]) -> Vec<ValueId> {
-        let mut inside = HashMap::default();
-        count_stmts(nodes, &mut inside);
-        let written = self.scalars_of(inside.keys().copied(), AccessKind::Write);
-        let read = self.scalars_of(inside.keys().copied(), AccessKind::Read);
-        read.into_iter().filter(|v| !written.contains(v) && self.region.slots.contains_key(v)).collect()
     }
 
     /// The scalars that statements `stmts` access as `kind`.
@@ -77,7 +85,7 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
     /// iteration reads only what it wrote itself or what was there before
     /// the loop (each copy starts with that value). Scalars the loop only
     /// reads ([`Gen::scalars_only_read`]) are copied as well.
-    pub(super) fn private_scalars(&self, nodes: &[Node]) -> Option<Vec<ValueId>> {
+    fn private_scalars(&self, nodes: &[Node]) -> Option<Vec<ValueId>> {
         let mut inside = HashMap::default();
         count_stmts(nodes, &mut inside);
         let written = self.scalars_of(inside.keys().copied(), AccessKind::Write);
@@ -89,6 +97,44 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
             return None;
         }
         Some(written.into_iter().collect())
+    }
+
+    /// Whether loop `f`, outside every team, becomes one (the rule of
+    /// `Gen::node`; a product's loop forks its own panels).
+    pub(super) fn forks(&self, f: &For) -> bool {
+        f.parallel && f.matmul.is_none() && self.may_run(&f.body)
+    }
+
+    /// The loops under `nodes` that would run on a thread team: each
+    /// outermost loop that [`Threading::forks`], and each product.
+    fn count(&self, nodes: &[Node]) -> usize {
+        nodes
+            .iter()
+            .map(|n| match n {
+                Node::Stmt { .. } => 0,
+                Node::If { then, otherwise, .. } => self.count(then) + self.count(otherwise),
+                Node::For(f) if f.matmul.is_some() || self.forks(f) => 1,
+                Node::For(f) => self.count(&f.body),
+            })
+            .sum()
+    }
+}
+
+/// How many loops of `ast` would run on OpenMP threads in a module built
+/// with -fopenmp (before the run-time test of each fork's work).
+pub fn threaded_loops(view: &FunctionView, model: &Model, ast: &Ast) -> usize {
+    Threading::new(view, model, ast).count(&ast.body)
+}
+
+impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
+    /// The scalars (with a slot) the statements under `nodes` read and none
+    /// of them writes: constant while the loop runs.
+    fn scalars_only_read(&self, nodes: &[Node]) -> Vec<ValueId> {
+        let mut inside = HashMap::default();
+        count_stmts(nodes, &mut inside);
+        let written = self.threading.scalars_of(inside.keys().copied(), AccessKind::Write);
+        let read = self.threading.scalars_of(inside.keys().copied(), AccessKind::Read);
+        read.into_iter().filter(|v| !written.contains(v) && self.region.slots.contains_key(v)).collect()
     }
 
     /// A parallel loop as an OpenMP worker: each thread runs its share of
@@ -138,7 +184,7 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         // outlined function receives, each read is a load that a store to
         // an array may alias, which LoopVectorize cannot vectorize (a
         // forced loop then warns the user: gsl's radix-2 FFT twiddles).
-        let private = self.private_scalars(&f.body).ok_or("a parallel loop with shared scalars")?;
+        let private = self.threading.private_scalars(&f.body).ok_or("a parallel loop with shared scalars")?;
         let read_only = self.scalars_only_read(&f.body);
         let mut shared = Vec::new();
         let mut slots = Vec::new();
@@ -264,7 +310,7 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
     /// small cases instead of a second copy of the loop. None when the
     /// tree has no such loop or the loop stays on the calling thread.
     pub(super) fn entry_fork(&mut self, ast: &crate::ast::Ast) -> Option<IntValue<'a>> {
-        let f = ast.entry_fork().filter(|f| self.openmp && self.may_run_on_threads(&f.body))?;
+        let f = ast.entry_fork().filter(|f| self.openmp && self.threading.may_run(&f.body))?;
         let g = ExprGen { b: &self.b, ctx: &self.ir.context };
         let (lb, ub) = (g.expr(&f.lower, &self.env), g.expr(&f.upper, &self.env));
         self.entry_fork = Some(f.var);

@@ -66,13 +66,26 @@ pub struct KnownWork {
 /// does not: the text of the "not profitable" remark. `original` is the
 /// source order (`sched::original`).
 pub fn not_profitable(scop: &PolyScop, original: &Schedule, planned: &Schedule, facts: &Facts) -> PolyResult<Option<String>> {
+    let threads = facts.openmp && has_parallel_loop(planned, scop.params.len());
+    judge(scop, original, planned, facts, threads, "are not run on threads (no -fopenmp)")
+}
+
+/// Why the rewrite gains nothing once its loop tree is known to run no
+/// loop on threads (each parallel loop writes a scalar read after it, or
+/// calls a function that sets errno: code generation keeps it on the
+/// calling thread), if it does not. Asked only where
+/// [`not_profitable`] counted on threads.
+pub fn not_profitable_unthreaded(scop: &PolyScop, original: &Schedule, planned: &Schedule, facts: &Facts) -> PolyResult<Option<String>> {
+    judge(scop, original, planned, facts, false, "cannot run on threads (a scalar they write is read after them, or they set errno)")
+}
+
+fn judge(scop: &PolyScop, original: &Schedule, planned: &Schedule, facts: &Facts, threads: bool, no_threads: &str) -> PolyResult<Option<String>> {
     let np = scop.params.len();
-    let threads = facts.openmp && has_parallel_loop(planned, np);
     if let Some(why) = small_known_work(scop, facts, threads)? {
         return Ok(Some(why));
     }
     if !threads && !facts.checked_accumulator && keeps_original_order(original, planned, np) {
-        let why = if has_parallel_loop(planned, np) { ", and its parallel loops are not run on threads (no -fopenmp)" } else { "" };
+        let why = if has_parallel_loop(planned, np) { format!(", and its parallel loops {no_threads}") } else { String::new() };
         return Ok(Some(format!(
             "the schedule keeps the original order (no interchange, fusion, distribution or tiling){why}: -O3 gets the same loops without the copy"
         )));

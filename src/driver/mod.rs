@@ -726,6 +726,16 @@ fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageCo
         }
     }
     let mut tree = tree.map_err(|e| e.to_string())?;
+    // Threads were counted on above; code generation may still keep every
+    // parallel loop on the calling thread (a scalar it writes is read
+    // after it). Then only what pays without threads is rewritten.
+    if let Some(pay) = pay.filter(|p| p.facts.openmp) {
+        if codegen::threaded_loops(fview, m, &tree) == 0 {
+            if let Some(why) = cost::profit::not_profitable_unthreaded(&scop, &source_order, &schedule, &pay.facts).map_err(|e| format!("profitability: {e}"))? {
+                return Err(format!("not profitable: {why}"));
+            }
+        }
+    }
     // The code-size budgets (cost::size): over them, the copies that only
     // speed up go, one kind at a time: first the loops split on guards,
     // then the full/partial tile separation (each doubles the code it
