@@ -10,7 +10,11 @@ CMake's try-compiles) is timed (CPU time of the compiler) and logged as one
 JSON line: object, source, seconds, the object's .text bytes, a digest of
 its code and data, exit status,
 and Tessera's remarks counted (loops seen, loops in SCoPs, SCoPs rewritten
-and not) and removed from the output the build sees.
+and not) and removed from the output the build sees. In the OpenMP
+configuration each such compile is repeated without the plugin (to a
+scratch object, dependency-file flags dropped) and its CPU time and .text
+logged too: -fopenmp changes code by itself (a package's own `omp`
+pragmas), so Tessera's share is measured against plain -O3 -fopenmp.
 
 Environment (set by scripts/realworld): TESSERA_RW_MODE (o3, plugin or omp),
 TESSERA_RW_LOG (the log), TESSERA_RW_ROOT (object paths are relative to
@@ -80,6 +84,38 @@ def code_digest(path):
     return h.hexdigest()[:16]
 
 
+# Flags that write a dependency file, with their argument if they take one:
+# the baseline compile must not overwrite the build's.
+DEP_FLAGS = {"-MD": 0, "-MMD": 0, "-MP": 0, "-MF": 1, "-MT": 1, "-MQ": 1}
+
+
+def baseline(real, argv, extra, obj):
+    """CPU seconds and .text bytes of the same compile without the plugin
+    (None, None if it fails)."""
+    args, skip = [], 0
+    for a in argv:
+        if skip:
+            skip -= 1
+        elif a in DEP_FLAGS:
+            skip = DEP_FLAGS[a]
+        elif a.startswith(("-MF", "-MT", "-MQ", "-Wp,-MD", "-Wp,-MMD")):
+            pass
+        else:
+            args.append(a)
+    if "-o" in args:
+        del args[args.index("-o"):args.index("-o") + 2]
+    scratch = obj + ".o3omp.tmp"
+    flags = [e for e in extra if not e.startswith("-fpass-plugin=")]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    p = subprocess.run([real] + args + flags + ["-o", scratch], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    text = text_bytes(scratch) if p.returncode == 0 else None
+    if os.path.exists(scratch):
+        os.unlink(scratch)
+    return (round(cpu, 4), text) if text is not None else (None, None)
+
+
 def main():
     argv = sys.argv[1:]
     bindir = os.environ.get("LLVM_BINDIR", "/usr/lib/llvm-22/bin")
@@ -147,6 +183,8 @@ def main():
                cpu=round(cpu, 4), wall=round(wall, 4), text=text_bytes(obj) if p.returncode == 0 else None,
                digest=code_digest(obj) if p.returncode == 0 else None,
                rc=p.returncode, crash=crash, diags=diags[:5], **counts)
+    if mode == "omp" and p.returncode == 0:
+        rec["base_cpu"], rec["base_text"] = baseline(real, argv, extra, obj)
     with open(os.environ["TESSERA_RW_LOG"], "a") as f:
         f.write(json.dumps(rec) + "\n")
     sys.exit(p.returncode if p.returncode >= 0 else 128 - p.returncode)
