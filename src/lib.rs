@@ -22,3 +22,12 @@ pub mod bridge;
 pub mod codegen;
 #[cfg(feature = "llvm")]
 pub mod driver;
+
+/// Called by `opt -load-pass-plugin` and `clang -fpass-plugin` after
+/// dlopen: the plugin's one exported symbol. Here, where the bridge and
+/// the driver meet, so that neither names the other's caller.
+#[cfg(feature = "llvm")]
+#[no_mangle]
+pub extern "C" fn llvmGetPassPluginInfo() -> bridge::PassPluginLibraryInfo {
+    bridge::plugin_info(|ctx, mode, options| driver::run_function(ctx, mode, options).map_err(|e| e.to_string()))
+}

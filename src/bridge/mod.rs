@@ -11,7 +11,21 @@ pub mod view;
 use std::ffi::{c_char, CString};
 use std::marker::PhantomData;
 
-pub use plugin::llvmGetPassPluginInfo;
+pub use plugin::{plugin_info, PassPluginLibraryInfo, RunFunction};
+
+/// What a run did to the function's IR.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Changed {
+    No,
+    /// Nests only prepared for code generation (preheaders, LCSSA form):
+    /// the same code in LLVM's canonical loop form, which needs no cleanup
+    /// pipeline after it (zlib's trees.c, where nothing is rewritten, ran
+    /// the whole function simplification pipeline again on seven
+    /// functions for that).
+    Prepared,
+    /// New code: rewritten nests, instrumentation or specialized versions.
+    Rewritten,
+}
 
 /// What the host asked for on one function.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,5 +1,7 @@
-//! The plugin's entry points: `llvmGetPassPluginInfo` (the one exported
-//! symbol) and the callback the shim calls for every function.
+//! The plugin's entry points: what `llvmGetPassPluginInfo` (the one
+//! exported symbol, defined in `lib.rs`) returns, and the callback the shim
+//! calls for every function, which runs the function's pass given to
+//! [`plugin_info`] (the driver's; the bridge names no later stage).
 //!
 //! No panic may unwind into C++ (LLVM is built without exceptions): every
 //! call from the shim runs under `catch_unwind`, and a panic becomes an
@@ -7,11 +9,18 @@
 //! function, which is then left unchanged.
 
 use super::ffi;
-use super::{FunctionCtx, Mode, Options};
+use super::{Changed, FunctionCtx, Mode, Options};
 use std::cell::RefCell;
 use std::ffi::{c_char, c_void};
 use std::panic::{self, AssertUnwindSafe};
-use std::sync::Once;
+use std::sync::{Once, OnceLock};
+
+/// What runs on each function: its IR changes, or an internal error's
+/// text (the function is then restored).
+pub type RunFunction = fn(&FunctionCtx<'_>, Mode, &Options) -> Result<Changed, String>;
+
+/// The pass given to [`plugin_info`].
+static PASS: OnceLock<RunFunction> = OnceLock::new();
 
 /// Mirrors `llvm::PassPluginLibraryInfo` of LLVM 22, every field: the host
 /// reads the whole struct, and a field left out is stack garbage on its side
@@ -39,9 +48,10 @@ const LLVM_PLUGIN_API_VERSION: u32 = 2;
 
 static CALLBACKS: ffi::Callbacks = ffi::Callbacks { run_function };
 
-/// Called by `opt -load-pass-plugin` and `clang -fpass-plugin` after dlopen.
-#[no_mangle]
-pub extern "C" fn llvmGetPassPluginInfo() -> PassPluginLibraryInfo {
+/// What `llvmGetPassPluginInfo` returns to the host, with `pass` run on
+/// every function (the first call's, for the process).
+pub fn plugin_info(pass: RunFunction) -> PassPluginLibraryInfo {
+    let _ = PASS.set(pass);
     PassPluginLibraryInfo {
         api_version: LLVM_PLUGIN_API_VERSION,
         plugin_name: c"tessera".as_ptr(),
@@ -96,14 +106,15 @@ extern "C" fn run_function(raw: *mut ffi::FunctionCtxRaw, mode: i32) -> i32 {
     };
     let result = panic::catch_unwind(AssertUnwindSafe(|| {
         let options = Options::read();
-        crate::driver::run_function(&ctx, mode, &options)
+        let pass = PASS.get().ok_or("no pass registered")?;
+        pass(&ctx, mode, &options)
     }));
     match result {
-        Ok(Ok(crate::driver::Changed::Rewritten)) => ffi::STATUS_CHANGED,
-        Ok(Ok(crate::driver::Changed::Prepared)) => ffi::STATUS_PREPARED,
-        Ok(Ok(crate::driver::Changed::No)) => ffi::STATUS_UNCHANGED,
+        Ok(Ok(Changed::Rewritten)) => ffi::STATUS_CHANGED,
+        Ok(Ok(Changed::Prepared)) => ffi::STATUS_PREPARED,
+        Ok(Ok(Changed::No)) => ffi::STATUS_UNCHANGED,
         Ok(Err(internal)) => {
-            ctx.set_error(&internal.to_string());
+            ctx.set_error(&internal);
             ffi::STATUS_INTERNAL_ERROR
         }
         Err(_) => {

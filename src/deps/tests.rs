@@ -3,7 +3,7 @@
 use super::print::print_deps;
 use super::*;
 use crate::poly::parse_set;
-use crate::sched::kernels;
+use crate::scop::kernels;
 
 #[test]
 fn snapshots() {

@@ -33,19 +33,7 @@ impl fmt::Display for InternalError {
     }
 }
 
-/// What a run did to the function's IR.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Changed {
-    No,
-    /// Nests only prepared for code generation (preheaders, LCSSA form):
-    /// the same code in LLVM's canonical loop form, which needs no cleanup
-    /// pipeline after it (zlib's trees.c, where nothing is rewritten, ran
-    /// the whole function simplification pipeline again on seven
-    /// functions for that).
-    Prepared,
-    /// New code: rewritten nests, instrumentation or specialized versions.
-    Rewritten,
-}
+pub use crate::bridge::Changed;
 
 /// Runs Tessera on one function; says what it changed.
 pub fn run_function(ctx: &FunctionCtx<'_>, mode: Mode, options: &Options) -> Result<Changed, InternalError> {
@@ -579,7 +567,7 @@ fn tile_and_check(
     let schedule = tile::tile(scop, deps, schedule.clone(), relaxed, tile_cfg);
     trace_work("tiling", work);
     // A failure here only means the tiled schedule stays as it is.
-    let schedule = match sched::inner::distribute_innermost(scop, deps, &schedule, relaxed) {
+    let schedule = match tile::inner::distribute_innermost(scop, deps, &schedule, relaxed) {
         Ok(Some(split)) => split,
         _ => schedule,
     };

@@ -19,7 +19,6 @@ pub mod check;
 pub mod constraints;
 pub mod diamond;
 pub mod gemm;
-pub mod inner;
 pub mod linalg;
 pub mod marks;
 pub mod original;
@@ -192,7 +191,5 @@ pub fn kept_relaxed_scalars(scop: &PolyScop, deps: &Deps, sched: &Schedule, know
     Ok(relaxable.difference(&broken).cloned().collect())
 }
 
-#[cfg(test)]
-pub(crate) mod kernels;
 #[cfg(test)]
 mod tests;

@@ -83,7 +83,7 @@ pub fn mark_checked(scop: &PolyScop, deps: &Deps, sched: &mut Schedule) -> PolyR
 mod tests {
     use super::*;
     use crate::deps::{analyze, DepsOptions};
-    use crate::sched::kernels;
+    use crate::scop::kernels;
 
     /// The shortcut of [`mark_original`] (exact flows: every relaxable
     /// scalar kept) gives what the full live-range check gives on the

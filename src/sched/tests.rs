@@ -2,7 +2,7 @@
 //! brute-force legality checker (parallel marks included).
 
 use super::check::{check, CheckOptions};
-use super::kernels::{self, Kernel};
+use crate::scop::kernels::{self, Kernel};
 use super::print::print_schedule;
 use super::*;
 use crate::deps::{analyze, DepsOptions};

@@ -101,12 +101,12 @@ pub struct Band {
     /// minus them). Tiles of one wavefront never depend on each other (the
     /// band is permutable), so the inner tile dimensions may be parallel.
     pub wavefront: bool,
-    /// Set by innermost distribution ([`crate::sched::inner`]): a scalar
+    /// Set by innermost distribution (`tile::inner`, after tiling): a scalar
     /// row sits between the last two point rows, so each statement (group)
     /// gets its own innermost point loop.
     pub split_innermost: bool,
     /// Set by tiling: the first tile row is not the first band row but a
-    /// concurrent-start hyperplane ([`crate::sched::diamond`]); the point
+    /// concurrent-start hyperplane (`sched::diamond`); the point
     /// rows are still the band rows.
     pub concurrent_start: bool,
 }

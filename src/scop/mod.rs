@@ -19,6 +19,8 @@ pub mod delicm;
 pub mod delinearize;
 pub mod detect;
 pub mod export;
+#[cfg(test)]
+pub(crate) mod kernels;
 pub mod model;
 mod padding;
 pub mod poly_scop;

@@ -149,7 +149,7 @@ mod tests {
     use crate::ast::{build, AstOptions};
     use crate::deps::{analyze, DepsOptions};
     use crate::sched::check::{check, CheckOptions};
-    use crate::sched::kernels::{self, Kernel};
+    use crate::scop::kernels::{self, Kernel};
     use crate::sched::print::print_schedule;
     use crate::sched::{kept_relaxed_scalars, schedule, SchedOptions};
     use crate::tile::{try_tile, TileConfig};

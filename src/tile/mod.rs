@@ -47,6 +47,7 @@
 //! share), but there is no second level of tile loops.
 
 pub mod distribute;
+pub mod inner;
 pub mod reuse;
 pub mod sizes;
 

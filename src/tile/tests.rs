@@ -4,7 +4,7 @@
 use super::*;
 use crate::deps::{analyze, DepsOptions};
 use crate::sched::check::{check, CheckOptions};
-use crate::sched::kernels::{self, Kernel};
+use crate::scop::kernels::{self, Kernel};
 use crate::sched::print::print_schedule;
 use crate::sched::{schedule, SchedOptions};
 

@@ -17,8 +17,8 @@
 //! keeps the live ranges of privatized scalars, and leaves the innermost
 //! loop parallel where it was not.
 
-use super::marks::{states, DepState};
-use super::{Band, DimInfo, RowKind, SchedRow, Schedule};
+use crate::sched::marks::{states, DepState};
+use crate::schedule::{Band, DimInfo, RowKind, SchedRow, Schedule};
 use crate::deps::live::broken_live_ranges;
 use crate::deps::Deps;
 use crate::poly::PolyResult;
@@ -133,7 +133,7 @@ mod tests {
     use crate::ast::{build, AstOptions};
     use crate::deps::{analyze, DepsOptions};
     use crate::sched::check::{check, CheckOptions};
-    use crate::sched::kernels::{self, Kernel};
+    use crate::scop::kernels::{self, Kernel};
     use crate::sched::print::print_schedule;
     use crate::sched::{kept_relaxed_scalars, schedule, SchedOptions};
     use crate::tile::{try_tile, TileConfig};
