@@ -111,7 +111,22 @@ impl Aff {
     }
 }
 
+impl Aff {
+    /// Whether loop variable `v` has a coefficient.
+    pub fn uses_var(&self, v: usize) -> bool {
+        self.vars.get(v).is_some_and(|&c| c != 0)
+    }
+}
+
 impl Expr {
+    /// Whether loop variable `v` occurs in the expression.
+    pub fn uses_var(&self, v: usize) -> bool {
+        match self {
+            Expr::Aff(a) | Expr::FloorDiv(a, _) | Expr::CeilDiv(a, _) => a.uses_var(v),
+            Expr::Min(es) | Expr::Max(es) => es.iter().any(|e| e.uses_var(v)),
+        }
+    }
+
     /// `ceil(a / d)` (a plain affine expression when `d = 1`).
     pub fn ceil(a: Aff, d: i64) -> Expr {
         if d == 1 {
@@ -178,6 +193,7 @@ impl Expr {
 }
 
 impl Cond {
+
     /// Whether the condition holds at `params`, `vars`.
     pub fn eval(&self, params: &[i64], vars: &[Option<i64>]) -> AstResult<bool> {
         Ok(match self {

@@ -36,6 +36,30 @@ impl MatmulNest {
     }
 }
 
+/// The nest of loop `fi` (the loop carrying a [`MatmulNest`]) over the
+/// columns `[lo, hi]` instead of its own: the same loops and product with
+/// the `j` bounds replaced. `None` when some bound or subscript other than
+/// the `j` bounds still uses loop variable `outer` (the column-panel loop
+/// whose columns are replaced), or when `fi` carries no product.
+pub fn with_columns(fi: &For, lo: Expr, hi: Expr, outer: usize) -> Option<For> {
+    let m = fi.matmul.as_deref()?;
+    let mut out = fi.clone();
+    let Some(Node::For(fj)) = out.body.first_mut() else { return None };
+    fj.lower = lo.clone();
+    fj.upper = hi.clone();
+    let [Node::For(fk)] = fj.body.as_slice() else { return None };
+    let [Node::Stmt { iter, .. }] = fk.body.as_slice() else { return None };
+    let exprs = [&out.lower, &out.upper, &fk.lower, &fk.upper].into_iter().chain(iter);
+    if exprs.into_iter().any(|e| e.uses_var(outer)) {
+        return None;
+    }
+    let mut nest = m.clone();
+    nest.lower[1] = lo;
+    nest.upper[1] = hi;
+    out.matmul = Some(Box::new(nest));
+    Some(out)
+}
+
 fn var_free(e: &Expr, allowed: &[usize]) -> bool {
     let aff_ok = |a: &Aff| a.vars.iter().enumerate().all(|(v, &c)| c == 0 || allowed.contains(&v));
     match e {

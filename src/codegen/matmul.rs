@@ -41,8 +41,8 @@
 
 use super::stmt::StmtCopy;
 use super::{ok, Gen};
-use crate::ast::matmul::MatmulNest;
-use crate::ast::For;
+use crate::ast::matmul::{with_columns, MatmulNest};
+use crate::ast::{Aff, Expr, For, Node};
 use crate::bridge::rewrite::byte_offset;
 use crate::ir::{Op, Type, ValueId};
 use crate::sched::gemm::{kernel_body, KernelBody as Body, Side};
@@ -57,7 +57,71 @@ use std::collections::HashMap;
 /// edge copies cost more than they save on a few thousand products.
 const MIN_INSTANCES: i64 = 1 << 12;
 
+/// A product's column-panel loop (`floor(j / nc)`) on a thread team, its
+/// columns shared: each thread takes an even share of all the product's
+/// columns, in whole micro-panels, and walks it in panels of NC, as BLIS
+/// splits its `jc` loop. Dealt whole, a few panels share badly: n = 750
+/// makes panels of 264, 264 and 222 columns, two threads 528 and 222
+/// (1.5x on two threads); n = 560 gave one thread 528 columns of 560.
+/// Each cell's products are summed in the same order either way.
+pub(super) struct Columns {
+    /// The product's nest over the columns in loop variables `var` (a
+    /// panel's first) and `var + 1` (its last), past the AST's own.
+    pub node: Node,
+    pub var: usize,
+    /// The `j` bounds of the product's nest, as functions of the panel
+    /// loop's variable: at its first and last iteration, the product's
+    /// first and last column.
+    first: Expr,
+    last: Expr,
+    pub nc: i64,
+    nr: i64,
+}
+
+impl Columns {
+    /// For loop `f` whose body is one product's nest with the same rows
+    /// and `k` range in every panel and columns that do not depend on the
+    /// row (not a triangle: those are dealt in a snake), when nothing in
+    /// that nest but its column bounds uses `f`'s variable. `np`, `nv`:
+    /// the AST's parameters and loop variables.
+    pub fn of(f: &For, np: usize, nv: usize) -> Option<Columns> {
+        let [Node::For(fi)] = f.body.as_slice() else { return None };
+        let m = fi.matmul.as_deref()?;
+        if m.rows_vary() {
+            return None;
+        }
+        let var_at = |v: usize| {
+            let mut a = Aff::zero(np, nv + 2);
+            a.vars[v] = 1;
+            Expr::Aff(a)
+        };
+        let nest = with_columns(fi, var_at(nv), var_at(nv + 1), f.var)?;
+        let bl = m.blocking;
+        Some(Columns { node: Node::For(nest), var: nv, first: m.lower[1].clone(), last: m.upper[1].clone(), nc: bl.nc, nr: bl.nr })
+    }
+}
+
 impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
+    /// Thread `tid`'s columns (first, last) of `c`'s product, the panel
+    /// loop (variable `var`) running from `lb` to `ub` on `nt` threads.
+    pub(super) fn column_share(&mut self, c: &Columns, var: usize, lb: IntValue<'a>, ub: IntValue<'a>, nt: IntValue<'a>, tid: IntValue<'a>) -> (IntValue<'a>, IntValue<'a>) {
+        let g = super::expr::ExprGen { b: &self.b, ctx: &self.ir.context };
+        let saved = self.env.vars[var];
+        self.env.vars[var] = Some(lb);
+        let first = g.expr(&c.first, &self.env);
+        self.env.vars[var] = Some(ub);
+        let last = g.expr(&c.last, &self.env);
+        self.env.vars[var] = saved;
+        // micro = ceil(columns / NR); share = ceil(micro / nt) * NR
+        let columns = ok(self.b.build_int_nsw_add(ok(self.b.build_int_nsw_sub(last, first, "cols")), g.i64(1), "cols"));
+        let micro = ok(self.b.build_int_signed_div(ok(self.b.build_int_nsw_add(columns, g.i64(c.nr - 1), "micro")), g.i64(c.nr), "micro"));
+        let per = ok(self.b.build_int_signed_div(ok(self.b.build_int_nsw_add(micro, ok(self.b.build_int_nsw_sub(nt, g.i64(1), "nt1")), "per")), nt, "per"));
+        let share = ok(self.b.build_int_nsw_mul(per, g.i64(c.nr), "share"));
+        let lo = ok(self.b.build_int_nsw_add(first, ok(self.b.build_int_nsw_mul(tid, share, "off")), "cols.lo"));
+        let end = ok(self.b.build_int_nsw_sub(ok(self.b.build_int_nsw_add(lo, share, "e")), g.i64(1), "e1"));
+        (lo, g.extremum([end, last], false).expect("two values"))
+    }
+
     /// The loop `f` carrying `m`: the BLIS structure, or the plain nest
     /// when it is small, when the statement's instructions do not fit the
     /// micro-kernel, or when the buffers cannot be allocated.

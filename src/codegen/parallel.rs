@@ -216,7 +216,12 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         // neighbouring tiles share data (jacobi-2d, LU: 1.7x slower dealt
         // apart).
         let snake = uneven_iterations(f) && !self.in_wavefront;
-        let (lo, hi, step) = if snake {
+        // A product's column panels: the threads share its columns.
+        let columns = if self.in_wavefront { None } else { super::matmul::Columns::of(f, self.env.params.len(), self.env.vars.len()) };
+        let (lo, hi, step) = if let Some(c) = &columns {
+            let (lo, hi) = self.column_share(c, f.var, lb, ub, nt, tid);
+            (lo, hi, self.ir.context.i64_type().const_int(c.nc as u64, true))
+        } else if snake {
             (lb, ub, nt)
         } else {
             // chunk = ceil((ub - lb + 1) / nt); lo = lb + tid*chunk; hi = min(lo + chunk - 1, ub)
@@ -248,12 +253,25 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         } else {
             None
         };
-        let saved = self.env.vars[f.var].replace(turn.map_or(iv_val, |(_, t, _)| t));
+        // With column shares, `iv` is a panel's first column and the loop's
+        // own variable is used by nothing inside (`Columns::of`).
+        let saved = if columns.is_some() { self.env.vars[f.var] } else { self.env.vars[f.var].replace(turn.map_or(iv_val, |(_, t, _)| t)) };
         self.depth += 1;
         self.in_team = true;
         let in_wavefront = std::mem::replace(&mut self.in_wavefront, false);
         self.memory.push(vec![]);
-        let body = self.nodes(&f.body);
+        let body = match &columns {
+            Some(c) => {
+                let g = ExprGen { b: &self.b, ctx: &self.ir.context };
+                let last = ok(self.b.build_int_nsw_add(iv_val, g.i64(c.nc - 1), "panel.last"));
+                let last = g.extremum([last, hi], false).expect("two values");
+                self.env.vars.extend([Some(iv_val), Some(last)]);
+                let r = self.nodes(std::slice::from_ref(&c.node));
+                self.env.vars.truncate(c.var);
+                r
+            }
+            None => self.nodes(&f.body),
+        };
         let mem = self.memory.pop().unwrap_or_default();
         self.in_team = false;
         self.in_wavefront = in_wavefront;
