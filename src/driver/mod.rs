@@ -682,6 +682,12 @@ fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageCo
         if let Some(why) = cost::profit::not_profitable(&scop, &source_order, &schedule, &pay.facts).map_err(|e| format!("profitability: {e}"))? {
             return Err(format!("not profitable: {why}"));
         }
+        if let Some(s) = cost::profit::sum_left_in_memory(&scop, &schedule, &sums_beside_other_cells(fview, m)) {
+            let label = m.statements[s].loc.as_ref().map_or(format!("S{s}"), |loc| format!("S{s} (line {})", loc.line));
+            return Err(format!(
+                "not profitable: the running sum of {label} stays in the innermost loop, where the new code would load and store it on every iteration beside reads of the same array (-O3 keeps it in a register)"
+            ));
+        }
     }
     let mut tree = ast::build(&scop, &schedule, &config.ast);
     trace_work("loop generation", &mut work);
@@ -761,6 +767,19 @@ fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageCo
     }
     trace_work("code size", &mut work);
     Ok(Plan { given_up, scop, deps, schedule, tree, growth, checked })
+}
+
+/// The statements of loops whose running sum `scop::delicm` mapped back to
+/// its cell beside reads of other cells of the same array.
+fn sums_beside_other_cells(fview: &FunctionView, m: &Model) -> Vec<usize> {
+    m.promoted
+        .iter()
+        .filter(|p| p.beside_other_cells)
+        .filter_map(|p| match fview.value(p.phi).kind {
+            crate::ir::ValueKind::Instruction(b) => m.statement_of(b),
+            _ => None,
+        })
+        .collect()
 }
 
 /// What the profitability model and the code-size budgets are told about

@@ -23,11 +23,16 @@
 //! a register and stored back after the loop to a cell the loop does not
 //! access; inside the loop either no access to the array at all, or only
 //! accesses to the same cell with every store storing the update, and
-//! after the loop the final value stored back to the cell (unless the body
-//! already stores every update).
+//! reads of cells that are never that cell in the same iteration (proved:
+//! an in-place triangular solve `B[i][j] -= L[i][k] * B[k][j]`, `k < i`,
+//! reads other rows of `B`, which hold the same values whether the
+//! running sum is in a register or in `B[i][j]`), and after the loop the
+//! final value stored back to the cell (unless the body already stores
+//! every update).
 
-use super::model::{AccessKind, ArrayId, Model, Statement, Target};
-use super::affine::AffExpr;
+use super::model::{Access, AccessKind, ArrayId, Model, Statement, Target};
+use super::affine::{AffExpr, Constraint};
+use super::to_poly::{param_ranges, statement_space, Columns};
 use crate::ir::{FunctionView, LoopId, Op, ValueId};
 
 /// A scalar (or several: the PHI and its LCSSA copies) living in one cell.
@@ -53,6 +58,33 @@ pub struct Promoted {
     /// redundant once the cell holds the scalar, so neither modelled nor
     /// emitted (it would order the whole loop before the exit statement).
     pub store_back: Option<ValueId>,
+    /// The loop's statement also reads other cells of the array (proved
+    /// never the sum's cell): code that keeps this loop innermost loads
+    /// and stores the sum on every iteration, since LLVM cannot tell the
+    /// accesses apart (`cost::profit::sum_left_in_memory`).
+    pub beside_other_cells: bool,
+}
+
+/// Whether read `x` of statement `s` never reads `cell` (subscripts over
+/// the same counters) in the same instance of `s`: no point of `s`'s domain,
+/// under the model's context and assumptions, has equal subscripts. False
+/// when that cannot be decided.
+fn never_the_cell(model: &Model, s: &Statement, x: &Access, cell: &[AffExpr]) -> bool {
+    if x.subscripts.len() != cell.len() {
+        return false;
+    }
+    let mut same = vec![];
+    for (a, c) in x.subscripts.iter().zip(cell) {
+        let Ok(d) = a.sub(c) else { return false };
+        same.push(Constraint::eq0(d));
+    }
+    let cols = Columns::of(model, s);
+    let space = statement_space(model, s);
+    let known: Vec<Constraint> = model.context.iter().chain(&model.assumptions).cloned().chain(param_ranges(model)).collect();
+    s.domain.iter().all(|conj| {
+        let all: Vec<Constraint> = conj.iter().chain(&known).chain(&same).cloned().collect();
+        cols.basic_set(&space, &all).ok().and_then(|b| b.is_empty().ok()).unwrap_or(false)
+    })
 }
 
 fn accesses_array(s: &Statement, a: ArrayId) -> impl Iterator<Item = &super::model::Access> {
@@ -177,14 +209,18 @@ fn find(view: &FunctionView, model: &Model, l: LoopId) -> Option<Promoted> {
             if !(model.rebuildable.contains_key(&addr) || outside_value) {
                 continue;
             }
-            // Inside the loop: nothing, or only the same cell with stores of the update.
+            // Inside the loop: nothing, or only the same cell with stores of
+            // the update, and reads of cells proved never to be that one.
             let body_s = &model.statements[body_stmt];
-            let inside: Vec<_> = accesses_array(body_s, array).collect();
+            let (inside, others): (Vec<_>, Vec<_>) = accesses_array(body_s, array).partition(|x| x.subscripts == cell);
             let writes_update = |x: &&super::model::Access| {
                 x.kind == AccessKind::Write
                     && matches!(x.instr.and_then(|i| view.def(i)).map(|d| &d.op), Some(Op::Store { value, .. }) if *value == update)
             };
-            if !inside.iter().all(|x| x.subscripts == cell && (x.kind == AccessKind::Read || writes_update(x))) {
+            if !inside.iter().all(|x| x.kind == AccessKind::Read || writes_update(x)) {
+                continue;
+            }
+            if !others.iter().all(|x| x.kind == AccessKind::Read && never_the_cell(model, body_s, x, &cell)) {
                 continue;
             }
             if !inside.is_empty() && !inside.iter().any(writes_update) {
@@ -214,7 +250,8 @@ fn find(view: &FunctionView, model: &Model, l: LoopId) -> Option<Promoted> {
             if read_elsewhere {
                 continue;
             }
-            return Some(Promoted { phi, copies, update, array, subscripts: cell, address: addr, init_store, store_back: back.map(|b| b.instr) });
+            let beside_other_cells = !others.is_empty();
+            return Some(Promoted { phi, copies, update, array, subscripts: cell, address: addr, init_store, store_back: back.map(|b| b.instr), beside_other_cells });
         }
     }
     None
