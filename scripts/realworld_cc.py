@@ -100,10 +100,12 @@ def baseline(real, argv, extra, obj):
             skip = DEP_FLAGS[a]
         elif a.startswith(("-MF", "-MT", "-MQ", "-Wp,-MD", "-Wp,-MMD")):
             pass
+        elif a == "-o":
+            skip = 1
+        elif a.startswith("-o"):
+            pass
         else:
             args.append(a)
-    if "-o" in args:
-        del args[args.index("-o"):args.index("-o") + 2]
     scratch = obj + ".o3omp.tmp"
     flags = [e for e in extra if not e.startswith("-fpass-plugin=")]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
