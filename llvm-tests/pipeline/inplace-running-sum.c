@@ -4,8 +4,11 @@
 // loop can move outside the j loop: interchanged, j vectorized. A
 // left-looking Cholesky's sums stay in the innermost loop whatever the
 // schedule, where the new code would keep them in memory (LLVM cannot tell
-// A[i][j] from A[i][k]): declined, with the reason (cost::profit).
+// A[i][j] from A[i][k]; cost::profit::sum_left_in_memory): the driver plans
+// it again with its sums in registers, as before the mapping: left alone
+// without threads, its column loops on threads with -fopenmp.
 // RUN: %clang -O3 -fpass-plugin=%tessera -Rpass=tessera -Rpass-missed=tessera -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: %clang -O3 -fopenmp -fpass-plugin=%tessera -Rpass=tessera -Rpass-missed=tessera -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=OMP
 // RUN: %clang -O3 -DMAIN %s -o %t.ref -lm && %t.ref > %t.ref.out
 // RUN: %clang -O3 -DMAIN -fpass-plugin=%tessera %s -o %t -lm && %t > %t.out && diff %t.ref.out %t.out
 #include <math.h>
@@ -20,7 +23,8 @@ void solve(int n, int m, double (*L)[n], double (*B)[m]) {
     }
 }
 
-// CHECK: inplace-running-sum.c:[[@LINE+2]]:3: remark: SCoP not transformed: not profitable: the running sum of S{{[0-9]+}} (line [[@LINE+8]]) stays in the innermost loop, where the new code would load and store it on every iteration beside reads of the same array (-O3 keeps it in a register)
+// CHECK: inplace-running-sum.c:[[@LINE+3]]:3: remark: SCoP not transformed: not profitable: the schedule keeps the original order
+// OMP: inplace-running-sum.c:[[@LINE+2]]:3: remark: SCoP rewritten: {{.*}} on OpenMP threads
 void cholesky(int n, double (*A)[n]) {
   for (int j = 0; j < n; j++) {
     for (int k = 0; k < j; k++)

@@ -196,23 +196,39 @@ fn transform(ctx: &FunctionCtx<'_>, map: &IrMap, first: &Detection, options: &Op
     if options.verbose >= 1 {
         eprintln!("tessera: {}: {} instruction(s): code-size growth allowed {function_left}", fview.name, instructions(&fview));
     }
-    for (index, m) in detection.scops.iter().enumerate().filter(|(_, m)| prepared.contains(&map.loops[m.root.0 as usize])) {
+    for (index, found) in detection.scops.iter().enumerate().filter(|(_, m)| prepared.contains(&map.loops[m.root.0 as usize])) {
         // -tessera-rewrite-all: every SCoP that can be rewritten is, paid
         // or not (the tests of code generation use it).
-        let pay = (!options.rewrite_all).then(|| Cost {
-            facts: cost::profit::Facts {
-                openmp: parallel,
-                l1_bytes: config.tile.l1_bytes,
-                elem_bytes: m.arrays.iter().map(|a| a.elem_bytes as i64).max().unwrap_or(8),
-                checked_accumulator: {
-                    let checked: Vec<_> = codegen::checks::pairs_to_check(m, &fview).into_iter().flat_map(|(x, y)| [x, y]).collect();
-                    cost::profit::checked_accumulator(m, &checked)
+        let cost_of = |m: &Model| {
+            (!options.rewrite_all).then(|| Cost {
+                facts: cost::profit::Facts {
+                    openmp: parallel,
+                    l1_bytes: config.tile.l1_bytes,
+                    elem_bytes: m.arrays.iter().map(|a| a.elem_bytes as i64).max().unwrap_or(8),
+                    checked_accumulator: {
+                        let checked: Vec<_> = codegen::checks::pairs_to_check(m, &fview).into_iter().flat_map(|(x, y)| [x, y]).collect();
+                        cost::profit::checked_accumulator(m, &checked)
+                    },
                 },
-            },
-            weights: weights(&fview, m, parallel),
-            budget: Budget { function_left, module_left: module_left(ctx, parallel, options.verbose) },
-        });
-        let planned = plan(&fview, m, &config, pay.as_ref());
+                weights: weights(&fview, m, parallel),
+                budget: Budget { function_left, module_left: module_left(ctx, parallel, options.verbose) },
+            })
+        };
+        let (mut m, mut pay) = (found, cost_of(found));
+        let mut planned = plan(&fview, m, &config, pay.as_ref());
+        // A running sum mapped back to its cell beside reads of other
+        // cells of its array that the plan leaves in the innermost loop
+        // would be loaded and stored on every iteration (cost::profit::
+        // sum_left_in_memory). Then, or when that model gives no plan at
+        // all, the region is planned again with such sums in registers, as
+        // -O3 has them (and as they were modelled before the mapping).
+        if let (Some(unmapped), Some(_)) = (m.without_other_cells.as_deref(), &pay) {
+            let sum = planned.as_ref().ok().and_then(|p| cost::profit::sum_left_in_memory(&p.scop, &p.schedule, &sums_beside_other_cells(&fview, m)));
+            if sum.is_some() || planned.is_err() {
+                (m, pay) = (unmapped, cost_of(unmapped));
+                planned = plan(&fview, m, &config, pay.as_ref());
+            }
+        }
         if options.report {
             if let Ok(Plan { checked: Some(decided), .. }) = &planned {
                 report::count(if *decided { "schedules checked by brute force" } else { "schedules too large for the brute-force check" });
@@ -681,12 +697,6 @@ fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageCo
     if let Some(pay) = pay {
         if let Some(why) = cost::profit::not_profitable(&scop, &source_order, &schedule, &pay.facts).map_err(|e| format!("profitability: {e}"))? {
             return Err(format!("not profitable: {why}"));
-        }
-        if let Some(s) = cost::profit::sum_left_in_memory(&scop, &schedule, &sums_beside_other_cells(fview, m)) {
-            let label = m.statements[s].loc.as_ref().map_or(format!("S{s}"), |loc| format!("S{s} (line {})", loc.line));
-            return Err(format!(
-                "not profitable: the running sum of {label} stays in the innermost loop, where the new code would load and store it on every iteration beside reads of the same array (-O3 keeps it in a register)"
-            ));
         }
     }
     let mut tree = ast::build(&scop, &schedule, &config.ast);

@@ -775,6 +775,7 @@ pub fn build_region(view: &FunctionView, root: LoopId, fallbacks: &BTreeSet<Fall
         promoted: vec![],
         rotated: vec![],
         remat: Default::default(),
+        without_other_cells: None,
     };
     Ok((model, obligations))
 }

@@ -144,7 +144,7 @@ fn store_back(view: &FunctionView, model: &Model, exit: crate::ir::BlockId, upda
 }
 
 /// Finds the promotion pattern at the header of loop `l`.
-fn find(view: &FunctionView, model: &Model, l: LoopId) -> Option<Promoted> {
+fn find(view: &FunctionView, model: &Model, l: LoopId, beside_other_cells: bool) -> Option<Promoted> {
     let lp = view.loop_(l);
     if lp.blocks.len() != 1 || lp.parent.is_none() {
         return None;
@@ -220,7 +220,7 @@ fn find(view: &FunctionView, model: &Model, l: LoopId) -> Option<Promoted> {
             if !inside.iter().all(|x| x.kind == AccessKind::Read || writes_update(x)) {
                 continue;
             }
-            if !others.iter().all(|x| x.kind == AccessKind::Read && never_the_cell(model, body_s, x, &cell)) {
+            if !others.iter().all(|x| beside_other_cells && x.kind == AccessKind::Read && never_the_cell(model, body_s, x, &cell)) {
                 continue;
             }
             if !inside.is_empty() && !inside.iter().any(writes_update) {
@@ -257,11 +257,13 @@ fn find(view: &FunctionView, model: &Model, l: LoopId) -> Option<Promoted> {
     None
 }
 
-/// Maps every promoted scalar of the model back to its memory cell.
-pub fn map_promoted_scalars(view: &FunctionView, model: &mut Model) {
+/// Maps every promoted scalar of the model back to its memory cell; with
+/// `beside_other_cells`, also those whose loop reads other cells of the
+/// array.
+pub fn map_promoted_scalars(view: &FunctionView, model: &mut Model, beside_other_cells: bool) {
     let loops: Vec<LoopId> = model.loops.iter().map(|l| l.id).filter(|&l| !super::model::is_pseudo(l)).collect();
     for l in loops {
-        let Some(p) = find(view, model, l) else { continue };
+        let Some(p) = find(view, model, l, beside_other_cells) else { continue };
         let mapped: Vec<ValueId> = std::iter::once(p.phi).chain(p.copies.iter().copied()).collect();
         let body = view.loop_(l).header;
         // Mapped scalars whose only use after the loop is the store-back:

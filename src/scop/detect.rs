@@ -86,10 +86,18 @@ fn build_and_prove(view: &FunctionView, root: LoopId) -> Result<Model, Reason> {
     if assume_on_counters && model.statements.len() < statements {
         return Err(first.expect("set when counters are assumed"));
     }
-    map_promoted_scalars(view, &mut model);
-    map_rotated_loads(view, &mut model);
-    map_hoisted_loads(view, &mut model);
-    super::remat::map_hoisted_values(view, &mut model);
+    let finish = |mut model: Model, beside_other_cells: bool| {
+        map_promoted_scalars(view, &mut model, beside_other_cells);
+        map_rotated_loads(view, &mut model);
+        map_hoisted_loads(view, &mut model);
+        super::remat::map_hoisted_values(view, &mut model);
+        model
+    };
+    let unmapped = model.clone();
+    let mut model = finish(model, true);
+    if model.promoted.iter().any(|p| p.beside_other_cells) {
+        model.without_other_cells = Some(Box::new(finish(unmapped, false)));
+    }
     Ok(model)
 }
 

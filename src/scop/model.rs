@@ -199,6 +199,11 @@ pub struct Model {
     /// Values hoisted out of inner loops that their readers compute again
     /// (`scop::remat`), with the instructions that compute them.
     pub remat: std::collections::BTreeMap<ValueId, super::remat::Remat>,
+    /// The same region with its running sums kept in registers where
+    /// `scop::delicm` mapped one beside reads of other cells of its array
+    /// (`Promoted::beside_other_cells`): the model to plan when the
+    /// mapped one would leave such a sum in the innermost loop.
+    pub without_other_cells: Option<Box<Model>>,
 }
 
 impl Model {

@@ -434,6 +434,7 @@ mod tests {
             promoted: vec![],
             rotated: vec![],
             remat: Default::default(),
+            without_other_cells: None,
         }
     }
 
