@@ -40,8 +40,9 @@ impl MatmulNest {
 /// columns `[lo, hi]` instead of its own: the same loops and product with
 /// the `j` bounds replaced. `None` when some bound or subscript other than
 /// the `j` bounds still uses loop variable `outer` (the column-panel loop
-/// whose columns are replaced), or when `fi` carries no product.
-pub fn with_columns(fi: &For, lo: Expr, hi: Expr, outer: usize) -> Option<For> {
+/// whose columns are replaced, if it is not bound), or when `fi` carries
+/// no product.
+pub fn with_columns(fi: &For, lo: Expr, hi: Expr, outer: Option<usize>) -> Option<For> {
     let m = fi.matmul.as_deref()?;
     let mut out = fi.clone();
     let Some(Node::For(fj)) = out.body.first_mut() else { return None };
@@ -50,7 +51,7 @@ pub fn with_columns(fi: &For, lo: Expr, hi: Expr, outer: usize) -> Option<For> {
     let [Node::For(fk)] = fj.body.as_slice() else { return None };
     let [Node::Stmt { iter, .. }] = fk.body.as_slice() else { return None };
     let exprs = [&out.lower, &out.upper, &fk.lower, &fk.upper].into_iter().chain(iter);
-    if exprs.into_iter().any(|e| e.uses_var(outer)) {
+    if outer.is_some_and(|v| exprs.into_iter().any(|e| e.uses_var(v))) {
         return None;
     }
     let mut nest = m.clone();

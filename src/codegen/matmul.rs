@@ -64,6 +64,14 @@ const MIN_INSTANCES: i64 = 1 << 12;
 /// makes panels of 264, 264 and 222 columns, two threads 528 and 222
 /// (1.5x on two threads); n = 560 gave one thread 528 columns of 560.
 /// Each cell's products are summed in the same order either way.
+///
+/// A triangle's columns hold uneven work (a lower triangle's first panel
+/// most of it): its panels, cut into equal units of whole micro-panels
+/// where there are fewer than two for each thread, are dealt in a snake
+/// order (`units`); the panel loop's variable stays bound to each unit's
+/// panel, and the unit's columns narrow the nest's own bounds. Dealt
+/// whole, the four panels of a rank-k update at n = 1000 ran no faster on
+/// 4 to 16 threads than on 2.
 pub(super) struct Columns {
     /// The product's nest over the columns in loop variables `var` (a
     /// panel's first) and `var + 1` (its last), past the AST's own.
@@ -76,6 +84,8 @@ pub(super) struct Columns {
     last: Expr,
     pub nc: i64,
     nr: i64,
+    /// Triangles: units dealt in a snake, each inside one panel.
+    pub units: bool,
 }
 
 impl Columns {
@@ -87,17 +97,21 @@ impl Columns {
     pub fn of(f: &For, np: usize, nv: usize) -> Option<Columns> {
         let [Node::For(fi)] = f.body.as_slice() else { return None };
         let m = fi.matmul.as_deref()?;
-        if m.rows_vary() {
-            return None;
-        }
         let var_at = |v: usize| {
             let mut a = Aff::zero(np, nv + 2);
             a.vars[v] = 1;
             Expr::Aff(a)
         };
-        let nest = with_columns(fi, var_at(nv), var_at(nv + 1), f.var)?;
         let bl = m.blocking;
-        Some(Columns { node: Node::For(nest), var: nv, first: m.lower[1].clone(), last: m.upper[1].clone(), nc: bl.nc, nr: bl.nr })
+        let (first, last) = (m.lower[1].clone(), m.upper[1].clone());
+        if m.rows_vary() {
+            let lo = Expr::max_of(vec![first.clone(), var_at(nv)]);
+            let hi = Expr::min_of(vec![last.clone(), var_at(nv + 1)]);
+            let nest = with_columns(fi, lo, hi, None)?;
+            return Some(Columns { node: Node::For(nest), var: nv, first, last, nc: bl.nc, nr: bl.nr, units: true });
+        }
+        let nest = with_columns(fi, var_at(nv), var_at(nv + 1), Some(f.var))?;
+        Some(Columns { node: Node::For(nest), var: nv, first, last, nc: bl.nc, nr: bl.nr, units: false })
     }
 }
 
@@ -120,6 +134,40 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         let lo = ok(self.b.build_int_nsw_add(first, ok(self.b.build_int_nsw_mul(tid, share, "off")), "cols.lo"));
         let end = ok(self.b.build_int_nsw_sub(ok(self.b.build_int_nsw_add(lo, share, "e")), g.i64(1), "e1"));
         (lo, g.extremum([end, last], false).expect("two values"))
+    }
+
+    /// A triangle's units ([`Columns`]): their width and how many a panel
+    /// holds, for the panel loop running from `lb` to `ub` on `nt`
+    /// threads, and the number of units in all. Whole panels while there
+    /// are two for each thread (each unit repacks the A blocks, and
+    /// narrower panels lost a third on two threads); else each panel is cut
+    /// into as many equal units, in whole micro-panels, as give two.
+    pub(super) fn column_units(&mut self, c: &Columns, lb: IntValue<'a>, ub: IntValue<'a>, nt: IntValue<'a>) -> [IntValue<'a>; 3] {
+        let g = super::expr::ExprGen { b: &self.b, ctx: &self.ir.context };
+        let ceil_div = |b: &inkwell::builder::Builder<'a>, x: IntValue<'a>, d: IntValue<'a>| {
+            ok(b.build_int_signed_div(ok(b.build_int_nsw_add(x, ok(b.build_int_nsw_sub(d, g.i64(1), "u")), "u")), d, "u"))
+        };
+        let panels = ok(self.b.build_int_nsw_add(ok(self.b.build_int_nsw_sub(ub, lb, "panels")), g.i64(1), "panels"));
+        let wanted = ok(self.b.build_int_nsw_mul(nt, g.i64(2), "units.wanted"));
+        let cuts = ceil_div(&self.b, wanted, g.extremum([panels, g.i64(1)], true).expect("two values"));
+        let cuts = g.extremum([cuts, g.i64(c.nc / c.nr)], false).expect("two values");
+        let micro = ceil_div(&self.b, g.i64(c.nc), ok(self.b.build_int_nsw_mul(cuts, g.i64(c.nr), "u")));
+        let width = ok(self.b.build_int_nsw_mul(micro, g.i64(c.nr), "unit"));
+        let in_panel = ceil_div(&self.b, g.i64(c.nc), width);
+        let units = ok(self.b.build_int_nsw_mul(panels, in_panel, "units"));
+        [width, in_panel, units]
+    }
+
+    /// Unit `q` of `c`'s product (`column_units`' `width`, `in_panel`),
+    /// the panel loop starting at `lb`: its panel, first and last column.
+    pub(super) fn column_unit(&mut self, c: &Columns, q: IntValue<'a>, lb: IntValue<'a>, width: IntValue<'a>, in_panel: IntValue<'a>) -> [IntValue<'a>; 3] {
+        let g = super::expr::ExprGen { b: &self.b, ctx: &self.ir.context };
+        let panel = ok(self.b.build_int_nsw_add(lb, ok(self.b.build_int_signed_div(q, in_panel, "unit.panel")), "unit.panel"));
+        let start = ok(self.b.build_int_nsw_mul(panel, g.i64(c.nc), "panel.first"));
+        let first = ok(self.b.build_int_nsw_add(start, ok(self.b.build_int_nsw_mul(ok(self.b.build_int_signed_rem(q, in_panel, "unit.k")), width, "unit.off")), "unit.first"));
+        let end = ok(self.b.build_int_nsw_sub(ok(self.b.build_int_nsw_add(first, width, "unit.e")), g.i64(1), "unit.e"));
+        let panel_end = ok(self.b.build_int_nsw_add(start, g.i64(c.nc - 1), "panel.last"));
+        [panel, first, g.extremum([end, panel_end], false).expect("two values")]
     }
 
     /// The loop `f` carrying `m`: the BLIS structure, or the plain nest

@@ -203,7 +203,6 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         let call = |fv| -> IntValue<'a> { ok(self.b.build_call(fv, &[], "omp")).try_as_basic_value().basic().expect("i32 result").into_int_value() };
         let queries = [call(num_threads), call(thread_num)];
         let [nt, tid] = queries.map(|q| ok(self.b.build_int_s_extend(q, i64t, "omp64")));
-        let g = ExprGen { b: &self.b, ctx: &self.ir.context };
         // Iterations of uneven work (inner bounds that move with the
         // counter: a triangle) are dealt in rounds of nt, in a snake
         // order: thread tid takes the round's tid-th iteration in even
@@ -215,10 +214,18 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         // work), in a snake 5 to 5. Not the tiles of a wavefront:
         // neighbouring tiles share data (jacobi-2d, LU: 1.7x slower dealt
         // apart).
-        let snake = uneven_iterations(f) && !self.in_wavefront;
-        // A product's column panels: the threads share its columns.
+        // A product's column panels: the threads share its columns (a
+        // triangle's in units dealt in a snake).
         let columns = if self.in_wavefront { None } else { super::matmul::Columns::of(f, self.env.params.len(), self.env.vars.len()) };
-        let (lo, hi, step) = if let Some(c) = &columns {
+        let units = match &columns {
+            Some(c) if c.units => Some(self.column_units(c, lb, ub, nt)),
+            _ => None,
+        };
+        let snake = (uneven_iterations(f) && !self.in_wavefront) || units.is_some();
+        let g = ExprGen { b: &self.b, ctx: &self.ir.context };
+        let (lo, hi, step) = if let Some([_, _, n]) = units {
+            (g.i64(0), ok(self.b.build_int_nsw_sub(n, g.i64(1), "units.last")), nt)
+        } else if let Some(c) = &columns {
             let (lo, hi) = self.column_share(c, f.var, lb, ub, nt, tid);
             (lo, hi, self.ir.context.i64_type().const_int(c.nc as u64, true))
         } else if snake {
@@ -254,13 +261,24 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
             None
         };
         // With column shares, `iv` is a panel's first column and the loop's
-        // own variable is used by nothing inside (`Columns::of`).
+        // own variable is used by nothing inside (`Columns::of`); with
+        // units, the snake's turn is a unit, whose panel is bound below.
         let saved = if columns.is_some() { self.env.vars[f.var] } else { self.env.vars[f.var].replace(turn.map_or(iv_val, |(_, t, _)| t)) };
         self.depth += 1;
         self.in_team = true;
         let in_wavefront = std::mem::replace(&mut self.in_wavefront, false);
         self.memory.push(vec![]);
         let body = match &columns {
+            Some(c) if c.units => {
+                let [width, in_panel, _] = units.expect("units with a triangle");
+                let q = turn.map_or(iv_val, |(_, t, _)| t);
+                let [panel, first, last] = self.column_unit(c, q, lb, width, in_panel);
+                self.env.vars[f.var] = Some(panel);
+                self.env.vars.extend([Some(first), Some(last)]);
+                let r = self.nodes(std::slice::from_ref(&c.node));
+                self.env.vars.truncate(c.var);
+                r
+            }
             Some(c) => {
                 let g = ExprGen { b: &self.b, ctx: &self.ir.context };
                 let last = ok(self.b.build_int_nsw_add(iv_val, g.i64(c.nc - 1), "panel.last"));
