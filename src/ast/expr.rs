@@ -109,9 +109,7 @@ impl Aff {
         }
         Ok(int::narrow(acc)?)
     }
-}
 
-impl Aff {
     /// Whether loop variable `v` has a coefficient.
     pub fn uses_var(&self, v: usize) -> bool {
         self.vars.get(v).is_some_and(|&c| c != 0)
@@ -193,7 +191,6 @@ impl Expr {
 }
 
 impl Cond {
-
     /// Whether the condition holds at `params`, `vars`.
     pub fn eval(&self, params: &[i64], vars: &[Option<i64>]) -> AstResult<bool> {
         Ok(match self {

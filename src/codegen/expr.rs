@@ -28,6 +28,13 @@ impl<'a> ExprGen<'a, '_> {
         self.ctx.i64_type().const_int(v as u64, true)
     }
 
+    /// `ceil(x / d)` for `x >= 0` and `d > 0` known only at run time:
+    /// `(x + d - 1) / d`.
+    pub fn ceil_div(&self, x: IntValue<'a>, d: IntValue<'a>) -> IntValue<'a> {
+        let d1 = ok(self.b.build_int_nsw_sub(d, self.i64(1), "d1"));
+        ok(self.b.build_int_signed_div(ok(self.b.build_int_nsw_add(x, d1, "up")), d, "ceil"))
+    }
+
     pub fn aff(&self, a: &Aff, env: &Env<'a>) -> IntValue<'a> {
         let mut acc = self.i64(a.constant);
         let terms = a.params.iter().zip(&env.params).map(|(c, v)| (*c, Some(*v)));

@@ -89,11 +89,10 @@ pub(super) struct Columns {
 }
 
 impl Columns {
-    /// For loop `f` whose body is one product's nest with the same rows
-    /// and `k` range in every panel and columns that do not depend on the
-    /// row (not a triangle: those are dealt in a snake), when nothing in
-    /// that nest but its column bounds uses `f`'s variable. `np`, `nv`:
-    /// the AST's parameters and loop variables.
+    /// For loop `f` whose body is one product's nest: with columns that
+    /// do not depend on the row, when nothing in that nest but its column
+    /// bounds uses `f`'s variable (even shares); a triangle's in units
+    /// (`units`). `np`, `nv`: the AST's parameters and loop variables.
     pub fn of(f: &For, np: usize, nv: usize) -> Option<Columns> {
         let [Node::For(fi)] = f.body.as_slice() else { return None };
         let m = fi.matmul.as_deref()?;
@@ -128,8 +127,8 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         self.env.vars[var] = saved;
         // micro = ceil(columns / NR); share = ceil(micro / nt) * NR
         let columns = ok(self.b.build_int_nsw_add(ok(self.b.build_int_nsw_sub(last, first, "cols")), g.i64(1), "cols"));
-        let micro = ok(self.b.build_int_signed_div(ok(self.b.build_int_nsw_add(columns, g.i64(c.nr - 1), "micro")), g.i64(c.nr), "micro"));
-        let per = ok(self.b.build_int_signed_div(ok(self.b.build_int_nsw_add(micro, ok(self.b.build_int_nsw_sub(nt, g.i64(1), "nt1")), "per")), nt, "per"));
+        let micro = g.ceil_div(columns, g.i64(c.nr));
+        let per = g.ceil_div(micro, nt);
         let share = ok(self.b.build_int_nsw_mul(per, g.i64(c.nr), "share"));
         let lo = ok(self.b.build_int_nsw_add(first, ok(self.b.build_int_nsw_mul(tid, share, "off")), "cols.lo"));
         let end = ok(self.b.build_int_nsw_sub(ok(self.b.build_int_nsw_add(lo, share, "e")), g.i64(1), "e1"));
@@ -142,25 +141,22 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
     /// are two for each thread (each unit repacks the A blocks, and
     /// narrower panels lost a third on two threads); else each panel is cut
     /// into as many equal units, in whole micro-panels, as give two.
-    pub(super) fn column_units(&mut self, c: &Columns, lb: IntValue<'a>, ub: IntValue<'a>, nt: IntValue<'a>) -> [IntValue<'a>; 3] {
+    pub(super) fn column_units(&self, c: &Columns, lb: IntValue<'a>, ub: IntValue<'a>, nt: IntValue<'a>) -> [IntValue<'a>; 3] {
         let g = super::expr::ExprGen { b: &self.b, ctx: &self.ir.context };
-        let ceil_div = |b: &inkwell::builder::Builder<'a>, x: IntValue<'a>, d: IntValue<'a>| {
-            ok(b.build_int_signed_div(ok(b.build_int_nsw_add(x, ok(b.build_int_nsw_sub(d, g.i64(1), "u")), "u")), d, "u"))
-        };
         let panels = ok(self.b.build_int_nsw_add(ok(self.b.build_int_nsw_sub(ub, lb, "panels")), g.i64(1), "panels"));
         let wanted = ok(self.b.build_int_nsw_mul(nt, g.i64(2), "units.wanted"));
-        let cuts = ceil_div(&self.b, wanted, g.extremum([panels, g.i64(1)], true).expect("two values"));
+        let cuts = g.ceil_div(wanted, g.extremum([panels, g.i64(1)], true).expect("two values"));
         let cuts = g.extremum([cuts, g.i64(c.nc / c.nr)], false).expect("two values");
-        let micro = ceil_div(&self.b, g.i64(c.nc), ok(self.b.build_int_nsw_mul(cuts, g.i64(c.nr), "u")));
+        let micro = g.ceil_div(g.i64(c.nc), ok(self.b.build_int_nsw_mul(cuts, g.i64(c.nr), "u")));
         let width = ok(self.b.build_int_nsw_mul(micro, g.i64(c.nr), "unit"));
-        let in_panel = ceil_div(&self.b, g.i64(c.nc), width);
+        let in_panel = g.ceil_div(g.i64(c.nc), width);
         let units = ok(self.b.build_int_nsw_mul(panels, in_panel, "units"));
         [width, in_panel, units]
     }
 
     /// Unit `q` of `c`'s product (`column_units`' `width`, `in_panel`),
     /// the panel loop starting at `lb`: its panel, first and last column.
-    pub(super) fn column_unit(&mut self, c: &Columns, q: IntValue<'a>, lb: IntValue<'a>, width: IntValue<'a>, in_panel: IntValue<'a>) -> [IntValue<'a>; 3] {
+    pub(super) fn column_unit(&self, c: &Columns, q: IntValue<'a>, lb: IntValue<'a>, width: IntValue<'a>, in_panel: IntValue<'a>) -> [IntValue<'a>; 3] {
         let g = super::expr::ExprGen { b: &self.b, ctx: &self.ir.context };
         let panel = ok(self.b.build_int_nsw_add(lb, ok(self.b.build_int_signed_div(q, in_panel, "unit.panel")), "unit.panel"));
         let start = ok(self.b.build_int_nsw_mul(panel, g.i64(c.nc), "panel.first"));

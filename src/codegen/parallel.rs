@@ -100,13 +100,16 @@ impl<'m> Threading<'m> {
     }
 
     /// Whether loop `f`, outside every team, becomes one (the rule of
-    /// `Gen::node`; a product's loop forks its own panels).
+    /// `Gen::node`; the loop carrying a product's nest is emitted by
+    /// `matmul_for`: the panel loop around it is the one that forks).
     pub(super) fn forks(&self, f: &For) -> bool {
         f.parallel && f.matmul.is_none() && self.may_run(&f.body)
     }
 
     /// The loops under `nodes` that would run on a thread team: each
-    /// outermost loop that [`Threading::forks`], and each product.
+    /// outermost loop that [`Threading::forks`], and each product's nest
+    /// (counted as threaded where its panel loop is not parallel too:
+    /// erring towards keeping a rewrite).
     fn count(&self, nodes: &[Node]) -> usize {
         nodes
             .iter()
@@ -233,7 +236,7 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         } else {
             // chunk = ceil((ub - lb + 1) / nt); lo = lb + tid*chunk; hi = min(lo + chunk - 1, ub)
             let total = ok(self.b.build_int_nsw_add(ok(self.b.build_int_nsw_sub(ub, lb, "span")), g.i64(1), "total"));
-            let chunk = ok(self.b.build_int_signed_div(ok(self.b.build_int_nsw_add(total, ok(self.b.build_int_nsw_sub(nt, g.i64(1), "nt1")), "t")), nt, "chunk"));
+            let chunk = g.ceil_div(total, nt);
             let lo = ok(self.b.build_int_nsw_add(lb, ok(self.b.build_int_nsw_mul(tid, chunk, "off")), "lo"));
             let end = ok(self.b.build_int_nsw_sub(ok(self.b.build_int_nsw_add(lo, chunk, "e")), g.i64(1), "e1"));
             (lo, g.extremum([end, ub], false).expect("two values"), g.i64(1))
@@ -269,21 +272,22 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         let in_wavefront = std::mem::replace(&mut self.in_wavefront, false);
         self.memory.push(vec![]);
         let body = match &columns {
-            Some(c) if c.units => {
-                let [width, in_panel, _] = units.expect("units with a triangle");
-                let q = turn.map_or(iv_val, |(_, t, _)| t);
-                let [panel, first, last] = self.column_unit(c, q, lb, width, in_panel);
-                self.env.vars[f.var] = Some(panel);
-                self.env.vars.extend([Some(first), Some(last)]);
-                let r = self.nodes(std::slice::from_ref(&c.node));
-                self.env.vars.truncate(c.var);
-                r
-            }
             Some(c) => {
-                let g = ExprGen { b: &self.b, ctx: &self.ir.context };
-                let last = ok(self.b.build_int_nsw_add(iv_val, g.i64(c.nc - 1), "panel.last"));
-                let last = g.extremum([last, hi], false).expect("two values");
-                self.env.vars.extend([Some(iv_val), Some(last)]);
+                // The columns of this turn: a unit (in its panel, bound to
+                // the loop's variable), or the next NC of the thread's share.
+                let (first, last) = match units {
+                    Some([width, in_panel, _]) => {
+                        let [panel, first, last] = self.column_unit(c, turn.map_or(iv_val, |(_, t, _)| t), lb, width, in_panel);
+                        self.env.vars[f.var] = Some(panel);
+                        (first, last)
+                    }
+                    None => {
+                        let g = ExprGen { b: &self.b, ctx: &self.ir.context };
+                        let last = ok(self.b.build_int_nsw_add(iv_val, g.i64(c.nc - 1), "panel.last"));
+                        (iv_val, g.extremum([last, hi], false).expect("two values"))
+                    }
+                };
+                self.env.vars.extend([Some(first), Some(last)]);
                 let r = self.nodes(std::slice::from_ref(&c.node));
                 self.env.vars.truncate(c.var);
                 r
