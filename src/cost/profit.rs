@@ -94,11 +94,10 @@ fn judge(scop: &PolyScop, original: &Schedule, planned: &Schedule, facts: &Facts
 }
 
 /// The statement whose running sum would make the rewrite lose, if any: a
-/// running sum mapped back to
-/// its memory cell (`scop::delicm`) in a loop that also reads other cells
-/// of its array stays in the innermost loop of statement `s` (one of
-/// `sums`: the statements of such loops, whose last counter is the sum's
-/// loop). The new code then loads and stores the sum on every iteration:
+/// running sum mapped back to its memory cell (`scop::delicm`) in a loop
+/// that also reads other cells of its array stays in the innermost loop of
+/// statement `s` (one of `sums`: the statements of such loops, whose last
+/// counter is the sum's loop). The new code then loads and stores the sum on every iteration:
 /// nothing tells LLVM that the other reads never touch it, where -O3
 /// keeps it in a register (a left-looking Cholesky ran 1.3x slower).
 /// Moved outward (`B[i][j] -= L[i][k] * B[k][j]` with `k` outside `j`), the

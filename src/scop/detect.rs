@@ -93,6 +93,10 @@ fn build_and_prove(view: &FunctionView, root: LoopId) -> Result<Model, Reason> {
         super::remat::map_hoisted_values(view, &mut model);
         model
     };
+    // Whether a sum is mapped beside reads of other cells is known only
+    // once mapped (earlier mappings change what later loops see), so the
+    // unmapped model is kept until then: a copy of a few vectors, small
+    // beside the proofs above.
     let unmapped = model.clone();
     let mut model = finish(model, true);
     if model.promoted.iter().any(|p| p.beside_other_cells) {
