@@ -14,14 +14,16 @@
 // out of the row loop into a scalar written once per time step and read
 // along the row, which kept every time step apart; it is read from src
 // again (src is never written), and Pluto's schedule skews the fields into
-// one band (t, t + j, t + i). That band ends in the stride-n row, but its
-// tiles run t + j innermost, so the skewed schedule is kept over the
-// original order: tiled, and run by wavefronts.
+// one band (t, t + j, t + i). That band ends in the stride-n row, but the
+// tiler runs t + j innermost, so the skewed schedule is kept over the
+// original order: (t, t + i) tiled and run by wavefronts, and t + j, the
+// stride-1 row of a time band, left whole after a scalar row that gives
+// each field its own row loop.
 // RUN: rm -rf %t.dir
 // RUN: %clang -O3 -fopenmp -fno-discard-value-names -fpass-plugin=%tessera -mllvm -tessera-rewrite-all -mllvm -tessera-export-dir=%t.dir -c %s -o /dev/null
 // RUN: FileCheck %s --check-prefix=TILED < %t.dir/yee.0.json
-// TILED: "new_schedule": "{{.*}}S1[i0, i1] -> [floor((i0)/{{[0-9]+}}), floor((i0 + i1)/{{[0-9]+}})
-// TILED-SAME: band 0..3 permutable tiles [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}] points [3, 4, 6] (innermost distributed) wavefront
+// TILED: "new_schedule": "{{.*}}S2[i0, i1, i2] -> [floor((i0)/{{[0-9]+}}), floor((i0 + i1)/{{[0-9]+}}), i0, i0 + i1, 1, i0 + i2]
+// TILED-SAME: band 0..2 permutable tiles [{{[0-9]+}}, {{[0-9]+}}] points 2..4 wavefront\nband 5..6 permutable
 // TILED: "new_loops": "{{.*}}// wavefront
 
 void yee(int n, int m, int steps, double (*ex)[m], double (*ey)[m], double (*hz)[m], const double *src) {

@@ -38,6 +38,13 @@
 //! to "each point row has the coefficients of one tile row", marked by
 //! [`crate::sched::Band::concurrent_start`]).
 //!
+//! A time band of three rows or more (its outer row carries a
+//! dependence: a stencil's time loop, LU's pivot loop) keeps its stride-1
+//! row whole ([`sizes::streamed_row`]): that row moves to the band's end
+//! as a band of its own, and only the others are tiled; jacobi-2d's
+//! `(t, 2t + i, 2t + i + j)` runs tiles of `(t, 2t + i)` whose point loops
+//! end in whole rows of `j`.
+//!
 //! Tiling can break the live range of a scalar whose memory dependences
 //! the scheduler ignored (a value crossing a tile boundary while another
 //! tile writes the scalar); such a band is left untiled. Parallel marks
@@ -161,8 +168,17 @@ pub fn try_tile(scop: &PolyScop, deps: &Deps, sched: &Schedule, relaxed: &BTreeS
         if band.len >= 2 && cfg.sizes.is_none() && !reuse::tiling_pays(&cur, scop, band.start, band.len) {
             continue;
         }
+        // A time band's stride-1 row runs whole rows, untiled: only its
+        // other rows are tiled (see `streamed_row`).
+        let streamed = sizes::streamed_row(&cur, scop, &band);
+        if let Some(k) = streamed {
+            split_off_row(&mut cur, b, k);
+        }
+        let band = cur.bands[b].clone();
         let inner = sizes::innermost_row(&cur, scop, band.start, band.len);
-        let ts = sizes::tile_sizes(cfg, &cur, scop, band.start, band.len, inner);
+        // The vector row is the streamed one, past the tiles.
+        let vector_row = streamed.is_none().then_some(inner);
+        let ts = sizes::tile_sizes(cfg, &cur, scop, band.start, band.len, vector_row);
         let mut cand = tile_band(&cur, b, &ts, inner);
         let intervals = live_ranges_cross(deps, &cur, &band, relaxed)?;
         if !keeps_live_ranges(scop, deps, &cand.stmts, relaxed, intervals)? {
@@ -314,6 +330,19 @@ fn parallel_tile_first(sched: &mut Schedule, b: usize) {
         sizes[..=k].rotate_right(1);
         sizes[0] = sizes[0].min(PARALLEL_TILE);
     }
+}
+
+/// Moves row `k` of band `b` (permutable: any order of its rows is
+/// legal) to the band's end and makes it a band of its own, untiled. Its
+/// marks are recomputed with the tiled band's.
+fn split_off_row(sched: &mut Schedule, b: usize, k: usize) {
+    let Band { start, len, .. } = sched.bands[b];
+    for rows in sched.stmts.iter_mut() {
+        rows[start + k..start + len].rotate_left(1);
+    }
+    sched.dims[start + k..start + len].rotate_left(1);
+    sched.bands[b].len = len - 1;
+    sched.bands.insert(b + 1, Band::untiled(start + len - 1, 1));
 }
 
 /// The widest tile of a parallel tile loop moved first.

@@ -21,7 +21,7 @@
 
 use super::TileConfig;
 use crate::sched::linalg::{dot, nullspace};
-use crate::sched::{RowKind, Schedule};
+use crate::sched::{Band, RowKind, Schedule};
 use crate::scop::PolyScop;
 
 /// The direction in statement `s`'s counter space along which row `r`
@@ -135,8 +135,7 @@ pub fn inner_stride_score(sched: &Schedule, scop: &PolyScop) -> i64 {
         .bands
         .iter()
         .map(|b| {
-            let time = !sched.dims[b.start].parallel && !sched.dims[b.start].parallel_if_reduction;
-            let tiled = time && b.permutable && b.len >= 2 && b.tile_sizes.is_none() && super::reuse::tiling_pays(sched, scop, b.start, b.len);
+            let tiled = is_time_band(sched, b) && b.permutable && b.len >= 2 && b.tile_sizes.is_none() && super::reuse::tiling_pays(sched, scop, b.start, b.len);
             tiled.then(|| b.start + innermost_row(sched, scop, b.start, b.len))
         })
         .collect();
@@ -148,6 +147,35 @@ pub fn inner_stride_score(sched: &Schedule, scop: &PolyScop) -> i64 {
             Some(score(sched, scop, &[s], r))
         })
         .sum()
+}
+
+/// Whether `band` is a time band: its outer row carries a dependence that
+/// is no reduction (a stencil's time loop, skewed).
+pub fn is_time_band(sched: &Schedule, band: &Band) -> bool {
+    let d = &sched.dims[band.start];
+    !d.parallel && !d.parallel_if_reduction
+}
+
+/// The row (offset in the band) that tiling should leave whole: the
+/// stride-1 innermost row of a time band of three rows or more, as in
+/// 2.5-D blocking of stencils (Nguyen et al., SC 2010). The reuse a time
+/// tile buys is across time steps, carried by the outer rows; along the
+/// stride-1 row a point's neighbours are used again a few iterations
+/// later, in any case. Tiled, that row's tiles are parallelograms (it is
+/// skewed by time) whose edges cut every row of the grid into partial
+/// tiles: at a few hundred points per row nearly every tile is partial,
+/// and its guarded inner loops ran jacobi-2d 2.3x slower than -O3 at
+/// n = 150. Whole, each point loop is one row of the grid (vectorized at
+/// full length), and a tile's footprint is a few rows per time step,
+/// which a row being assumed to fit in cache ([`super::reuse`]) keeps in
+/// the caches while the tile climbs in time.
+pub fn streamed_row(sched: &Schedule, scop: &PolyScop, band: &Band) -> Option<usize> {
+    if band.len < 3 || !is_time_band(sched, band) {
+        return None;
+    }
+    let k = innermost_row(sched, scop, band.start, band.len);
+    let stmts = band_stmts(sched, scop, band.start, band.len);
+    (k > 0 && score(sched, scop, &stmts, band.start + k) > 0).then_some(k)
 }
 
 /// The band row (offset in the band) to make the innermost point loop:
@@ -178,19 +206,21 @@ fn elements_per_iteration(sched: &Schedule, scop: &PolyScop, stmts: &[usize], r:
 }
 
 /// Tile sizes for the band rows (in band order), `vector_row` being the
-/// row that becomes the innermost point loop.
-pub fn tile_sizes(cfg: &TileConfig, sched: &Schedule, scop: &PolyScop, start: usize, len: usize, vector_row: usize) -> Vec<i64> {
+/// row that becomes the innermost point loop (`None`: the innermost loop
+/// is past the band, every row gets the outer loops' size).
+pub fn tile_sizes(cfg: &TileConfig, sched: &Schedule, scop: &PolyScop, start: usize, len: usize, vector_row: Option<usize>) -> Vec<i64> {
     if let Some(s) = &cfg.sizes {
         return (0..len).map(|k| s.get(k).or(s.last()).copied().unwrap_or(32).max(1)).collect();
     }
     let d = cfg.elem_bytes.max(1);
     let r = cfg.vector_bits.max(8);
     let vec_elems = (r / (8 * d)).max(1);
+    let q_l2 = (cfg.l2_bytes / cfg.l1_bytes.max(1)).max(1);
+    let outer = (q_l2 + vec_elems - 1) / vec_elems * vec_elems;
+    let Some(vector_row) = vector_row else { return vec![outer; len] };
     let stmts = band_stmts(sched, scop, start, len);
     let e = elements_per_iteration(sched, scop, &stmts, start + vector_row);
     // ρ = 0.9 as 9/10; CL1·8192 is the L1 size in bits.
     let q_l1 = ((9 * cfg.l1_bytes * 8) / (10 * r * e)).max(1) * vec_elems;
-    let q_l2 = (cfg.l2_bytes / cfg.l1_bytes.max(1)).max(1);
-    let outer = (q_l2 + vec_elems - 1) / vec_elems * vec_elems;
     (0..len).map(|k| if k == vector_row { q_l1 } else { outer }).collect()
 }
