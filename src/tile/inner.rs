@@ -20,7 +20,7 @@
 use crate::sched::marks::{states, DepState};
 use crate::schedule::{Band, DimInfo, RowKind, SchedRow, Schedule};
 use crate::deps::live::broken_live_ranges;
-use crate::deps::Deps;
+use crate::deps::{DepKind, Deps};
 use crate::poly::PolyResult;
 use crate::scop::PolyScop;
 use std::collections::BTreeSet;
@@ -30,7 +30,7 @@ use std::collections::BTreeSet;
 /// whose memory dependences `sched` may ignore, as for tiling.
 pub fn distribute_innermost(scop: &PolyScop, deps: &Deps, sched: &Schedule, relaxed: &BTreeSet<String>) -> PolyResult<Option<Schedule>> {
     let m = sched.dims.len();
-    if m < 2 || sched.dims[m - 1].kind != RowKind::Scalar || sched.dims[m - 2].kind != RowKind::Loop || sched.dims[m - 2].parallel {
+    if m < 2 || sched.dims[m - 1].kind != RowKind::Scalar || sched.dims[m - 2].kind != RowKind::Loop {
         return Ok(None);
     }
     let last = |rows: &[SchedRow]| rows[m - 1].coeffs.clone();
@@ -44,6 +44,10 @@ pub fn distribute_innermost(scop: &PolyScop, deps: &Deps, sched: &Schedule, rela
     // That avoids a floor division per tile row, and loses little: the
     // pairs at stake lie in one row of points anyway.
     let mut points = without_tile_rows(sched);
+    let was_parallel = sched.dims[m - 2].parallel;
+    if was_parallel && !passes_values_within_iteration(scop, deps, &points, relaxed)? {
+        return Ok(None);
+    }
     let swap = |s: &mut Schedule| {
         let m = s.dims.len();
         for rows in s.stmts.iter_mut() {
@@ -61,7 +65,8 @@ pub fn distribute_innermost(scop: &PolyScop, deps: &Deps, sched: &Schedule, rela
     let mut cand = sched.clone();
     swap(&mut cand);
     let was = &sched.dims[m - 2];
-    let gains = !strict || (!loose && !was.parallel_if_reduction);
+    // A parallel loop is distributed only to stay parallel.
+    let gains = !strict || (!was_parallel && !loose && !was.parallel_if_reduction);
     if !gains || !broken_live_ranges(scop, deps, &cand.stmts, relaxed)?.is_empty() {
         return Ok(None);
     }
@@ -70,6 +75,59 @@ pub fn distribute_innermost(scop: &PolyScop, deps: &Deps, sched: &Schedule, rela
     cand.dims[m - 1] = DimInfo::marked(RowKind::Loop, !strict, strict && !loose);
     cand.bands = split_bands(&sched.bands, m - 2);
     Ok(Some(cand))
+}
+
+/// Whether, in `points` (a schedule ending in an innermost loop row and a
+/// scalar row), one statement of the innermost loop reads a value another
+/// wrote in the same iteration at other counter values: a flow dependence
+/// between two statements, zero difference on every row up to the
+/// innermost loop, from `S0[t, i, j]` to `S1[t, i - 1, j]` (the statements
+/// of a skewed schedule fused at an offset). Vectorized, that loop stores
+/// a vector and loads it back at once, and LLVM forwards it in a register
+/// only when it proves the two addresses equal, which it did in
+/// jacobi-2d's full tiles but not in its partial ones, whose addresses
+/// come from other bounds: there the load waited on the store, at half
+/// the speed (heat-3d's tiles too). Distributed, the second statement
+/// reads the first one's row back from the L1 cache. A pair at the same
+/// counters (`B[i][j]` written, then read by the next statement of the
+/// fused loop) has the same address computation in both: forwarded, and
+/// its fusion is kept.
+fn passes_values_within_iteration(scop: &PolyScop, deps: &Deps, points: &Schedule, relaxed: &BTreeSet<String>) -> PolyResult<bool> {
+    let m = points.dims.len();
+    let mut sts = states(deps.constraining(relaxed, false).filter(|(_, d)| d.kind == DepKind::Flow && d.source != d.target));
+    for k in 0..m - 1 {
+        for s in sts.iter_mut() {
+            let n_src = deps.deps[s.dep].relation.space().n_in();
+            s.step(n_src, &points.stmts[s.src][k], &points.stmts[s.dst][k])?;
+        }
+        sts.retain(|s| !s.satisfied());
+    }
+    for s in &sts {
+        if !same_counters(scop, deps, s)? {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+/// Whether every pair left in `s` joins instances with equal counters.
+fn same_counters(scop: &PolyScop, deps: &Deps, s: &DepState) -> PolyResult<bool> {
+    let space = deps.deps[s.dep].relation.space();
+    let (n_src, n_dst) = (space.n_in(), space.n_out());
+    if n_src != n_dst {
+        return Ok(false);
+    }
+    let np = scop.params.len();
+    for k in 0..n_src {
+        let mut coeffs = vec![0; np + n_src + 1];
+        coeffs[np + k] = 1;
+        let row = SchedRow { coeffs, div: 1 };
+        let c = s.clone().step(n_src, &row, &row)?;
+        if c.positive || c.negative {
+            return Ok(false);
+        }
+    }
+    Ok(true)
 }
 
 /// `sched` without the tile rows of its tiled bands (their point rows
