@@ -38,6 +38,9 @@
 //! 4. [`peel`]: a loop whose body has a guard `t == lower` (or `t ==
 //!    upper`) runs that iteration as a loop of its own, so the others
 //!    carry no guard.
+//! 5. [`jam`]: a full tile's point loop around a whole row that carries a
+//!    recurrence runs several of its rows together in that row's loop
+//!    (unroll-and-jam, [`crate::schedule::Band::jam`]).
 //!
 //! Everything works on locals-free basic sets over `[params | t0..tk]`, so
 //! every decision is one small ILP/LP query, all charged to a budget
@@ -55,6 +58,7 @@
 pub mod expr;
 pub mod group;
 pub mod interp;
+pub mod jam;
 pub mod matmul;
 pub mod peel;
 pub mod print;

@@ -70,7 +70,8 @@ impl<'a> Scanner<'a> {
     /// The whole tree under the parameter context `ctx`.
     pub fn generate(&mut self, ctx: &BasicSet) -> AstResult<Vec<Node>> {
         let all = (0..self.items.len()).collect();
-        let mut body = super::peel::peel(self.gen(0, all, ctx, true)?)?;
+        let plans = self.jam_plans();
+        let mut body = super::jam::jam(super::peel::peel(self.gen(0, all, ctx, true)?)?, &plans)?;
         mark_vectorizable(&mut body);
         Ok(body)
     }
@@ -403,6 +404,20 @@ impl<'a> Scanner<'a> {
 
     /// The tile sizes and point dimensions of the band whose first point
     /// dimension is `k`.
+    /// The jams the schedule's bands ask for: the loop just outside a
+    /// marked band's row, around it ([`crate::schedule::Band::jam`]).
+    fn jam_plans(&self) -> Vec<super::jam::Plan> {
+        self.sched
+            .bands
+            .iter()
+            .filter_map(|b| {
+                let factor = b.jam?;
+                let outer = b.start.checked_sub(1)?;
+                (b.start < self.m).then_some(super::jam::Plan { outer, inner: b.start, factor })
+            })
+            .collect()
+    }
+
     fn point_band_at(&self, k: usize) -> Option<(Vec<i64>, Vec<usize>)> {
         let b = self.sched.bands.iter().find(|b| b.len > 0 && b.start + b.len == k && b.point_dims().iter().all(|&d| d < self.m))?;
         b.tile_sizes.clone().filter(|s| s.len() == b.len).map(|s| (s, b.point_dims()))

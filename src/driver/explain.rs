@@ -71,6 +71,10 @@ pub fn explain(x: &Subject<'_>) -> Vec<Fact> {
     if !tile_dims.is_empty() && x.full_tiles_separated {
         facts.push(fact("FullTiles", "full tiles separated".into()));
     }
+    for band in x.schedule.bands.iter().filter(|b| b.jam.is_some() && b.start > 0) {
+        let (Some(u), Some(row), Some(outer)) = (band.jam, dim_name(x, band.start), dim_name(x, band.start - 1)) else { continue };
+        facts.push(fact("Jam", format!("{u} iterations of {outer} at a time along {row} in full tiles (unroll-and-jam)")));
+    }
     // The order of each statement's counters along its point loops (a row
     // with a floor division is a loop over blocks of a counter, not a
     // point loop: the column panels of a matrix product in BLIS blocks).

@@ -82,6 +82,9 @@ pub fn print_schedule(scop: &PolyScop, sched: &Schedule) -> String {
         if b.concurrent_start {
             out.push_str(" concurrent-start");
         }
+        if let Some(u) = b.jam {
+            let _ = write!(out, " jam {u}");
+        }
         out.push('\n');
     }
     out

@@ -109,12 +109,19 @@ pub struct Band {
     /// concurrent-start hyperplane (`sched::diamond`); the point
     /// rows are still the band rows.
     pub concurrent_start: bool,
+    /// Set by tiling on a time band's whole stride-1 row that carries a
+    /// dependence (a recurrence along the row: an in-place stencil): the
+    /// loop of the tiled band's last point row may run this many of its
+    /// iterations together inside this row's loop (unroll-and-jam: both
+    /// rows were one permutable band), so that as many independent
+    /// recurrences advance at once (`ast::jam`).
+    pub jam: Option<i64>,
 }
 
 impl Band {
     /// A band of `len` rows from `start`, not tiled.
     pub fn untiled(start: usize, len: usize) -> Band {
-        Band { start, len, permutable: true, tile_sizes: None, wavefront: false, split_innermost: false, concurrent_start: false }
+        Band { start, len, permutable: true, tile_sizes: None, wavefront: false, split_innermost: false, concurrent_start: false, jam: None }
     }
 
     /// Whether the band's tiles run by wavefronts (a tiled band marked

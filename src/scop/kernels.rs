@@ -230,6 +230,27 @@ pub fn seidel_1d() -> Kernel {
     Kernel { name: "seidel-1d", scop, params: vec![3, 7] }
 }
 
+/// Gauss–Seidel style in-place 2-D stencil, five points:
+/// `A[i][j] = A[i-1][j] + A[i][j-1] + A[i][j] + A[i][j+1] + A[i+1][j]`.
+pub fn seidel_2d() -> Kernel {
+    let scop = build(
+        "[T, N] -> { : T >= 1 and N >= 3 }",
+        &[(
+            "[T, N] -> { S0[t, i, j] : 0 <= t < T and 1 <= i < N - 1 and 1 <= j < N - 1 }",
+            "[T, N] -> { S0[t, i, j] -> [0, t, 0, i, 0, j, 0] }",
+            &[
+                ("R", "[T, N] -> { S0[t, i, j] -> A[i - 1, j] }"),
+                ("R", "[T, N] -> { S0[t, i, j] -> A[i, j - 1] }"),
+                ("R", "[T, N] -> { S0[t, i, j] -> A[i, j] }"),
+                ("R", "[T, N] -> { S0[t, i, j] -> A[i, j + 1] }"),
+                ("R", "[T, N] -> { S0[t, i, j] -> A[i + 1, j] }"),
+                ("W", "[T, N] -> { S0[t, i, j] -> A[i, j] }"),
+            ],
+        )],
+    );
+    Kernel { name: "seidel-2d", scop, params: vec![3, 7] }
+}
+
 /// Producer/consumer: `A[i] = ...; B[i] = A[consumer(i)]` as two loops.
 fn producer_consumer(name: &'static str, consumer_domain: &str, read: &str) -> Kernel {
     let scop = build(
