@@ -230,6 +230,32 @@ pub fn seidel_1d() -> Kernel {
     Kernel { name: "seidel-1d", scop, params: vec![3, 7] }
 }
 
+/// Jacobi-style 2-D stencil with constant sizes (`steps` time steps on an
+/// `n` x `n` grid): a `#define`d nest.
+pub fn jacobi_2d_fixed(steps: i64, n: i64) -> Kernel {
+    let dom = |s: &str| format!("{{ {s}[t, i, j] : 0 <= t < {steps} and 1 <= i < {} and 1 <= j < {} }}", n - 1, n - 1);
+    let (d0, d1) = (dom("S0"), dom("S1"));
+    let scop = build(
+        "{ : 0 = 0 }",
+        &[
+            (
+                &d0,
+                "{ S0[t, i, j] -> [0, t, 0, i, 0, j, 0] }",
+                &[
+                    ("R", "{ S0[t, i, j] -> A[i, j] }"),
+                    ("R", "{ S0[t, i, j] -> A[i - 1, j] }"),
+                    ("R", "{ S0[t, i, j] -> A[i + 1, j] }"),
+                    ("R", "{ S0[t, i, j] -> A[i, j - 1] }"),
+                    ("R", "{ S0[t, i, j] -> A[i, j + 1] }"),
+                    ("W", "{ S0[t, i, j] -> B[i, j] }"),
+                ],
+            ),
+            (&d1, "{ S1[t, i, j] -> [0, t, 1, i, 0, j, 0] }", &[("R", "{ S1[t, i, j] -> B[i, j] }"), ("W", "{ S1[t, i, j] -> A[i, j] }")]),
+        ],
+    );
+    Kernel { name: "jacobi-2d-fixed", scop, params: vec![] }
+}
+
 /// Gauss–Seidel style in-place 2-D stencil, five points:
 /// `A[i][j] = A[i-1][j] + A[i][j-1] + A[i][j] + A[i][j+1] + A[i+1][j]`.
 pub fn seidel_2d() -> Kernel {

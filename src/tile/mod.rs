@@ -171,6 +171,10 @@ pub fn try_tile(scop: &PolyScop, deps: &Deps, sched: &Schedule, relaxed: &BTreeS
         if band.len >= 2 && cfg.sizes.is_none() && !reuse::tiling_pays(&cur, scop, band.start, band.len) {
             continue;
         }
+        // A time band whose grid stays in the L2 cache between time steps
+        // (constant sizes) has no reuse across them to win: tiled only for
+        // the jam of a recurrence (below), which needs the tiles.
+        let in_cache = cfg.sizes.is_none() && sizes::is_time_band(&cur, &band) && reuse::data_fits(scop, cfg.l2_bytes, cfg.elem_bytes)?;
         // A time band's stride-1 row runs whole rows, untiled: only its
         // other rows are tiled (see `streamed_row`).
         let streamed = sizes::streamed_row(&cur, scop, &band);
@@ -182,6 +186,9 @@ pub fn try_tile(scop: &PolyScop, deps: &Deps, sched: &Schedule, relaxed: &BTreeS
         let best = sizes::innermost_row(&cur, scop, band.start, band.len);
         let vector_row = streamed.is_none().then_some(best);
         let ts = sizes::tile_sizes(cfg, &cur, scop, band.start, band.len, vector_row);
+        if cfg.sizes.is_none() && reuse::one_tile(&cur, scop, band.start, &ts)? {
+            continue;
+        }
         let intervals = live_ranges_cross(deps, &cur, &band, relaxed)?;
         let Some(mut cand) = tiled(scop, deps, &cur, b, &ts, best, relaxed, intervals)? else { continue };
         // A whole row that carries a recurrence gets its rows jammed
@@ -194,6 +201,9 @@ pub fn try_tile(scop: &PolyScop, deps: &Deps, sched: &Schedule, relaxed: &BTreeS
         let whole = Band { len: band.len + 1, ..band.clone() };
         let stream = band.start + 2 * band.len;
         let mut recurrence = streamed.is_some() && cand.dims.get(stream).is_some_and(carries_recurrence) && !live_ranges_cross(deps, &cur, &whole, relaxed)?;
+        if in_cache && !recurrence {
+            continue;
+        }
         if recurrence && inner != band.len - 1 {
             match tiled(scop, deps, &cur, b, &ts, band.len - 1, relaxed, intervals)? {
                 Some(c) => {

@@ -29,6 +29,7 @@
 //! subscripts are not known.
 
 use super::sizes::{band_stmts, subscript_matrices};
+use crate::poly::PolyResult;
 use crate::sched::linalg::{dot, nullspace, rank};
 use crate::sched::Schedule;
 use crate::scop::PolyScop;
@@ -95,3 +96,77 @@ fn walks_columns(subs: &[Vec<Vec<i64>>], free: &[Vec<i64>]) -> bool {
         _ => false,
     })
 }
+
+/// Whether the SCoP's sizes are constants (no parameter) and the data its
+/// statements touch fits in `bytes` (of `elem_bytes` elements): each
+/// array counted at the bounding box of the cells its accesses reach over
+/// their statements' domains. Then the whole data stays in that cache from
+/// one time step to the next, and a time tile has no reuse to win back,
+/// only its loops and partial tiles to pay for (jacobi-2d at n = 16, tiled
+/// in time, ran at 0.75x of -O3). An unbounded access counts as not
+/// fitting.
+pub fn data_fits(scop: &PolyScop, bytes: i64, elem_bytes: i64) -> PolyResult<bool> {
+    if !scop.params.is_empty() {
+        return Ok(false);
+    }
+    let mut boxes: std::collections::BTreeMap<&str, Vec<(i64, i64)>> = std::collections::BTreeMap::new();
+    for st in &scop.statements {
+        for a in st.accesses.iter().filter(|a| !a.is_scalar) {
+            let cells = a.relation.apply_to(&st.domain)?;
+            for part in cells.parts() {
+                let n = part.space().n_dim();
+                let bx = boxes.entry(a.array.as_str()).or_insert_with(|| vec![(i64::MAX, i64::MIN); n]);
+                if bx.len() != n {
+                    return Ok(false);
+                }
+                for (k, side) in bx.iter_mut().enumerate() {
+                    let mut unit = vec![0; n + 1];
+                    unit[k] = 1;
+                    let Some((l, h)) = range(part, &unit)? else { return Ok(false) };
+                    *side = (side.0.min(l), side.1.max(h));
+                }
+            }
+        }
+    }
+    let mut total: i128 = 0;
+    for bx in boxes.values() {
+        let cells = bx.iter().fold(1i128, |c, &(l, h)| c.saturating_mul((h as i128 - l as i128 + 1).max(0)));
+        total = total.saturating_add(cells.saturating_mul(elem_bytes as i128));
+    }
+    Ok(total <= bytes as i128)
+}
+
+/// Whether the SCoP's sizes are constants and each row of the band from
+/// `start` (tile sizes `sizes`) spans no more values than its tile size
+/// over every statement's domain: the band would be one tile, with its
+/// loops and bounds to pay for and nothing reordered (a 14 x 14 nest at
+/// 32 x 48 tiles).
+pub fn one_tile(sched: &Schedule, scop: &PolyScop, start: usize, sizes: &[i64]) -> PolyResult<bool> {
+    if !scop.params.is_empty() {
+        return Ok(false);
+    }
+    for (k, &size) in sizes.iter().enumerate() {
+        let (mut lo, mut hi) = (i64::MAX, i64::MIN);
+        for (s, st) in scop.statements.iter().enumerate() {
+            for part in st.domain.parts() {
+                let Some((l, h)) = range(part, &sched.stmts[s][start + k].coeffs)? else { return Ok(false) };
+                lo = lo.min(l);
+                hi = hi.max(h);
+            }
+        }
+        if hi >= lo && (hi as i128 - lo as i128) >= size as i128 {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// The least and greatest values of `f` (over `[dims | constant]`) on a
+/// parameter-free set, `None` when it is unbounded.
+fn range(part: &crate::poly::BasicSet, f: &[i64]) -> PolyResult<Option<(i64, i64)>> {
+    let b = part.bounds_of(f)?;
+    let lows = b.lower.iter().map(|x| x.eval(&[], false)).collect::<PolyResult<Vec<i64>>>()?;
+    let highs = b.upper.iter().map(|x| x.eval(&[], true)).collect::<PolyResult<Vec<i64>>>()?;
+    Ok(lows.into_iter().max().zip(highs.into_iter().min()))
+}
+

@@ -303,3 +303,30 @@ fn seidel_rows_jammed_in_full_tiles_keep_every_value() {
         assert_eq!(run_values(&got), run_values(&want), "T={steps} N={n}: a read saw another write\n{ast}");
     }
 }
+
+/// Constant sizes: a time band is tiled only when its grid does not stay
+/// in the L2 cache from one step to the next (2 x 16 x 16 doubles do, 2 x
+/// 400 x 400 do not), and no band when one tile would hold all of it.
+#[test]
+fn constant_grids_in_cache_are_not_time_tiled() {
+    let tiled_bands = |k: &Kernel, cfg: &TileConfig| {
+        let deps = analyze(&k.scop, &DepsOptions::default()).expect("deps");
+        let s = schedule(&k.scop, &deps, &SchedOptions::default()).expect("schedule");
+        let relaxed = kept_relaxed_scalars(&k.scop, &deps, &s, &Default::default()).expect("live ranges");
+        let t = try_tile(&k.scop, &deps, &s, &relaxed, cfg).expect("tile");
+        t.bands.iter().filter(|b| b.tile_sizes.is_some()).count()
+    };
+    let cfg = TileConfig { l2_bytes: 1 << 20, ..TileConfig::default() };
+    assert_eq!(tiled_bands(&kernels::jacobi_2d_fixed(50, 16), &cfg), 0, "16 x 16 grid tiled");
+    assert_eq!(tiled_bands(&kernels::jacobi_2d_fixed(50, 400), &cfg), 1, "400 x 400 grid not tiled");
+    // The same small grid with a cache too small for it: tiled.
+    let tiny = TileConfig { l2_bytes: 1 << 10, l1_bytes: 1 << 9, ..TileConfig::default() };
+    assert_eq!(tiled_bands(&kernels::jacobi_2d_fixed(50, 16), &tiny), 1, "16 x 16 grid in a 1 KiB cache not tiled");
+    // One time step (no time band), tiles of 16 (L2 / L1) and of 1228
+    // along the vector row: a 16 x 16 grid is one tile, a 400 x 400 one is
+    // not.
+    let sixteen = TileConfig { l2_bytes: 512 << 10, l1_bytes: 32 << 10, ..TileConfig::default() };
+    assert_eq!(tiled_bands(&kernels::jacobi_2d_fixed(1, 16), &sixteen), 0, "a band of one tile tiled");
+    assert_eq!(tiled_bands(&kernels::jacobi_2d_fixed(1, 400), &sixteen), 1, "a band of many tiles not tiled");
+}
+
