@@ -177,20 +177,22 @@ pub fn try_tile(scop: &PolyScop, deps: &Deps, sched: &Schedule, relaxed: &BTreeS
         let in_cache = cfg.sizes.is_none() && sizes::is_time_band(&cur, &band) && reuse::data_fits(scop, cfg.l2_bytes, cfg.elem_bytes)?;
         // A time band's stride-1 row runs whole rows, untiled: only its
         // other rows are tiled (see `streamed_row`).
+        // (On a copy: a band left untiled below keeps its rows' order.)
         let streamed = sizes::streamed_row(&cur, scop, &band);
+        let mut base = cur.clone();
         if let Some(k) = streamed {
-            split_off_row(&mut cur, b, k);
+            split_off_row(&mut base, b, k);
         }
-        let band = cur.bands[b].clone();
+        let band = base.bands[b].clone();
         // The vector row is the streamed one, past the tiles.
-        let best = sizes::innermost_row(&cur, scop, band.start, band.len);
+        let best = sizes::innermost_row(&base, scop, band.start, band.len);
         let vector_row = streamed.is_none().then_some(best);
-        let ts = sizes::tile_sizes(cfg, &cur, scop, band.start, band.len, vector_row);
-        if cfg.sizes.is_none() && reuse::one_tile(&cur, scop, band.start, &ts)? {
+        let ts = sizes::tile_sizes(cfg, &base, scop, band.start, band.len, vector_row);
+        if cfg.sizes.is_none() && reuse::one_tile(&base, scop, band.start, &ts)? {
             continue;
         }
-        let intervals = live_ranges_cross(deps, &cur, &band, relaxed)?;
-        let Some(mut cand) = tiled(scop, deps, &cur, b, &ts, best, relaxed, intervals)? else { continue };
+        let intervals = live_ranges_cross(deps, &base, &band, relaxed)?;
+        let Some(mut cand) = tiled(scop, deps, &base, b, &ts, best, relaxed, intervals)? else { continue };
         // A whole row that carries a recurrence gets its rows jammed
         // (`mark_jam`), which reorders the points of the band and of the
         // whole row: only when no live range of a relaxed scalar spans two
@@ -200,12 +202,12 @@ pub fn try_tile(scop: &PolyScop, deps: &Deps, sched: &Schedule, relaxed: &BTreeS
         let mut inner = best;
         let whole = Band { len: band.len + 1, ..band.clone() };
         let stream = band.start + 2 * band.len;
-        let mut recurrence = streamed.is_some() && cand.dims.get(stream).is_some_and(carries_recurrence) && !live_ranges_cross(deps, &cur, &whole, relaxed)?;
+        let mut recurrence = streamed.is_some() && cand.dims.get(stream).is_some_and(carries_recurrence) && !live_ranges_cross(deps, &base, &whole, relaxed)?;
         if in_cache && !recurrence {
             continue;
         }
         if recurrence && inner != band.len - 1 {
-            match tiled(scop, deps, &cur, b, &ts, band.len - 1, relaxed, intervals)? {
+            match tiled(scop, deps, &base, b, &ts, band.len - 1, relaxed, intervals)? {
                 Some(c) => {
                     cand = c;
                     inner = band.len - 1;
@@ -221,7 +223,7 @@ pub fn try_tile(scop: &PolyScop, deps: &Deps, sched: &Schedule, relaxed: &BTreeS
         // plain tile order).
         if cfg.wavefronts && band.len >= 2 && !cand.dims[band.start].parallel && !intervals {
             if cfg.concurrent_start {
-                concurrent_start(scop, deps, &cur, &mut cand, b, relaxed)?;
+                concurrent_start(scop, deps, &base, &mut cand, b, relaxed)?;
             }
             cand.bands[b].wavefront = true;
             cand.dims[band.start] = wavefront_marks(&cand.dims[band.start..band.start + band.len]);

@@ -150,7 +150,7 @@ pub fn inner_stride_score(sched: &Schedule, scop: &PolyScop) -> i64 {
 }
 
 /// Whether `band` is a time band: its outer row carries a dependence that
-/// is no reduction (a stencil's time loop, skewed).
+/// is no reduction (a stencil's time loop, skewed; LU's pivot loop).
 pub fn is_time_band(sched: &Schedule, band: &Band) -> bool {
     let d = &sched.dims[band.start];
     !d.parallel && !d.parallel_if_reduction
