@@ -22,9 +22,13 @@
 //! ```
 //!
 //! The loop's counter now numbers the groups (the row is `8*t3 + k` in the
-//! `k`-th copy). Only loops that are exactly a whole number of groups are
-//! jammed (the full tiles, whose bounds are `s*T .. s*T + s - 1` with `s`
-//! a multiple of the factor); partial tiles run their rows one at a time.
+//! `k`-th copy). A loop that is exactly a whole number of groups (a full
+//! tile's, `s*T .. s*T + s - 1` with `s` a multiple of the factor) needs
+//! nothing more. Any other (`max(..) .. min(..)`: tiles without a
+//! full/partial split, as when the code-size budget drops it, or a time
+//! tile taller than the run's time steps) runs the groups its range
+//! meets, each row under the guard that it lies in the range; beside a
+//! full/partial split, partial tiles run their rows one at a time.
 //! The inner loop's bounds must not depend on the jammed counter (every
 //! row of a group walks the same range), and it must hold no loop; a
 //! loop split into consecutive pieces of its range (its first iteration
@@ -32,7 +36,7 @@
 //! same order as jamming the whole range would.
 
 use super::expr::{Aff, Cond, Expr};
-use super::{AstError, AstResult, For, Node};
+use super::{AstError, AstResult, For, IfKind, Node};
 use crate::poly::int;
 
 /// Loop `outer` (a schedule dimension) may be jammed by `factor` around
@@ -49,21 +53,33 @@ pub fn jam(nodes: Vec<Node>, plans: &[Plan]) -> AstResult<Vec<Node>> {
     if plans.is_empty() {
         return Ok(nodes);
     }
+    walk(nodes, plans, false)
+}
+
+/// [`jam`] below a full/partial tile split's partial side when `partial`:
+/// there only whole groups are jammed. The full tiles beside them run
+/// most of the work, and guarded copies of the few partial ones would
+/// double the code for little (seidel-2d's function then went over its
+/// code-size budget and lost the split).
+fn walk(nodes: Vec<Node>, plans: &[Plan], partial: bool) -> AstResult<Vec<Node>> {
     nodes
         .into_iter()
         .map(|n| {
             Ok(match n {
                 Node::For(mut f) => {
                     let plan = plans.iter().find(|p| p.outer == f.var);
-                    match plan.map(|p| jammed(&f, p)).transpose()?.flatten() {
+                    match plan.map(|p| jammed(&f, p, partial)).transpose()?.flatten() {
                         Some(j) => Node::For(j),
                         None => {
-                            f.body = jam(std::mem::take(&mut f.body), plans)?;
+                            f.body = walk(std::mem::take(&mut f.body), plans, partial)?;
                             Node::For(f)
                         }
                     }
                 }
-                Node::If { cond, then, otherwise, kind } => Node::If { cond, then: jam(then, plans)?, otherwise: jam(otherwise, plans)?, kind },
+                Node::If { cond, then, otherwise, kind } => {
+                    let split = kind == IfKind::FullTile;
+                    Node::If { cond, then: walk(then, plans, partial)?, otherwise: walk(otherwise, plans, partial || split)?, kind }
+                }
                 s @ Node::Stmt { .. } => s,
             })
         })
@@ -72,7 +88,7 @@ pub fn jam(nodes: Vec<Node>, plans: &[Plan]) -> AstResult<Vec<Node>> {
 
 /// `f` jammed by the plan's factor, or `None` when it is not a whole
 /// number of groups around one loop of the plan's inner dimension.
-fn jammed(f: &For, plan: &Plan) -> AstResult<Option<For>> {
+fn jammed(f: &For, plan: &Plan, partial: bool) -> AstResult<Option<For>> {
     let u = plan.factor;
     if u < 2 || f.parallel || f.parallel_if_reduction || f.matmul.is_some() {
         return Ok(None);
@@ -86,6 +102,38 @@ fn jammed(f: &For, plan: &Plan) -> AstResult<Option<For>> {
     if pieces.iter().any(|g| g.var != plan.inner || g.lower.uses_var(f.var) || g.upper.uses_var(f.var) || g.body.iter().any(has_loop)) {
         return Ok(None);
     }
+    if let Some(j) = exact_groups(f, &pieces, u)? {
+        return Ok(Some(j));
+    }
+    if partial {
+        return Ok(None);
+    }
+    guarded_groups(f, &pieces, u)
+}
+
+/// The copies of `pieces` (loops of the inner dimension) for rows
+/// `u·v + k`, `k < u`, of jammed loop variable `v`, each copy under
+/// `guard(k)` when given.
+fn copies(pieces: &[&For], v: usize, u: i64, guard: Option<&dyn Fn(i64) -> AstResult<Vec<Cond>>>) -> AstResult<Vec<Node>> {
+    let mut out = Vec::with_capacity(pieces.len());
+    for g in pieces {
+        let mut body = Vec::with_capacity(g.body.len() * u as usize);
+        for k in 0..u {
+            let copy = g.body.iter().map(|n| node(n, v, u, k)).collect::<AstResult<Vec<_>>>()?;
+            match guard {
+                Some(cond) => body.push(Node::If { cond: cond(k)?, then: copy, otherwise: vec![], kind: IfKind::Guard }),
+                None => body.extend(copy),
+            }
+        }
+        out.push(Node::For(For { body, ..(*g).clone() }));
+    }
+    Ok(out)
+}
+
+/// A loop that is exactly a whole number of groups (a full tile's point
+/// loop, `s·T .. s·T + s - 1` with `u` dividing `s`): the groups need no
+/// guard.
+fn exact_groups(f: &For, pieces: &[&For], u: i64) -> AstResult<Option<For>> {
     let (Expr::Aff(lo), Expr::Aff(hi)) = (&f.lower, &f.upper) else { return Ok(None) };
     let span = hi.add_scaled(-1, lo)?;
     let count = span.constant + 1;
@@ -97,17 +145,105 @@ fn jammed(f: &For, plan: &Plan) -> AstResult<Option<For>> {
     }
     let first = Aff { params: lo.params.iter().map(|c| c / u).collect(), vars: lo.vars.iter().map(|c| c / u).collect(), constant: lo.constant / u };
     let last = Aff { constant: first.constant + count / u - 1, ..first.clone() };
-    let mut jammed = Vec::with_capacity(pieces.len());
-    for g in pieces {
-        let mut body = Vec::with_capacity(g.body.len() * u as usize);
-        for k in 0..u {
-            for n in &g.body {
-                body.push(node(n, f.var, u, k)?);
+    let body = copies(pieces, f.var, u, None)?;
+    Ok(Some(For { lower: Expr::Aff(first), upper: Expr::Aff(last), body, ..f.clone() }))
+}
+
+/// Any other loop (a partial tile's, `max(..) .. min(..)`): groups
+/// `floor(lower / u) .. floor(upper / u)`, each row of a group under the
+/// guard that it lies in the loop's range (invariant in the inner loop:
+/// a branch the predictor gets right). `None` when a bound is not a `max`
+/// (lower) or `min` (upper) of affine terms and their floors and
+/// ceilings.
+fn guarded_groups(f: &For, pieces: &[&For], u: i64) -> AstResult<Option<For>> {
+    let (Some(first), Some(last)) = (floor_by(&f.lower, u, true)?, floor_by(&f.upper, u, false)?) else { return Ok(None) };
+    let v = f.var;
+    let Some((np, nv)) = shape(&f.lower) else { return Ok(None) };
+    if v >= nv {
+        return Ok(None);
+    }
+    // Row `u·v + k` within the loop's bounds.
+    let within = |k: i64, lower: bool, upper: bool| -> AstResult<Option<Vec<Cond>>> {
+        let mut row = Aff { params: vec![0; np], vars: vec![0; nv], constant: k };
+        row.vars[v] = u;
+        let mut cond = vec![];
+        if lower && !bound_conds(&f.lower, &row, true, &mut cond)? {
+            return Ok(None);
+        }
+        if upper && !bound_conds(&f.upper, &row, false, &mut cond)? {
+            return Ok(None);
+        }
+        Ok(Some(cond))
+    };
+    let Some(_) = within(0, true, true)? else { return Ok(None) };
+    let guard = |k: i64| -> AstResult<Vec<Cond>> { Ok(within(k, true, true)?.unwrap_or_default()) };
+    let body = copies(pieces, v, u, Some(&guard))?;
+    Ok(Some(For { lower: first, upper: last, body, ..f.clone() }))
+}
+
+/// The numbers of parameters and loop variables of the first affine
+/// function in `e`.
+fn shape(e: &Expr) -> Option<(usize, usize)> {
+    match e {
+        Expr::Aff(a) | Expr::FloorDiv(a, _) | Expr::CeilDiv(a, _) => Some((a.params.len(), a.vars.len())),
+        Expr::Min(es) | Expr::Max(es) => es.iter().find_map(shape),
+    }
+}
+
+/// `floor(e / u)` as an expression: `e` a `max` of terms (a `lower`
+/// bound) or a `min` of terms (an upper one), floor being monotone;
+/// `floor(floor(x / d) / u) = floor(x / (d·u))`, and
+/// `floor(ceil(x / d) / u) = floor((x + d - 1) / (d·u))`.
+fn floor_by(e: &Expr, u: i64, lower: bool) -> AstResult<Option<Expr>> {
+    let mul = |d: i64| int::mul_add(0, 0, d, u).map_err(AstError::from);
+    Ok(Some(match e {
+        Expr::Aff(a) => Expr::floor(a.clone(), u),
+        Expr::FloorDiv(a, d) => Expr::floor(a.clone(), mul(*d)?),
+        Expr::CeilDiv(a, d) => Expr::floor(Aff { constant: int::mul_add(1, a.constant, 1, d - 1).map_err(AstError::from)?, ..a.clone() }, mul(*d)?),
+        Expr::Max(es) if lower => {
+            let Some(terms) = es.iter().map(|t| floor_by(t, u, lower)).collect::<AstResult<Option<Vec<_>>>>()? else { return Ok(None) };
+            Expr::max_of(terms)
+        }
+        Expr::Min(es) if !lower => {
+            let Some(terms) = es.iter().map(|t| floor_by(t, u, lower)).collect::<AstResult<Option<Vec<_>>>>()? else { return Ok(None) };
+            Expr::min_of(terms)
+        }
+        _ => return Ok(None),
+    }))
+}
+
+/// Appends to `out` the conditions for `row >= bound` (`lower`) or
+/// `row <= bound`; false when the bound is not a `max` (lower) or `min`
+/// (upper) of affine terms and their floors and ceilings.
+fn bound_conds(bound: &Expr, row: &Aff, lower: bool, out: &mut Vec<Cond>) -> AstResult<bool> {
+    let scaled = |d: i64| Aff::zero(row.params.len(), row.vars.len()).add_scaled(d, row);
+    let shifted = |a: Aff, c: i64| -> AstResult<Aff> { Ok(Aff { constant: int::mul_add(1, a.constant, 1, c).map_err(AstError::from)?, ..a }) };
+    match bound {
+        // row >= b  <=>  row - b >= 0;  row <= b  <=>  b - row >= 0.
+        Expr::Aff(b) => out.push(Cond::Ge(if lower { row.add_scaled(-1, b)? } else { b.add_scaled(-1, row)? })),
+        // row >= ceil(x/d)  <=>  d·row - x >= 0;
+        // row <= ceil(x/d)  <=>  x + d - 1 - d·row >= 0.
+        Expr::CeilDiv(x, d) => out.push(Cond::Ge(if lower { scaled(*d)?.add_scaled(-1, x)? } else { shifted(x.add_scaled(-1, &scaled(*d)?)?, d - 1)? })),
+        // row >= floor(x/d)  <=>  d·row - x + d - 1 >= 0;
+        // row <= floor(x/d)  <=>  x - d·row >= 0.
+        Expr::FloorDiv(x, d) => out.push(Cond::Ge(if lower { shifted(scaled(*d)?.add_scaled(-1, x)?, d - 1)? } else { x.add_scaled(-1, &scaled(*d)?)? })),
+        Expr::Max(es) if lower => {
+            for t in es {
+                if !bound_conds(t, row, lower, out)? {
+                    return Ok(false);
+                }
             }
         }
-        jammed.push(Node::For(For { body, ..g.clone() }));
+        Expr::Min(es) if !lower => {
+            for t in es {
+                if !bound_conds(t, row, lower, out)? {
+                    return Ok(false);
+                }
+            }
+        }
+        _ => return Ok(false),
     }
-    Ok(Some(For { lower: Expr::Aff(first), upper: Expr::Aff(last), body: jammed, ..f.clone() }))
+    Ok(true)
 }
 
 fn has_loop(n: &Node) -> bool {

@@ -287,7 +287,7 @@ fn seidel_rows_jammed_in_full_tiles_keep_every_value() {
     assert_eq!(t.bands.last().and_then(|b| b.jam), Some(4), "{text}");
     let ast = build(&k.scop, &t, &AstOptions::default()).expect("ast");
     assert!(jammed_loops(&ast.body) > 0, "no jammed loop\n{ast}");
-    for (steps, n) in [(1, 3), (3, 7), (8, 12), (9, 17), (13, 21)] {
+    for (steps, n) in [(1, 3), (3, 7), (8, 12), (9, 17), (13, 21), (2, 30), (5, 11)] {
         let mut want: Vec<(i64, i64, i64)> = vec![];
         for tt in 0..steps {
             for i in 1..n - 1 {
