@@ -73,7 +73,8 @@ pub fn explain(x: &Subject<'_>) -> Vec<Fact> {
     }
     for band in x.schedule.bands.iter().filter(|b| b.jam.is_some() && b.start > 0) {
         let (Some(u), Some(row), Some(outer)) = (band.jam, dim_name(x, band.start), dim_name(x, band.start - 1)) else { continue };
-        facts.push(fact("Jam", format!("{u} iterations of {outer} at a time along {row} in full tiles (unroll-and-jam)")));
+        let tiles = if x.full_tiles_separated { "full tiles" } else { "every tile" };
+        facts.push(fact("Jam", format!("{u} iterations of {outer} at a time along {row} in {tiles} (unroll-and-jam)")));
     }
     // The order of each statement's counters along its point loops (a row
     // with a floor division is a loop over blocks of a counter, not a
