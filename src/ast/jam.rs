@@ -162,21 +162,19 @@ fn guarded_groups(f: &For, pieces: &[&For], u: i64) -> AstResult<Option<For>> {
     if v >= nv {
         return Ok(None);
     }
-    // Row `u·v + k` within the loop's bounds.
-    let within = |k: i64, lower: bool, upper: bool| -> AstResult<Option<Vec<Cond>>> {
+    // Row `u·v + k` within the loop's bounds; `None` when a bound has no
+    // such conditions.
+    let within = |k: i64| -> AstResult<Option<Vec<Cond>>> {
         let mut row = Aff { params: vec![0; np], vars: vec![0; nv], constant: k };
         row.vars[v] = u;
         let mut cond = vec![];
-        if lower && !bound_conds(&f.lower, &row, true, &mut cond)? {
-            return Ok(None);
-        }
-        if upper && !bound_conds(&f.upper, &row, false, &mut cond)? {
-            return Ok(None);
-        }
-        Ok(Some(cond))
+        let expressible = bound_conds(&f.lower, &row, true, &mut cond)? && bound_conds(&f.upper, &row, false, &mut cond)?;
+        Ok(expressible.then_some(cond))
     };
-    let Some(_) = within(0, true, true)? else { return Ok(None) };
-    let guard = |k: i64| -> AstResult<Vec<Cond>> { Ok(within(k, true, true)?.unwrap_or_default()) };
+    if within(0)?.is_none() {
+        return Ok(None);
+    }
+    let guard = |k: i64| -> AstResult<Vec<Cond>> { Ok(within(k)?.unwrap_or_default()) };
     let body = copies(pieces, v, u, Some(&guard))?;
     Ok(Some(For { lower: first, upper: last, body, ..f.clone() }))
 }
