@@ -99,7 +99,7 @@ fn jammed(f: &For, plan: &Plan, partial: bool) -> AstResult<Option<For>> {
     if pieces.len() != f.body.len() || pieces.is_empty() {
         return Ok(None);
     }
-    if pieces.iter().any(|g| g.var != plan.inner || g.lower.uses_var(f.var) || g.upper.uses_var(f.var) || g.body.iter().any(has_loop)) {
+    if pieces.iter().any(|g| g.var != plan.inner || g.lower.uses_var(f.var) || g.upper.uses_var(f.var) || g.body.iter().any(Node::contains_loop)) {
         return Ok(None);
     }
     if let Some(j) = exact_groups(f, &pieces, u)? {
@@ -242,14 +242,6 @@ fn bound_conds(bound: &Expr, row: &Aff, lower: bool, out: &mut Vec<Cond>) -> Ast
         _ => return Ok(false),
     }
     Ok(true)
-}
-
-fn has_loop(n: &Node) -> bool {
-    match n {
-        Node::For(_) => true,
-        Node::If { then, otherwise, .. } => then.iter().chain(otherwise).any(has_loop),
-        Node::Stmt { .. } => false,
-    }
 }
 
 /// `n` with loop variable `v` replaced by `u·v + k`.

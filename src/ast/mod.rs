@@ -142,6 +142,17 @@ pub enum Node {
     Stmt { stmt: usize, iter: Vec<Expr> },
 }
 
+impl Node {
+    /// Whether a loop is this node or inside it.
+    pub fn contains_loop(&self) -> bool {
+        match self {
+            Node::For(_) => true,
+            Node::If { then, otherwise, .. } => then.iter().chain(otherwise).any(Node::contains_loop),
+            Node::Stmt { .. } => false,
+        }
+    }
+}
+
 /// The generated loop tree.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ast {

@@ -568,7 +568,7 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
     /// (Gram-Schmidt: 4 s to compile instead of 0.6 s). The tile sizes are
     /// chosen for the caches; the vectorizer interleaves the loop already.
     fn mark_vectorizable(&mut self, f: &crate::ast::For, latch_branch: InstructionValue<'a>, mem: &[InstructionValue<'a>]) {
-        let innermost = !f.body.iter().any(contains_loop);
+        let innermost = !f.body.iter().any(Node::contains_loop);
         let no_unroll = innermost && f.role == crate::ast::LoopRole::Point;
         if f.vectorizable && f.parallel && innermost && !self.small_strides(&f.body, f.var) {
             let force = !self.calls_functions(&f.body) && !f.body.iter().any(|n| matches!(n, Node::If { .. })) && !self.writes_unread_scalars(&f.body);
@@ -680,10 +680,3 @@ fn count_stmts(nodes: &[Node], out: &mut HashMap<usize, usize>) {
     }
 }
 
-fn contains_loop(n: &Node) -> bool {
-    match n {
-        Node::For(_) => true,
-        Node::If { then, otherwise, .. } => then.iter().chain(otherwise).any(contains_loop),
-        Node::Stmt { .. } => false,
-    }
-}

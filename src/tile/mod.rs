@@ -144,6 +144,9 @@ pub fn tile(scop: &PolyScop, deps: &Deps, sched: Schedule, relaxed: &BTreeSet<St
 /// [`tile`], reporting polyhedral failures.
 pub fn try_tile(scop: &PolyScop, deps: &Deps, sched: &Schedule, relaxed: &BTreeSet<String>, cfg: &TileConfig) -> PolyResult<Schedule> {
     let mut cur = sched.clone();
+    // Whether the SCoP's data fits in L2: a property of the SCoP, asked
+    // once, by the first time band.
+    let mut data_in_l2: Option<bool> = None;
     // Last band first, so earlier bands keep their positions.
     for b in (0..cur.bands.len()).rev() {
         let band = cur.bands[b].clone();
@@ -174,7 +177,7 @@ pub fn try_tile(scop: &PolyScop, deps: &Deps, sched: &Schedule, relaxed: &BTreeS
         // A time band whose grid stays in the L2 cache between time steps
         // (constant sizes) has no reuse across them to win: tiled only for
         // the jam of a recurrence (below), which needs the tiles.
-        let in_cache = cfg.sizes.is_none() && sizes::is_time_band(&cur, &band) && reuse::data_fits(scop, cfg.l2_bytes, cfg.elem_bytes)?;
+        let in_cache = cfg.sizes.is_none() && sizes::is_time_band(&cur, &band) && *data_in_l2.get_or_insert(reuse::data_fits(scop, cfg.l2_bytes, cfg.elem_bytes)?);
         // A time band's stride-1 row runs whole rows, untiled: only its
         // other rows are tiled (see `streamed_row`).
         // (On a copy: a band left untiled below keeps its rows' order.)
