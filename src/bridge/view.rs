@@ -259,67 +259,108 @@ impl Builder<'_> {
 
     /// Rebuilds the shim's post-order node array as a tree (bounded: see
     /// [`MAX_SCEV_TREE`]).
+    ///
+    /// SCEV shares subexpressions (a DAG); the tree repeats them, so its
+    /// size can grow exponentially with the node count. A subexpression
+    /// whose tree would exceed MAX_SCEV_TREE nodes is cut off as
+    /// unsupported (the region using it is rejected with a remark). Only
+    /// the nodes the root's tree holds are built, each subtree moved into
+    /// its last user and cloned for the others: the work is the DAG's size
+    /// plus the final tree's. (Building every node's tree, as this did
+    /// before, cost the DAG's size times the cap: a pseudo-random
+    /// generator inlined into a fuzzing test, opus's
+    /// `fuzz_encoder_settings`, took a quarter of a second per view.)
     unsafe fn import_scev(&mut self, nodes: *const ScevNodeRaw, kids: *const u32, n: usize) -> Scev {
         if n == 0 || nodes.is_null() {
             return Scev::CouldNotCompute;
         }
-        let nodes = std::slice::from_raw_parts(nodes, n).to_vec();
+        let nodes = std::slice::from_raw_parts(nodes, n);
         let total_kids: usize = nodes.iter().map(|x| (x.first_child + x.num_children) as usize).max().unwrap_or(0);
-        let kids = if total_kids == 0 { vec![] } else { std::slice::from_raw_parts(kids, total_kids).to_vec() };
-        let mut built: Vec<Scev> = Vec::with_capacity(n);
-        // SCEV shares subexpressions (a DAG); the tree repeats them, so its
-        // size can grow exponentially with the node count. A subexpression
-        // whose tree would exceed MAX_SCEV_TREE nodes is cut off as
-        // unsupported (the region using it is rejected with a remark).
+        let kids: &[u32] = if total_kids == 0 { &[] } else { std::slice::from_raw_parts(kids, total_kids) };
+        let kids_of = |node: &ScevNodeRaw| &kids[node.first_child as usize..(node.first_child + node.num_children) as usize];
+        // Post-order: a node's children come before it. Every unknown is
+        // interned in this order, needed or not, so that value ids do not
+        // depend on where the cap cuts.
         let mut sizes: Vec<usize> = Vec::with_capacity(n);
-        for node in &nodes {
-            let range = node.first_child as usize..(node.first_child + node.num_children) as usize;
-            let size = kids[range.clone()].iter().fold(1usize, |acc, &k| acc.saturating_add(sizes[k as usize]));
-            if size > MAX_SCEV_TREE {
-                sizes.push(1);
-                built.push(Scev::Unsupported("expression too large"));
+        let mut cut = vec![false; n];
+        for (k, node) in nodes.iter().enumerate() {
+            if node.kind == ffi::SCEV_UNKNOWN {
+                self.intern(node.ptr as LLVMValueRef);
+            }
+            let size = kids_of(node).iter().fold(1usize, |acc, &c| acc.saturating_add(sizes[c as usize]));
+            cut[k] = size > MAX_SCEV_TREE;
+            sizes.push(if cut[k] { 1 } else { size });
+        }
+        // The nodes the root's tree holds, and how often each is used there.
+        let mut uses = vec![0usize; n];
+        uses[n - 1] = 1;
+        for k in (0..n).rev() {
+            if uses[k] > 0 && !cut[k] {
+                for &c in kids_of(&nodes[k]) {
+                    uses[c as usize] += 1;
+                }
+            }
+        }
+        let mut built: Vec<Option<Scev>> = vec![None; n];
+        for (k, node) in nodes.iter().enumerate() {
+            if uses[k] == 0 {
                 continue;
             }
-            sizes.push(size);
-            let children: Vec<Scev> = kids[range].iter().map(|&k| built[k as usize].clone()).collect();
-            let one = |mut c: Vec<Scev>| Box::new(c.pop().unwrap_or(Scev::CouldNotCompute));
-            let s = match node.kind {
-                ffi::SCEV_CONST => Scev::Const(node.value as i128),
-                ffi::SCEV_UNKNOWN => Scev::Unknown(self.intern(node.ptr as LLVMValueRef)),
-                ffi::SCEV_ADD => Scev::Add(children),
-                ffi::SCEV_MUL => Scev::Mul(children),
-                ffi::SCEV_UDIV if children.len() == 2 => {
-                    let mut c = children;
-                    let b = c.pop().unwrap();
-                    Scev::UDiv(Box::new(c.pop().unwrap()), Box::new(b))
-                }
-                ffi::SCEV_ADDREC if children.len() == 2 => match self.map.loop_ids.get(&(node.ptr as *mut LoopRaw)) {
-                    Some(&l) => {
-                        let mut c = children;
-                        let step = c.pop().unwrap();
-                        Scev::AddRec {
-                            start: Box::new(c.pop().unwrap()),
-                            step: Box::new(step),
-                            loop_: l,
-                            flags: WrapFlags { nsw: node.flags & 1 != 0, nuw: node.flags & 2 != 0 },
-                        }
-                    }
-                    None => Scev::Unsupported("recurrence of an unknown loop"),
-                },
-                ffi::SCEV_SMAX => Scev::SMax(children),
-                ffi::SCEV_UMAX => Scev::UMax(children),
-                ffi::SCEV_SMIN => Scev::SMin(children),
-                ffi::SCEV_UMIN => Scev::UMin(children),
-                ffi::SCEV_ZEXT => Scev::ZExt(one(children), node.bits),
-                ffi::SCEV_SEXT => Scev::SExt(one(children), node.bits),
-                ffi::SCEV_TRUNC => Scev::Trunc(one(children), node.bits),
-                ffi::SCEV_PTRTOINT => Scev::PtrToInt(one(children)),
-                ffi::SCEV_COULD_NOT_COMPUTE => Scev::CouldNotCompute,
-                _ => Scev::Unsupported("scalar evolution kind"),
-            };
-            built.push(s);
+            if cut[k] {
+                built[k] = Some(Scev::Unsupported("expression too large"));
+                continue;
+            }
+            let children: Vec<Scev> = kids_of(node)
+                .iter()
+                .map(|&c| {
+                    let c = c as usize;
+                    uses[c] -= 1;
+                    let b = if uses[c] == 0 { built[c].take() } else { built[c].clone() };
+                    b.unwrap_or(Scev::CouldNotCompute)
+                })
+                .collect();
+            built[k] = Some(self.scev_node(node, children));
         }
-        built.pop().unwrap_or(Scev::CouldNotCompute)
+        built[n - 1].take().unwrap_or(Scev::CouldNotCompute)
+    }
+
+    /// One node of a scalar evolution, its children built.
+    unsafe fn scev_node(&mut self, node: &ScevNodeRaw, children: Vec<Scev>) -> Scev {
+        let one = |mut c: Vec<Scev>| Box::new(c.pop().unwrap_or(Scev::CouldNotCompute));
+        match node.kind {
+            ffi::SCEV_CONST => Scev::Const(node.value as i128),
+            ffi::SCEV_UNKNOWN => Scev::Unknown(self.intern(node.ptr as LLVMValueRef)),
+            ffi::SCEV_ADD => Scev::Add(children),
+            ffi::SCEV_MUL => Scev::Mul(children),
+            ffi::SCEV_UDIV if children.len() == 2 => {
+                let mut c = children;
+                let b = c.pop().unwrap();
+                Scev::UDiv(Box::new(c.pop().unwrap()), Box::new(b))
+            }
+            ffi::SCEV_ADDREC if children.len() == 2 => match self.map.loop_ids.get(&(node.ptr as *mut LoopRaw)) {
+                Some(&l) => {
+                    let mut c = children;
+                    let step = c.pop().unwrap();
+                    Scev::AddRec {
+                        start: Box::new(c.pop().unwrap()),
+                        step: Box::new(step),
+                        loop_: l,
+                        flags: WrapFlags { nsw: node.flags & 1 != 0, nuw: node.flags & 2 != 0 },
+                    }
+                }
+                None => Scev::Unsupported("recurrence of an unknown loop"),
+            },
+            ffi::SCEV_SMAX => Scev::SMax(children),
+            ffi::SCEV_UMAX => Scev::UMax(children),
+            ffi::SCEV_SMIN => Scev::SMin(children),
+            ffi::SCEV_UMIN => Scev::UMin(children),
+            ffi::SCEV_ZEXT => Scev::ZExt(one(children), node.bits),
+            ffi::SCEV_SEXT => Scev::SExt(one(children), node.bits),
+            ffi::SCEV_TRUNC => Scev::Trunc(one(children), node.bits),
+            ffi::SCEV_PTRTOINT => Scev::PtrToInt(one(children)),
+            ffi::SCEV_COULD_NOT_COMPUTE => Scev::CouldNotCompute,
+            _ => Scev::Unsupported("scalar evolution kind"),
+        }
     }
 
     unsafe fn fill_block(&mut self, id: BlockId, bb: LLVMBasicBlockRef) {
