@@ -21,9 +21,10 @@
 // RUN: %clang -O3 -DMAIN -fpass-plugin=%tessera %s -o %t.seq && %t.seq > %t.seq.out && diff %t.ref.out %t.seq.out
 // RUN: %clang -O3 -DMAIN -fpass-plugin=%tessera -mllvm -tessera-matmul=0 %s -o %t.tiled && %t.tiled > %t.tiled.out && diff %t.ref.out %t.tiled.out
 
-// DEFAULT: pay-before-emitting.c:[[@LINE+4]]:3: remark: SCoP not transformed: not profitable: the schedule keeps the original order (no interchange, fusion, distribution or tiling): -O3 gets the same loops without the copy
+// One statement in one loop: turned down before any dependence analysis.
+// DEFAULT: pay-before-emitting.c:[[@LINE+4]]:3: remark: SCoP not transformed: not profitable: the schedule keeps the original order (no interchange, fusion, distribution or tiling: the nest is one statement in one loop), and no loop runs on threads without -fopenmp: -O3 gets the same loop without the copy
 // ALL: pay-before-emitting.c:[[@LINE+3]]:3: remark: SCoP rewritten
-// DEFAULT: pay-before-emitting.c:[[@LINE+11]]:3: remark: SCoP not transformed: not profitable: the schedule keeps the original order (no interchange, fusion, distribution or tiling), and its parallel loops are not run on threads (no -fopenmp)
+// DEFAULT: pay-before-emitting.c:[[@LINE+11]]:3: remark: SCoP not transformed: not profitable: the schedule keeps the original order (no interchange, fusion, distribution or tiling: the nest is one statement in one loop), and no loop runs on threads without -fopenmp
 void prefix(int n, double *a) {
   for (int i = 1; i < n; i++)
     a[i] += 0.5 * a[i - 1];

@@ -131,6 +131,24 @@ pub fn small_known_work(scop: &PolyScop, facts: &Facts, threads: bool) -> PolyRe
     }))
 }
 
+/// Why the nest cannot gain, whatever the dependences, if it cannot: one
+/// statement in at most one loop, without -fopenmp, has no schedule but
+/// the source order that could pay (nothing to interchange, fuse or
+/// distribute, and a band of one loop is not tiled), and no loop of it
+/// can run on threads. Asked before the dependence analysis, so that such
+/// nests cost no polyhedral work: LLVM's unroller leaves many of them
+/// (opus's `exp_rotation`, a rotation unrolled by 8 into one statement of
+/// 32 accesses, spent a quarter of a second in the scheduler to be turned
+/// down as keeping the original order). Not where the rewrite's alias
+/// checks free an accumulator in memory (`facts.checked_accumulator`).
+pub fn lone_statement_loop(scop: &PolyScop, facts: &Facts) -> Option<String> {
+    let [s] = scop.statements.as_slice() else { return None };
+    let one_loop = s.domain.space().output.dims.len() <= 1;
+    (one_loop && !facts.openmp && !facts.checked_accumulator).then(|| {
+        "the schedule keeps the original order (no interchange, fusion, distribution or tiling: the nest is one statement in one loop), and no loop runs on threads without -fopenmp: -O3 gets the same loop without the copy".to_string()
+    })
+}
+
 /// Whether some statement writes an array cell that stays the same along
 /// its innermost loop (an accumulator in memory: `q[i] += A[i][j] * p[j]`
 /// in the `j` loop) of an array among `checked`, those the rewrite's
