@@ -25,7 +25,8 @@
 
 use crate::poly::PolyResult;
 use crate::scop::affine::Sym;
-use crate::scop::model::{AccessKind, ArrayId, Model, Target};
+use crate::ir::LoopId;
+use crate::scop::model::{Access, AccessKind, ArrayId, Model, Statement, Target};
 use crate::schedule::order::keeps_original_order;
 use crate::schedule::Schedule;
 use crate::scop::PolyScop;
@@ -131,21 +132,53 @@ pub fn small_known_work(scop: &PolyScop, facts: &Facts, threads: bool) -> PolyRe
     }))
 }
 
-/// Why the nest cannot gain, whatever the dependences, if it cannot: one
-/// statement in at most one loop, without -fopenmp, has no schedule but
-/// the source order that could pay (nothing to interchange, fuse or
-/// distribute, and a band of one loop is not tiled), and no loop of it
-/// can run on threads. Asked before the dependence analysis, so that such
-/// nests cost no polyhedral work: LLVM's unroller leaves many of them
-/// (opus's `exp_rotation`, a rotation unrolled by 8 into one statement of
-/// 32 accesses, spent a quarter of a second in the scheduler to be turned
-/// down as keeping the original order). Not where the rewrite's alias
-/// checks free an accumulator in memory (`facts.checked_accumulator`).
-pub fn lone_statement_loop(scop: &PolyScop, facts: &Facts) -> Option<String> {
-    let [s] = scop.statements.as_slice() else { return None };
-    let one_loop = s.domain.space().output.dims.len() <= 1;
-    (one_loop && !facts.openmp && !facts.checked_accumulator).then(|| {
-        "the schedule keeps the original order (no interchange, fusion, distribution or tiling: the nest is one statement in one loop), and no loop runs on threads without -fopenmp: -O3 gets the same loop without the copy".to_string()
+/// Why the nest cannot gain, whatever the dependences, if it cannot:
+/// without -fopenmp (no loop runs on threads), one statement touches
+/// arrays (the others only move scalars: nothing to fuse or distribute
+/// for locality), and it is either in at most one loop (nothing to
+/// interchange, and a band of one loop is not tiled) or its innermost
+/// loop already walks every array in order while no outer loop comes back
+/// to an element (no stride to improve, no reuse for tiles to catch:
+/// [`streams_once`]). Asked before the dependence analysis, so that such
+/// nests cost no polyhedral work: LLVM's unroller leaves many one-loop
+/// nests (opus's `exp_rotation`, a rotation unrolled by 8 into one
+/// statement of 32 accesses), and libraries are full of whole-array
+/// sweeps (gsl's matrix/minmax.c: 40 maximum and minimum searches, 650M
+/// units of dependence analysis to be turned down). Not where the
+/// rewrite's alias checks free an accumulator in memory
+/// (`facts.checked_accumulator`).
+pub fn lone_statement(scop: &PolyScop, model: &Model, facts: &Facts) -> Option<String> {
+    if facts.openmp || facts.checked_accumulator || scop.statements.len() != model.statements.len() {
+        return None;
+    }
+    let touches_arrays = |s: &Statement| s.accesses.iter().any(|a| matches!(a.target, Target::Array(_)));
+    let mut with_arrays = model.statements.iter().enumerate().filter(|(_, s)| touches_arrays(s));
+    let (Some((k, stmt)), None) = (with_arrays.next(), with_arrays.next()) else { return None };
+    let s = &scop.statements[k];
+    let counters = s.domain.space().output.dims.len();
+    if counters <= 1 && scop.statements.len() == 1 {
+        return Some("the schedule keeps the original order (no interchange, fusion, distribution or tiling: the nest is one statement in one loop), and no loop runs on threads without -fopenmp: -O3 gets the same loop without the copy".to_string());
+    }
+    let plain_counters = counters == stmt.loops.len() && !s.pseudo_dims.iter().any(|&p| p);
+    (plain_counters && (counters <= 1 || streams_once(stmt))).then(|| {
+        "nothing to gain without -fopenmp: one statement touches arrays, and its innermost loop walks each in order while its outer loops come back to no element (no stride to improve, no reuse to tile for, nothing to fuse): -O3 gets the same loops without the copy".to_string()
+    })
+}
+
+/// Whether every array access of `stmt` moves by at most one element
+/// along its innermost loop (in its last subscript; or stays put) and
+/// moves along each outer loop: the nest reads and writes each element
+/// once per innermost run, in order.
+pub fn streams_once(stmt: &Statement) -> bool {
+    let Some((&inner, outer)) = stmt.loops.split_last() else { return true };
+    let along = |a: &Access, l: LoopId| -> Vec<i128> { a.subscripts.iter().map(|e| e.coeffs.get(&Sym::Counter(l)).copied().unwrap_or(0)).collect() };
+    stmt.accesses.iter().filter(|a| matches!(a.target, Target::Array(_))).all(|a| {
+        let c = along(a, inner);
+        let in_order = match c.split_last() {
+            None => true,
+            Some((last, rest)) => rest.iter().all(|&x| x == 0) && last.abs() <= 1,
+        };
+        in_order && outer.iter().all(|&l| along(a, l).iter().any(|&x| x != 0))
     })
 }
 

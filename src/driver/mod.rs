@@ -606,7 +606,7 @@ fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageCo
         if let Some(why) = cost::profit::small_known_work(&scop, &pay.facts, pay.facts.openmp).map_err(|e| format!("profitability: {e}"))? {
             return Err(format!("not profitable: {why}"));
         }
-        if let Some(why) = cost::profit::lone_statement_loop(&scop, &pay.facts) {
+        if let Some(why) = cost::profit::lone_statement(&scop, m, &pay.facts) {
             return Err(format!("not profitable: {why}"));
         }
     }
