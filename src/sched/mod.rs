@@ -143,11 +143,13 @@ pub fn schedule_judged(
     prefer_original: &mut dyn FnMut(&Schedule) -> Result<bool, PolyError>,
 ) -> Result<(Schedule, SchedInfo), SchedError> {
     let mut info = SchedInfo { relaxed_scalars: deps.relaxable_scalars(), ..Default::default() };
+    let mut farkas_memo = pluto::FarkasMemo::default();
     loop {
         let cons = marks::states(deps.constraining(&info.relaxed_scalars, opts.allow_reduction_relaxation));
-        let mut p = pluto::Pluto::new(scop, deps, cons, opts);
+        let mut p = pluto::Pluto::new(scop, deps, cons, opts, farkas_memo);
         let res = p.run();
         info.ilps += p.ilps;
+        farkas_memo = std::mem::take(&mut p.farkas_memo);
         let mut sched = match res {
             Ok(s) => s,
             Err(SchedError::NoSchedule(why)) => {
