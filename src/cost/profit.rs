@@ -167,8 +167,12 @@ pub fn lone_statement(scop: &PolyScop, model: &Model, facts: &Facts) -> Option<S
 
 /// Whether every array access of `stmt` moves by at most one element
 /// along its innermost loop (in its last subscript; or stays put) and
-/// moves along each outer loop: the nest reads and writes each element
-/// once per innermost run, in order.
+/// never comes back to an element across its outer loops (the subscripts
+/// as a function of the outer counters, with the innermost one where it
+/// moves, are one-to-one as a linear map: `A[i][j]` is, `A[i + j]` and
+/// `x[j]` under `i` are not; the loops' bounds are not looked at, so a
+/// flattened `A[i*1000 + j]` that detection did not split counts as
+/// coming back): the nest reads and writes each element once, in order.
 pub fn streams_once(stmt: &Statement) -> bool {
     let Some((&inner, outer)) = stmt.loops.split_last() else { return true };
     let along = |a: &Access, l: LoopId| -> Vec<i128> { a.subscripts.iter().map(|e| e.coeffs.get(&Sym::Counter(l)).copied().unwrap_or(0)).collect() };
@@ -178,8 +182,36 @@ pub fn streams_once(stmt: &Statement) -> bool {
             None => true,
             Some((last, rest)) => rest.iter().all(|&x| x == 0) && last.abs() <= 1,
         };
-        in_order && outer.iter().all(|&l| along(a, l).iter().any(|&x| x != 0))
+        let mut columns: Vec<Vec<i128>> = outer.iter().map(|&l| along(a, l)).collect();
+        if c.iter().any(|&x| x != 0) {
+            columns.push(c);
+        }
+        in_order && one_to_one(columns)
     })
+}
+
+/// Whether the integer matrix with these columns has full column rank
+/// (the affine map it gives is one-to-one). Fraction-free elimination; an
+/// overflow answers no (the caller then plans the nest as usual).
+fn one_to_one(mut columns: Vec<Vec<i128>>) -> bool {
+    let rows = columns.first().map_or(0, |c| c.len());
+    let mut rank = 0;
+    for r in 0..rows {
+        let Some(p) = (rank..columns.len()).find(|&k| columns[k][r] != 0) else { continue };
+        columns.swap(rank, p);
+        let pivot = columns[rank].clone();
+        for col in columns.iter_mut().skip(rank + 1) {
+            let f = col[r];
+            for (x, &y) in col.iter_mut().zip(&pivot) {
+                match x.checked_mul(pivot[r]).and_then(|a| y.checked_mul(f).and_then(|b| a.checked_sub(b))) {
+                    Some(v) => *x = v,
+                    None => return false,
+                }
+            }
+        }
+        rank += 1;
+    }
+    rank == columns.len()
 }
 
 /// Whether some statement writes an array cell that stays the same along
@@ -242,6 +274,20 @@ pub fn known_work(scop: &PolyScop, elem_bytes: i64) -> PolyResult<Option<KnownWo
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_to_one_is_full_column_rank() {
+        // A[i][j]; A[i*1000 + j] (one-to-one only within bounds, which are
+        // not looked at); A[i + j]; x[j] under i (a zero column).
+        assert!(one_to_one(vec![vec![1, 0], vec![0, 1]]));
+        assert!(!one_to_one(vec![vec![1000], vec![1]]));
+        assert!(!one_to_one(vec![vec![1], vec![1]]));
+        assert!(!one_to_one(vec![vec![0], vec![1]]));
+        assert!(one_to_one(vec![vec![2, 1, 0], vec![1, 0, 1], vec![0, 3, 1]]));
+        assert!(!one_to_one(vec![vec![1, 2, 3], vec![2, 4, 6]]));
+        // An overflow answers no.
+        assert!(!one_to_one(vec![vec![i128::MAX, 3], vec![5, i128::MAX]]));
+    }
 
     #[test]
     fn constant_bounds_give_the_work_and_parameters_none() {
