@@ -56,6 +56,18 @@ use crate::scop::PolyScop;
 /// differ, spent a quarter of its scheduling work on them).
 pub type FarkasMemo = HashMap<(BasicSet, usize, usize, bool), Rows>;
 
+/// [`farkas_rows`] of a dependence part, from `memo` when an earlier
+/// hyperplane, band or run of the same SCoP computed them.
+fn farkas_once(memo: &mut FarkasMemo, l: &Layout, part: &BasicSet, src: usize, dst: usize, bounding: bool) -> Result<Rows, SchedError> {
+    let key = (part.clone(), src, dst, bounding);
+    if let Some(rows) = memo.get(&key) {
+        return Ok(rows.clone());
+    }
+    let rows = farkas_rows(l, part, src, dst, bounding)?;
+    memo.insert(key, rows.clone());
+    Ok(rows)
+}
+
 pub struct Pluto<'a> {
     deps: &'a Deps,
     opts: &'a SchedOptions,
@@ -243,17 +255,6 @@ impl<'a> Pluto<'a> {
         self.add_scalar(&g)
     }
 
-    /// [`farkas_rows`] of a dependence part, computed once per run.
-    fn farkas(&mut self, part: &BasicSet, src: usize, dst: usize, bounding: bool) -> Result<Rows, SchedError> {
-        let key = (part.clone(), src, dst, bounding);
-        if let Some(rows) = self.farkas_memo.get(&key) {
-            return Ok(rows.clone());
-        }
-        let rows = farkas_rows(&self.layout, part, src, dst, bounding)?;
-        self.farkas_memo.insert(key, rows.clone());
-        Ok(rows)
-    }
-
     /// The next hyperplane (solution vector over the layout), if any.
     fn hyperplane(&mut self) -> Result<Option<Vec<i64>>, SchedError> {
         let l = self.layout.clone();
@@ -268,8 +269,8 @@ impl<'a> Pluto<'a> {
         // Tiling validity over each band dependence (cached per band).
         for i in 0..self.band.len() {
             if self.band[i].1.is_none() {
-                let d = self.band[i].0.clone();
-                let rows = d.parts.iter().map(|part| self.farkas(part, d.src, d.dst, false)).collect::<Result<Vec<_>, _>>()?;
+                let d = &self.band[i].0;
+                let rows = d.parts.iter().map(|part| farkas_once(&mut self.farkas_memo, &l, part, d.src, d.dst, false)).collect::<Result<Vec<_>, _>>()?;
                 self.band[i].1 = Some(rows);
             }
             for (e, ie) in self.band[i].1.iter().flatten() {
@@ -278,9 +279,9 @@ impl<'a> Pluto<'a> {
             }
         }
         // Bounding over the pairs still unordered.
-        for d in self.remaining.clone() {
+        for d in &self.remaining {
             for part in &d.parts {
-                let (e, ie) = self.farkas(part, d.src, d.dst, true)?;
+                let (e, ie) = farkas_once(&mut self.farkas_memo, &l, part, d.src, d.dst, true)?;
                 p.eqs.extend(e);
                 p.ineqs.extend(ie);
             }
