@@ -192,7 +192,10 @@ pub fn streams_once(stmt: &Statement) -> bool {
 
 /// Whether the integer matrix with these columns has full column rank
 /// (the affine map it gives is one-to-one). Fraction-free elimination; an
-/// overflow answers no (the caller then plans the nest as usual).
+/// overflow answers no (the caller then plans the nest as usual). Not
+/// `sched::linalg::rank`: that one is for schedule rows with coefficients
+/// below 10 and does not check its products, while subscripts carry row
+/// lengths up to `scop::affine::COEFF_LIMIT` (2^40).
 fn one_to_one(mut columns: Vec<Vec<i128>>) -> bool {
     let rows = columns.first().map_or(0, |c| c.len());
     let mut rank = 0;
