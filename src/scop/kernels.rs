@@ -339,6 +339,27 @@ pub fn rows_with(transposed: bool) -> Kernel {
     Kernel { name: if transposed { "transpose-add" } else { "row-plus-vector" }, scop, params: vec![3] }
 }
 
+/// `y[i] += A[j][i] * x[j]`, `i` outer: a transposed matrix-vector
+/// product walking `A` down a column (not in [`all`]: for the tiling
+/// decision's tests).
+pub fn transposed_matvec() -> Kernel {
+    let mut scop = build(
+        "[n] -> { : n >= 1 }",
+        &[(
+            "[n] -> { S0[i, j] : 0 <= i < n and 0 <= j < n }",
+            "[n] -> { S0[i, j] -> [0, i, 0, j, 0] }",
+            &[
+                ("R", "[n] -> { S0[i, j] -> y[i] }"),
+                ("R", "[n] -> { S0[i, j] -> A[j, i] }"),
+                ("R", "[n] -> { S0[i, j] -> x[j] }"),
+                ("W", "[n] -> { S0[i, j] -> y[i] }"),
+            ],
+        )],
+    );
+    scop.statements[0].reduction = Some("fadd on the stored element".into());
+    Kernel { name: "transposed-matvec", scop, params: vec![3] }
+}
+
 /// One step `k` of modified Gram-Schmidt (`k` a parameter): S0
 /// `R[k][j] = 0`, S1 `R[k][j] += Q[i][k] * A[i][j]`, S2
 /// `A[i][j] -= Q[i][k] * R[k][j]`, for `j` then `i` (not in [`all`]: for

@@ -171,8 +171,27 @@ pub fn try_tile(scop: &PolyScop, deps: &Deps, sched: &Schedule, relaxed: &BTreeS
         }
         let band = cur.bands[b].clone();
         // Explicit sizes are the user's choice: tile even without reuse.
-        if band.len >= 2 && cfg.sizes.is_none() && !reuse::tiling_pays(&cur, scop, band.start, band.len) {
-            continue;
+        // Otherwise a band is tiled when its order walks far for some reuse
+        // and its points, in the order they would run (the best innermost
+        // row last), still do. When they do not, the interchange alone
+        // gains what tiles would: a transposed matrix-vector product walks
+        // `A` down a column in Pluto's order, while with its loops
+        // interchanged every access is in order and the reused row of the
+        // result stays in cache; tiles would only cost code (opus's
+        // `gemm_accum`: 14 loops instead of 2).
+        if band.len >= 2 && cfg.sizes.is_none() {
+            if !reuse::tiling_pays(&cur, scop, band.start, band.len) {
+                continue;
+            }
+            let inner = sizes::innermost_row(&cur, scop, band.start, band.len);
+            if inner + 1 != band.len {
+                let ordered = points_ordered(&cur, b, inner);
+                if !reuse::tiling_pays(&ordered, scop, band.start, band.len) {
+                    let intervals = live_ranges_cross(deps, &cur, &band, relaxed)?;
+                    cur = interchanged(scop, deps, ordered, relaxed, intervals)?.unwrap_or(cur);
+                    continue;
+                }
+            }
         }
         // A time band whose grid stays in the L2 cache between time steps
         // (constant sizes) has no reuse across them to win: tiled only for
@@ -264,6 +283,36 @@ fn tiled(scop: &PolyScop, deps: &Deps, cur: &Schedule, b: usize, sizes: &[i64], 
     }
     cand.dims = tiled_marks(deps, cur, &cur.bands[b], inner, relaxed)?;
     Ok(Some(cand))
+}
+
+/// `sched` with the rows of band `b` in point order: row `inner` last
+/// (legal in any order: the band is permutable). Its marks are still the
+/// old ones ([`interchanged`] sets them).
+fn points_ordered(sched: &Schedule, b: usize, inner: usize) -> Schedule {
+    let Band { start, len, .. } = sched.bands[b];
+    let order = point_order(len, inner);
+    let mut out = sched.clone();
+    for (rows, old) in out.stmts.iter_mut().zip(&sched.stmts) {
+        for (k, &from) in order.iter().enumerate() {
+            rows[start + k] = old[start + from].clone();
+        }
+    }
+    for (k, &from) in order.iter().enumerate() {
+        out.dims[start + k] = sched.dims[start + from].clone();
+    }
+    out
+}
+
+/// `sched` (a band's rows reordered by [`points_ordered`]) with its
+/// parallel marks recomputed; `None` when the new order breaks a live
+/// range of a relaxed scalar (`intervals`: one spans two points of the
+/// band, as for [`tiled`]).
+fn interchanged(scop: &PolyScop, deps: &Deps, mut sched: Schedule, relaxed: &BTreeSet<String>, intervals: bool) -> PolyResult<Option<Schedule>> {
+    if !keeps_live_ranges(scop, deps, &sched.stmts, relaxed, intervals)? {
+        return Ok(None);
+    }
+    mark_parallel(deps, &mut sched, relaxed)?;
+    Ok(Some(sched))
 }
 
 /// Recurrences interleaved by unroll-and-jam: a recurrence's step is a

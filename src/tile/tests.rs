@@ -104,6 +104,26 @@ fn tiling_needs_far_reuse() {
     assert_eq!(tiled_bands(&kernels::rows_with(false), &small()), 1);
 }
 
+/// A band whose reuse is near once its best innermost row runs last is
+/// interchanged, not tiled: the transposed matrix-vector product walks
+/// `A` down a column in the source order (which tiles would cure), and
+/// with `i` innermost walks every array in order while `y` (a row) stays
+/// in cache. Explicit sizes still tile it.
+#[test]
+fn interchanged_when_the_best_order_has_near_reuse() {
+    let k = kernels::transposed_matvec();
+    let (s, text) = tiled(&k, &TileConfig::default());
+    assert!(s.bands.iter().all(|b| b.tile_sizes.is_none()), "{text}");
+    let rows = &s.stmts[0];
+    let loops: Vec<&SchedRow> = rows.iter().filter(|r| r.coeffs[1..3].iter().any(|&c| c != 0)).collect();
+    assert_eq!(loops.len(), 2, "{text}");
+    assert_eq!((loops[0].coeffs[1..3].to_vec(), loops[1].coeffs[1..3].to_vec()), (vec![0, 1], vec![1, 0]), "j outer, i innermost:\n{text}");
+    let inner = rows.iter().rposition(|r| r.coeffs[1..3].iter().any(|&c| c != 0)).unwrap();
+    assert!(s.dims[inner].parallel, "the innermost loop is parallel:\n{text}");
+    let (t, _) = tiled(&k, &small());
+    assert_eq!(t.bands.iter().filter(|b| b.tile_sizes.is_some()).count(), 1);
+}
+
 /// SICA's worked example: 32 KiB L1, 128-bit vectors, floats, E = 2,
 /// ρ = 0.9 gives 3684.
 #[test]
