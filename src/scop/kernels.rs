@@ -360,6 +360,28 @@ pub fn transposed_matvec() -> Kernel {
     Kernel { name: "transposed-matvec", scop, params: vec![3] }
 }
 
+/// `y[i * s] += R[i][j] * x[j * s]` for `j >= i`: an upper triangular
+/// matrix times a vector, the vectors with a run-time stride `s` (read as
+/// `x[j][0]` in rows of `s`; not in [`all`]: for the tiling decision's
+/// tests).
+pub fn strided_matvec() -> Kernel {
+    let mut scop = build(
+        "[n, s] -> { : n >= 1 and s >= 1 }",
+        &[(
+            "[n, s] -> { S0[i, j] : 0 <= i < n and i <= j < n }",
+            "[n, s] -> { S0[i, j] -> [0, i, 0, j, 0] }",
+            &[
+                ("R", "[n, s] -> { S0[i, j] -> y[i, 0] }"),
+                ("R", "[n, s] -> { S0[i, j] -> R[i, j] }"),
+                ("R", "[n, s] -> { S0[i, j] -> x[j, 0] }"),
+                ("W", "[n, s] -> { S0[i, j] -> y[i, 0] }"),
+            ],
+        )],
+    );
+    scop.statements[0].reduction = Some("fadd on the stored element".into());
+    Kernel { name: "strided-matvec", scop, params: vec![3, 2] }
+}
+
 /// One step `k` of modified Gram-Schmidt (`k` a parameter): S0
 /// `R[k][j] = 0`, S1 `R[k][j] += Q[i][k] * A[i][j]`, S2
 /// `A[i][j] -= Q[i][k] * R[k][j]`, for `j` then `i` (not in [`all`]: for

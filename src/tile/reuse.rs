@@ -26,23 +26,27 @@
 //! is all the data), a matrix not. An access walked down a column (outer subscripts move, the last
 //! does not) touches a cache line per element; a footprint with such an
 //! access is counted as not fitting, and so is any access whose
-//! subscripts are not known.
+//! subscripts are not known. A vector with a run-time stride (`x[i * incx]`,
+//! a column of rows of `incx` in the model) is taken as walked in order:
+//! its stride is assumed small ([`strided_vectors`]).
 
 use super::sizes::{band_stmts, subscript_matrices};
 use crate::poly::PolyResult;
 use crate::sched::linalg::{dot, nullspace, rank};
 use crate::sched::Schedule;
 use crate::scop::PolyScop;
+use std::collections::BTreeSet;
 
 /// Whether tiling band `start..start + len` of `sched` can improve
 /// locality (see the module comment).
 pub fn tiling_pays(sched: &Schedule, scop: &PolyScop, start: usize, len: usize) -> bool {
     let np = scop.params.len();
+    let vectors = strided_vectors(scop);
     let mut stmts: Vec<(usize, Vec<Vec<i64>>, Vec<Vec<Vec<i64>>>)> = vec![];
     for s in band_stmts(sched, scop, start, len) {
         let m = scop.statements[s].domain.space().n_dim();
         let rows: Vec<Vec<i64>> = sched.stmts[s].iter().map(|r| r.coeffs[np..np + m].to_vec()).collect();
-        let Some(subs) = subscript_matrices(scop, s).into_iter().collect::<Option<Vec<_>>>() else {
+        let Some(subs) = vector_subscripts(scop, s, &vectors) else {
             return true;
         };
         stmts.push((m, rows, subs));
@@ -58,6 +62,51 @@ pub fn tiling_pays(sched: &Schedule, scop: &PolyScop, start: usize, len: usize) 
                 dims >= 2 || dims >= whole || walks_columns(subs, &free)
             })
     })
+}
+
+/// Arrays whose every access has a last subscript that no counter moves:
+/// vectors with a stride only known at run time (`x[i * incx]`, read as
+/// `x[i][0]` in rows of `incx`; an interleaved pair `t[j * s]`,
+/// `t[j * s + 1]`). The stride is assumed small, as it is in nearly every
+/// call (BLAS vectors, gsl's `gsl_vector`, complex twiddle tables): such a
+/// vector is walked in order, not down a column. Taken as a column walk, it
+/// made every nest over gsl vectors "tiled" for reuse a row of them keeps
+/// anyway (gsl's dogleg `compute_rdx`, opus's FFT butterflies).
+fn strided_vectors(scop: &PolyScop) -> BTreeSet<&str> {
+    let mut moving: BTreeSet<&str> = BTreeSet::new();
+    let mut fixed: BTreeSet<&str> = BTreeSet::new();
+    for s in 0..scop.statements.len() {
+        let accesses = scop.statements[s].accesses.iter().filter(|a| !a.is_scalar);
+        for (a, f) in accesses.zip(subscript_matrices(scop, s)) {
+            match f.as_deref().and_then(|f| f.split_last()) {
+                Some((last, outer)) if !outer.is_empty() && last.iter().all(|&c| c == 0) => {
+                    fixed.insert(&a.array);
+                }
+                _ => {
+                    moving.insert(&a.array);
+                }
+            }
+        }
+    }
+    fixed.retain(|a| !moving.contains(a));
+    fixed
+}
+
+/// [`subscript_matrices`] of statement `s`, a strided vector's fixed last
+/// subscript dropped (`vectors`: [`strided_vectors`]); `None` when some
+/// access's subscripts are not known.
+fn vector_subscripts(scop: &PolyScop, s: usize, vectors: &BTreeSet<&str>) -> Option<Vec<Vec<Vec<i64>>>> {
+    let accesses = scop.statements[s].accesses.iter().filter(|a| !a.is_scalar);
+    accesses
+        .zip(subscript_matrices(scop, s))
+        .map(|(a, f)| {
+            let mut f = f?;
+            if vectors.contains(a.array.as_str()) {
+                f.pop();
+            }
+            Some(f)
+        })
+        .collect()
 }
 
 /// Dimensions of the elements the accesses touch while the counters move

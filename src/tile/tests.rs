@@ -124,6 +124,15 @@ fn interchanged_when_the_best_order_has_near_reuse() {
     assert_eq!(t.bands.iter().filter(|b| b.tile_sizes.is_some()).count(), 1);
 }
 
+/// A vector with a run-time stride (`x[j][0]` in rows of the stride) is
+/// walked in order, not down a column: a triangular matrix-vector product
+/// over such vectors has its reuse (a row of `x`) near, and is not tiled.
+#[test]
+fn strided_vectors_are_walked_in_order() {
+    let (s, text) = tiled(&kernels::strided_matvec(), &TileConfig::default());
+    assert!(s.bands.iter().all(|b| b.tile_sizes.is_none()), "{text}");
+}
+
 /// SICA's worked example: 32 KiB L1, 128-bit vectors, floats, E = 2,
 /// ρ = 0.9 gives 3684.
 #[test]
