@@ -185,7 +185,7 @@ pub fn try_tile(scop: &PolyScop, deps: &Deps, sched: &Schedule, relaxed: &BTreeS
             }
             let inner = sizes::innermost_row(&cur, scop, band.start, band.len);
             if inner + 1 != band.len {
-                let ordered = points_ordered(&cur, b, inner);
+                let ordered = points_ordered(&cur, &band, inner);
                 if !reuse::tiling_pays(&ordered, scop, band.start, band.len) {
                     let intervals = live_ranges_cross(deps, &cur, &band, relaxed)?;
                     cur = interchanged(scop, deps, ordered, relaxed, intervals)?.unwrap_or(cur);
@@ -285,11 +285,11 @@ fn tiled(scop: &PolyScop, deps: &Deps, cur: &Schedule, b: usize, sizes: &[i64], 
     Ok(Some(cand))
 }
 
-/// `sched` with the rows of band `b` in point order: row `inner` last
+/// `sched` with the rows of `band` in point order: row `inner` last
 /// (legal in any order: the band is permutable). Its marks are still the
-/// old ones ([`interchanged`] sets them).
-fn points_ordered(sched: &Schedule, b: usize, inner: usize) -> Schedule {
-    let Band { start, len, .. } = sched.bands[b];
+/// old ones (callers recompute them).
+fn points_ordered(sched: &Schedule, band: &Band, inner: usize) -> Schedule {
+    let Band { start, len, .. } = *band;
     let order = point_order(len, inner);
     let mut out = sched.clone();
     for (rows, old) in out.stmts.iter_mut().zip(&sched.stmts) {
@@ -413,12 +413,7 @@ fn wavefront_marks(tile_dims: &[DimInfo]) -> DimInfo {
 /// checker verifies the marks on the tiled schedule.
 fn tiled_marks(deps: &Deps, sched: &Schedule, band: &Band, inner: usize, relaxed: &BTreeSet<String>) -> PolyResult<Vec<DimInfo>> {
     let (start, len) = (band.start, band.len);
-    let order = point_order(len, inner);
-    let mut p = sched.clone();
-    for rows in p.stmts.iter_mut() {
-        let band_rows: Vec<SchedRow> = order.iter().map(|&k| rows[start + k].clone()).collect();
-        rows.splice(start..start + len, band_rows);
-    }
+    let mut p = points_ordered(sched, band, inner);
     mark_parallel(deps, &mut p, relaxed)?;
     let zero = band_rows_zero(deps, sched, start, len, relaxed)?;
     let mut dims: Vec<DimInfo> = p.dims[..start].to_vec();
