@@ -26,6 +26,31 @@ void transpose(int n, double b[n][n], double a[n][n]) {
       b[j][i] = a[i][j];
 }
 
+// Vectors with a run-time stride (gsl's `gsl_vector`, BLAS's `incx`) are
+// walked in order (tile::reuse::strided_vectors): a triangular product
+// with them is not tiled, and a transposed one is interchanged only.
+// CHECK: interchange-without-tiles.c:[[@LINE+3]]:3: remark: SCoP rewritten
+// CHECK-NOT: tiled
+void upper_times(long n, const double *r, long tda, const double *x, long sx, double *y, long sy) {
+  for (long i = 0; i < n; i++) {
+    double sum = 0;
+    for (long j = i; j < n; j++)
+      sum += r[i * tda + j] * x[j * sx];
+    y[i * sy] = sum;
+  }
+}
+
+// CHECK: interchange-without-tiles.c:[[@LINE+3]]:3: remark: SCoP rewritten: {{.*}}(interchanged)
+// CHECK-NOT: tiled
+void transposed_times(long n, const double *q, long tda, const double *x, long sx, double *y, long sy) {
+  for (long j = 0; j < n; j++) {
+    double sum = 0;
+    for (long i = 0; i < n; i++)
+      sum += q[i * tda + j] * x[i * sx];
+    y[j * sy] = sum;
+  }
+}
+
 #ifdef MAIN
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,6 +74,23 @@ int main(void) {
       s = s * 0.5 + out[i];
     printf("%d %a\n", rows, s);
     free(out), free(x), free(w);
+  }
+  // Strides 1 and 3, matrices with a row longer than their width.
+  for (long sx = 1; sx <= 3; sx += 2) {
+    long n = 257, tda = 263;
+    double *r = malloc(sizeof(double) * n * tda), *x = malloc(sizeof(double) * n * sx);
+    double *y = malloc(sizeof(double) * n * sx), *z = malloc(sizeof(double) * n * sx);
+    for (long k = 0; k < n * tda; k++)
+      r[k] = (k * 29) % 13 * 0.125 - 0.75;
+    for (long k = 0; k < n * sx; k++)
+      x[k] = (k % 9) * 0.5 - 2, y[k] = z[k] = -1;
+    upper_times(n, r, tda, x, sx, y, sx);
+    transposed_times(n, r, tda, x, sx, z, sx);
+    double s = 0;
+    for (long k = 0; k < n * sx; k++)
+      s = s * 0.5 + y[k] + 3 * z[k];
+    printf("%ld %a\n", sx, s);
+    free(r), free(x), free(y), free(z);
   }
   enum { N = 70 };
   static double a[N][N], b[N][N];
