@@ -556,8 +556,8 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
     }
 
     /// Marks an innermost parallel loop (closed by `latch_branch`, with the
-    /// loads and stores `mem`) for LoopVectorize, and an innermost point
-    /// loop of a tile as not to be unrolled.
+    /// loads and stores `mem`) for LoopVectorize, and every point loop of
+    /// a tile as not to be unrolled.
     ///
     /// A point loop runs at most a tile size of iterations, a constant, so
     /// LLVM unrolls it completely (after vectorizing it: 460 iterations are
@@ -565,13 +565,21 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
     /// trip count is constant too: one tile becomes one block of thousands
     /// of instructions, per copy (full and partial tiles, per statement),
     /// and the machine scheduler's time grows with the square of a block
-    /// (Gram-Schmidt: 4 s to compile instead of 0.6 s). The tile sizes are
-    /// chosen for the caches; the vectorizer interleaves the loop already.
+    /// (Gram-Schmidt: 4 s to compile instead of 0.6 s). An outer point loop
+    /// is unrolled completely around an inner loop it cannot jam: 16
+    /// copies of the inner loop, each with its vector body and remainder
+    /// (gsl's tiled 16-bit transpose: 24 KB of code instead of 4 KB, no
+    /// faster). The tile sizes are chosen for the caches; the vectorizer
+    /// interleaves the innermost loop already.
     fn mark_vectorizable(&mut self, f: &crate::ast::For, latch_branch: InstructionValue<'a>, mem: &[InstructionValue<'a>]) {
         let innermost = !f.body.iter().any(Node::contains_loop);
-        let no_unroll = innermost && f.role == crate::ast::LoopRole::Point;
-        if f.vectorizable && f.parallel && innermost && !self.small_strides(&f.body, f.var) {
-            let force = !self.calls_functions(&f.body) && !f.body.iter().any(|n| matches!(n, Node::If { .. })) && !self.writes_unread_scalars(&f.body);
+        let no_unroll = f.role == crate::ast::LoopRole::Point;
+        let strides = if f.vectorizable && f.parallel && innermost { self.strides(&f.body, f.var) } else { Strides::default() };
+        if f.vectorizable && f.parallel && innermost && !strides.small {
+            let force = !strides.scattered
+                && !self.calls_functions(&f.body)
+                && !f.body.iter().any(|n| matches!(n, Node::If { .. }))
+                && !self.writes_unread_scalars(&f.body);
             self.ir.mark_loop(latch_branch, mem, true, force, no_unroll);
             self.summary.vectorizable_loops += force as usize;
             if force {
@@ -582,15 +590,10 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         }
     }
 
-    /// Whether an array access of a statement under `nodes` moves by a
-    /// constant 2 to 8 elements along its row per step of loop variable
-    /// `var` (a red-black sweep's every other column). LoopVectorize loads
-    /// such accesses as wide vectors and shuffles them (interleaved
-    /// groups), but only in loops it analyses itself: in a loop marked
-    /// parallel it gathers and scatters them one element each, 2.2x slower
-    /// than plain -O3 on a red-black sweep. Such a loop is left unmarked.
-    fn small_strides(&self, nodes: &[Node], var: usize) -> bool {
-        let mut found = false;
+    /// How the array accesses of the statements under `nodes` move per step
+    /// of loop variable `var`.
+    fn strides(&self, nodes: &[Node], var: usize) -> Strides {
+        let mut found = Strides::default();
         visit_stmts(nodes, &mut |stmt, iter| {
             let s = &self.model.statements[stmt];
             // d(subscript)/d(t_var), when every counter is affine in the loop variables.
@@ -608,8 +611,10 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
             for a in s.accesses.iter().filter(|a| matches!(a.target, Target::Array(_))) {
                 let Some((last, outer)) = a.subscripts.split_last() else { continue };
                 let steady = outer.iter().all(|e| along(e) == Some(0));
-                if steady && along(last).is_some_and(|d| (2..=8).contains(&d.abs())) {
-                    found = true;
+                match along(last) {
+                    Some(d) if steady && d.abs() <= 1 => {}
+                    Some(d) if steady && (2..=8).contains(&d.abs()) => found.small = true,
+                    _ => found.scattered = true,
                 }
             }
         });
@@ -641,6 +646,26 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         };
         !scalars(AccessKind::Write).is_subset(&scalars(AccessKind::Read))
     }
+}
+
+/// How a loop's array accesses move along it, for the vectorizer's marks.
+#[derive(Clone, Copy, Debug, Default)]
+struct Strides {
+    /// Some access moves by a constant 2 to 8 elements along its row (a
+    /// red-black sweep's every other column). LoopVectorize loads such
+    /// accesses as wide vectors and shuffles them (interleaved groups),
+    /// but only in loops it analyses itself: in a loop marked parallel it
+    /// gathers and scatters them one element each, 2.2x slower than plain
+    /// -O3 on a red-black sweep. Such a loop is left unmarked.
+    small: bool,
+    /// Some access moves across rows (a stride of a row's length: a
+    /// transpose's `B[j][i]` under `j`, an FFT's rows of run-time stride)
+    /// or by more than 8 elements. Forced, LoopVectorize gathers and
+    /// scatters it one element at a time even where its cost model finds
+    /// that slower than scalar code (and larger: it was half of the vector
+    /// code of gsl's tiled transposes). Such a loop is marked parallel
+    /// (its accesses need no alias checks) and the cost model decides.
+    scattered: bool,
 }
 
 /// Calls `f` with every statement under `nodes` and its counters.
