@@ -568,9 +568,9 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
     /// (Gram-Schmidt: 4 s to compile instead of 0.6 s). An outer point loop
     /// is unrolled completely around an inner loop it cannot jam: 16
     /// copies of the inner loop, each with its vector body and remainder
-    /// (gsl's tiled 16-bit transpose: 24 KB of code instead of 4 KB, no
-    /// faster). The tile sizes are chosen for the caches; the vectorizer
-    /// interleaves the innermost loop already.
+    /// (a tiled 16-bit transpose as in gsl's matrix/swap.c: 24 KB of code
+    /// instead of 4 KB, no faster). The tile sizes are chosen for the
+    /// caches; the vectorizer interleaves the innermost loop already.
     fn mark_vectorizable(&mut self, f: &crate::ast::For, latch_branch: InstructionValue<'a>, mem: &[InstructionValue<'a>]) {
         let innermost = !f.body.iter().any(Node::contains_loop);
         let no_unroll = f.role == crate::ast::LoopRole::Point;
@@ -662,9 +662,8 @@ struct Strides {
     /// transpose's `B[j][i]` under `j`, an FFT's rows of run-time stride)
     /// or by more than 8 elements. Forced, LoopVectorize gathers and
     /// scatters it one element at a time even where its cost model finds
-    /// that slower than scalar code (and larger: it was half of the vector
-    /// code of gsl's tiled transposes). Such a loop is marked parallel
-    /// (its accesses need no alias checks) and the cost model decides.
+    /// that slower than scalar code. Such a loop is marked parallel (its
+    /// accesses need no alias checks) and the cost model decides.
     scattered: bool,
 }
 
