@@ -123,6 +123,11 @@ pub fn small_known_work(scop: &PolyScop, facts: &Facts, threads: bool) -> PolyRe
     let fits = w.bytes <= facts.l1_bytes.max(0) as u64;
     let too_little_for_threads = !threads || w.instances < MIN_FORK_WORK as u64;
     Ok((fits && too_little_for_threads).then(|| {
+        if w.instances == 0 {
+            // Every domain is empty for the known bounds (a copy inlined
+            // with constant arguments whose loops never run).
+            return "every trip count is known and no statement instance runs: nothing to gain".to_string();
+        }
         format!(
             "every trip count is known and small ({} statement instances touching at most {} bytes, within the {} KiB L1 cache): no locality to gain and too little work for threads; -O3 vectorizes and unrolls such loops itself",
             w.instances,
@@ -301,5 +306,13 @@ mod tests {
         // A triangle within constant bounds counts its bounding box.
         let tri = PolyScop::from_text("{ : 0 = 0 }", &[("{ S[i, j] : 0 <= i < 10 and 0 <= j <= i }", "{ S[i, j] -> [0, i, 0, j, 0] }", &[("W", "{ S[i, j] -> A[i, j] }")])]).unwrap();
         assert_eq!(known_work(&tri, 4).unwrap(), Some(KnownWork { instances: 100, bytes: 400 }));
+    }
+
+    #[test]
+    fn a_nest_that_never_runs_says_so() {
+        let never = PolyScop::from_text("{ : 0 = 0 }", &[("{ S[i] : 0 <= i < 0 }", "{ S[i] -> [0, i, 0] }", &[("W", "{ S[i] -> A[i] }")])]).unwrap();
+        let facts = Facts { openmp: false, l1_bytes: 32 * 1024, elem_bytes: 8, checked_accumulator: false };
+        let why = small_known_work(&never, &facts, false).unwrap().expect("not profitable");
+        assert!(why.contains("no statement instance runs"), "{why}");
     }
 }
