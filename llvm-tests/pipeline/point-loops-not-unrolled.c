@@ -3,7 +3,7 @@
 // LLVM's unroller after the vectorizer unrolled the outer point loop of a
 // tiled transpose completely, 16 copies of the inner loop with its vector
 // body and remainder, per copy of the tile (full and partial tiles): gsl's
-// `transpose_memcpy` on 16-bit elements came to 24 KB instead of 2 KB, no
+// `transpose_memcpy` on 16-bit elements came to 24 KB instead of 4 KB, no
 // faster. An access that moves across rows along the inner loop (`src`
 // here) leaves its vectorization to the vectorizer's cost model: forced,
 // it gathers one element at a time whatever the cost.
