@@ -15,23 +15,26 @@ fn build(context: &str, stmts: &[(&str, &str, &[(&str, &str)])]) -> PolyScop {
     PolyScop::from_text(context, stmts).unwrap_or_else(|e| panic!("bad kernel: {e}"))
 }
 
+/// One statement that accumulates a product into a cell, `acc += lhs *
+/// rhs` (a floating-point reduction on the stored element): its access
+/// relations in the order the block makes them (read `acc`, `lhs`, `rhs`,
+/// write `acc`).
+fn accumulation(name: &'static str, context: &str, domain: &str, schedule: &str, [acc, lhs, rhs]: [&str; 3], params: Vec<i64>) -> Kernel {
+    let mut scop = build(context, &[(domain, schedule, &[("R", acc), ("R", lhs), ("R", rhs), ("W", acc)])]);
+    scop.statements[0].reduction = Some("fadd on the stored element".into());
+    Kernel { name, scop, params }
+}
+
 /// `C[i][j] += A[i][k] * B[k][j]` (a floating-point reduction on `C`).
 pub fn matmul() -> Kernel {
-    let mut scop = build(
+    accumulation(
+        "matmul",
         "[n] -> { : n >= 1 }",
-        &[(
-            "[n] -> { S0[i, j, k] : 0 <= i < n and 0 <= j < n and 0 <= k < n }",
-            "[n] -> { S0[i, j, k] -> [0, i, 0, j, 0, k, 0] }",
-            &[
-                ("R", "[n] -> { S0[i, j, k] -> C[i, j] }"),
-                ("R", "[n] -> { S0[i, j, k] -> A[i, k] }"),
-                ("R", "[n] -> { S0[i, j, k] -> B[k, j] }"),
-                ("W", "[n] -> { S0[i, j, k] -> C[i, j] }"),
-            ],
-        )],
-    );
-    scop.statements[0].reduction = Some("fadd on the stored element".into());
-    Kernel { name: "matmul", scop, params: vec![3] }
+        "[n] -> { S0[i, j, k] : 0 <= i < n and 0 <= j < n and 0 <= k < n }",
+        "[n] -> { S0[i, j, k] -> [0, i, 0, j, 0, k, 0] }",
+        ["[n] -> { S0[i, j, k] -> C[i, j] }", "[n] -> { S0[i, j, k] -> A[i, k] }", "[n] -> { S0[i, j, k] -> B[k, j] }"],
+        vec![3],
+    )
 }
 
 /// A band `A[i][j] *= 2` over `j <= b`, `b = min(i + 2, n - 1)` computed
@@ -343,21 +346,14 @@ pub fn rows_with(transposed: bool) -> Kernel {
 /// product walking `A` down a column (not in [`all`]: for the tiling
 /// decision's tests).
 pub fn transposed_matvec() -> Kernel {
-    let mut scop = build(
+    accumulation(
+        "transposed-matvec",
         "[n] -> { : n >= 1 }",
-        &[(
-            "[n] -> { S0[i, j] : 0 <= i < n and 0 <= j < n }",
-            "[n] -> { S0[i, j] -> [0, i, 0, j, 0] }",
-            &[
-                ("R", "[n] -> { S0[i, j] -> y[i] }"),
-                ("R", "[n] -> { S0[i, j] -> A[j, i] }"),
-                ("R", "[n] -> { S0[i, j] -> x[j] }"),
-                ("W", "[n] -> { S0[i, j] -> y[i] }"),
-            ],
-        )],
-    );
-    scop.statements[0].reduction = Some("fadd on the stored element".into());
-    Kernel { name: "transposed-matvec", scop, params: vec![3] }
+        "[n] -> { S0[i, j] : 0 <= i < n and 0 <= j < n }",
+        "[n] -> { S0[i, j] -> [0, i, 0, j, 0] }",
+        ["[n] -> { S0[i, j] -> y[i] }", "[n] -> { S0[i, j] -> A[j, i] }", "[n] -> { S0[i, j] -> x[j] }"],
+        vec![3],
+    )
 }
 
 /// `y[i * s] += R[i][j] * x[j * s]` for `j >= i`: an upper triangular
@@ -365,21 +361,14 @@ pub fn transposed_matvec() -> Kernel {
 /// `x[j][0]` in rows of `s`; not in [`all`]: for the tiling decision's
 /// tests).
 pub fn strided_matvec() -> Kernel {
-    let mut scop = build(
+    accumulation(
+        "strided-matvec",
         "[n, s] -> { : n >= 1 and s >= 1 }",
-        &[(
-            "[n, s] -> { S0[i, j] : 0 <= i < n and i <= j < n }",
-            "[n, s] -> { S0[i, j] -> [0, i, 0, j, 0] }",
-            &[
-                ("R", "[n, s] -> { S0[i, j] -> y[i, 0] }"),
-                ("R", "[n, s] -> { S0[i, j] -> R[i, j] }"),
-                ("R", "[n, s] -> { S0[i, j] -> x[j, 0] }"),
-                ("W", "[n, s] -> { S0[i, j] -> y[i, 0] }"),
-            ],
-        )],
-    );
-    scop.statements[0].reduction = Some("fadd on the stored element".into());
-    Kernel { name: "strided-matvec", scop, params: vec![3, 2] }
+        "[n, s] -> { S0[i, j] : 0 <= i < n and i <= j < n }",
+        "[n, s] -> { S0[i, j] -> [0, i, 0, j, 0] }",
+        ["[n, s] -> { S0[i, j] -> y[i, 0] }", "[n, s] -> { S0[i, j] -> R[i, j] }", "[n, s] -> { S0[i, j] -> x[j, 0] }"],
+        vec![3, 2],
+    )
 }
 
 /// One step `k` of modified Gram-Schmidt (`k` a parameter): S0

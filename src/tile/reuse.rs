@@ -41,12 +41,15 @@ use std::collections::BTreeSet;
 /// locality (see the module comment).
 pub fn tiling_pays(sched: &Schedule, scop: &PolyScop, start: usize, len: usize) -> bool {
     let np = scop.params.len();
-    let vectors = strided_vectors(scop);
+    // Every statement's subscripts, once: the strided vectors are judged
+    // over the whole SCoP, the band over its own statements.
+    let all: Vec<Vec<Option<Vec<Vec<i64>>>>> = (0..scop.statements.len()).map(|s| subscript_matrices(scop, s)).collect();
+    let vectors = strided_vectors(scop, &all);
     let mut stmts: Vec<(usize, Vec<Vec<i64>>, Vec<Vec<Vec<i64>>>)> = vec![];
     for s in band_stmts(sched, scop, start, len) {
         let m = scop.statements[s].domain.space().n_dim();
         let rows: Vec<Vec<i64>> = sched.stmts[s].iter().map(|r| r.coeffs[np..np + m].to_vec()).collect();
-        let Some(subs) = vector_subscripts(scop, s, &vectors) else {
+        let Some(subs) = vector_subscripts(scop, s, &all[s], &vectors) else {
             return true;
         };
         stmts.push((m, rows, subs));
@@ -72,12 +75,13 @@ pub fn tiling_pays(sched: &Schedule, scop: &PolyScop, start: usize, len: usize) 
 /// vector is walked in order, not down a column. Taken as a column walk, it
 /// made every nest over gsl vectors "tiled" for reuse a row of them keeps
 /// anyway (gsl's dogleg `compute_rdx`, opus's FFT butterflies).
-fn strided_vectors(scop: &PolyScop) -> BTreeSet<&str> {
+/// `subs`: every statement's [`subscript_matrices`].
+fn strided_vectors<'a>(scop: &'a PolyScop, subs: &[Vec<Option<Vec<Vec<i64>>>>]) -> BTreeSet<&'a str> {
     let mut moving: BTreeSet<&str> = BTreeSet::new();
     let mut fixed: BTreeSet<&str> = BTreeSet::new();
-    for s in 0..scop.statements.len() {
-        let accesses = scop.statements[s].accesses.iter().filter(|a| !a.is_scalar);
-        for (a, f) in accesses.zip(subscript_matrices(scop, s)) {
+    for (st, subs) in scop.statements.iter().zip(subs) {
+        let accesses = st.accesses.iter().filter(|a| !a.is_scalar);
+        for (a, f) in accesses.zip(subs) {
             match f.as_deref().and_then(|f| f.split_last()) {
                 Some((last, outer)) if !outer.is_empty() && last.iter().all(|&c| c == 0) => {
                     fixed.insert(&a.array);
@@ -92,15 +96,15 @@ fn strided_vectors(scop: &PolyScop) -> BTreeSet<&str> {
     fixed
 }
 
-/// [`subscript_matrices`] of statement `s`, a strided vector's fixed last
-/// subscript dropped (`vectors`: [`strided_vectors`]); `None` when some
-/// access's subscripts are not known.
-fn vector_subscripts(scop: &PolyScop, s: usize, vectors: &BTreeSet<&str>) -> Option<Vec<Vec<Vec<i64>>>> {
+/// Statement `s`'s [`subscript_matrices`] (`subs`), a strided vector's
+/// fixed last subscript dropped (`vectors`: [`strided_vectors`]); `None`
+/// when some access's subscripts are not known.
+fn vector_subscripts(scop: &PolyScop, s: usize, subs: &[Option<Vec<Vec<i64>>>], vectors: &BTreeSet<&str>) -> Option<Vec<Vec<Vec<i64>>>> {
     let accesses = scop.statements[s].accesses.iter().filter(|a| !a.is_scalar);
     accesses
-        .zip(subscript_matrices(scop, s))
+        .zip(subs)
         .map(|(a, f)| {
-            let mut f = f?;
+            let mut f = f.clone()?;
             if vectors.contains(a.array.as_str()) {
                 f.pop();
             }
