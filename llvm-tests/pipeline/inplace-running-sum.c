@@ -5,12 +5,16 @@
 // left-looking Cholesky's sums stay in the innermost loop whatever the
 // schedule, where the new code would keep them in memory (LLVM cannot tell
 // A[i][j] from A[i][k]; cost::profit::sum_left_in_memory): the driver plans
-// it again with its sums in registers, as before the mapping: left alone
-// without threads, its column loops on threads with -fopenmp.
+// it again with its sums in registers, as before the mapping, in the
+// source order; its i loop is parallel around the k sums, so eight rows'
+// sums advance together, each in its own register (ast::reduction_jam),
+// and with -fopenmp the column loops also run on threads. Every sum keeps
+// its order: the results are bit for bit -O3's, at any thread count.
 // RUN: %clang -O3 -fpass-plugin=%tessera -Rpass=tessera -Rpass-missed=tessera -c %s -o /dev/null 2>&1 | FileCheck %s
 // RUN: %clang -O3 -fopenmp -fpass-plugin=%tessera -Rpass=tessera -Rpass-missed=tessera -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=OMP
 // RUN: %clang -O3 -DMAIN %s -o %t.ref -lm && %t.ref > %t.ref.out
 // RUN: %clang -O3 -DMAIN -fpass-plugin=%tessera %s -o %t -lm && %t > %t.out && diff %t.ref.out %t.out
+// RUN: %clang -O3 -fopenmp -DMAIN -fpass-plugin=%tessera %s -o %t.omp -lm && env OMP_NUM_THREADS=2 %t.omp > %t.omp.out && diff %t.ref.out %t.omp.out
 #include <math.h>
 
 // CHECK: inplace-running-sum.c:[[@LINE+2]]:3: remark: SCoP rewritten: {{.*}} order line [[@LINE+2]], line [[@LINE+4]], line [[@LINE+3]] (interchanged){{.*}}line [[@LINE+3]] vectorized
@@ -23,8 +27,8 @@ void solve(int n, int m, double (*L)[n], double (*B)[m]) {
     }
 }
 
-// CHECK: inplace-running-sum.c:[[@LINE+3]]:3: remark: SCoP not transformed: not profitable: the schedule keeps the original order
-// OMP: inplace-running-sum.c:[[@LINE+2]]:3: remark: SCoP rewritten: {{.*}} on OpenMP threads
+// CHECK: inplace-running-sum.c:[[@LINE+3]]:3: remark: SCoP rewritten: {{.*}}; 8 iterations of line [[@LINE+7]] at a time along line [[@LINE+8]], each with its own running sum (unroll-and-jam)
+// OMP: inplace-running-sum.c:[[@LINE+2]]:3: remark: SCoP rewritten: {{.*}}; 8 iterations of line [[@LINE+6]] at a time along line [[@LINE+7]], each with its own running sum (unroll-and-jam); {{.*}} on OpenMP threads
 void cholesky(int n, double (*A)[n]) {
   for (int j = 0; j < n; j++) {
     for (int k = 0; k < j; k++)

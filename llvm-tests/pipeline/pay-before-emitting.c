@@ -50,8 +50,9 @@ void small_product(double C[8][8], double A[8][8], double B[8][8]) {
 }
 
 // The source order, but q[i] accumulates in memory along j: proven apart
-// from the other arrays by the alias checks, it stays in a register.
-// DEFAULT: pay-before-emitting.c:[[@LINE+2]]:3: remark: SCoP rewritten
+// from the other arrays by the alias checks, it stays in a register, and
+// eight rows' sums advance together (ast::reduction_jam).
+// DEFAULT: pay-before-emitting.c:[[@LINE+2]]:3: remark: SCoP rewritten: {{.*}}; 8 iterations of line [[@LINE+2]] at a time along line [[@LINE+3]]
 void accumulate(int n, double *A, double *p, double *q) {
   for (int i = 0; i < n; i++)
     for (int j = 0; j < n; j++)
@@ -59,22 +60,20 @@ void accumulate(int n, double *A, double *p, double *q) {
 }
 
 // Matrix products in a small function: the first ones are tiled with full
-// tiles apart; then the function's code-size budget drops the loops split
-// on guards and that separation, then skips the products (the last before
-// planning it).
+// tiles apart; then the code-size budget (the module's: the other
+// functions took some) drops the loops split on guards, then skips the
+// products, and the nest after them before planning it.
 #define PRODUCT(a, b) \
   for (int i = 0; i < n; i++) \
     for (int j = 0; j < n; j++) \
       for (int k = 0; k < n; k++) \
         C[i][j] += A a * B b;
-// DEFAULT-COUNT-4: remark: SCoP rewritten: {{.*}}full tiles separated
-// DEFAULT: remark: SCoP rewritten: {{.*}}given up: {{.*}}full/partial tile separation (the rewrite would add about {{[0-9]+}} instructions, more than the function's code-size budget leaves
-// DEFAULT: remark: SCoP not transformed: not profitable: the rewrite would add about {{[0-9]+}} instructions, more than the function's code-size budget leaves ({{[0-9]+}}), even without loop splits on guards and full/partial tile separation
-// The last one costs no polyhedral work: not even its statement
-// fits in what is left.
-// DEFAULT: remark: SCoP not transformed: not profitable: any rewrite would add at least {{[0-9]+}} instructions, more than the {{function|module}}'s code-size budget leaves ({{[0-9]+}})
+// DEFAULT-COUNT-3: remark: SCoP rewritten: {{.*}}full tiles separated
+// DEFAULT: remark: SCoP rewritten: {{.*}}given up: loop splits on guards (the rewrite would add about {{[0-9]+}} instructions, more than the {{function|module}}'s code-size budget leaves
+// DEFAULT-COUNT-3: remark: SCoP not transformed: not profitable: the rewrite would add about {{[0-9]+}} instructions, more than the {{function|module}}'s code-size budget leaves ({{[0-9]+}}), even without loop splits on guards and full/partial tile separation
 // ALL-COUNT-7: remark: SCoP rewritten: {{.*}}full tiles separated
-// BLIS-COUNT-4: remark: SCoP rewritten: {{.*}}matrix product S1 {{.*}} in BLIS blocks
+// BLIS-COUNT-3: remark: SCoP rewritten: {{.*}}matrix product S1 {{.*}} in BLIS blocks
+// BLIS: remark: SCoP rewritten: {{.*}}; tiled
 // BLIS: remark: SCoP not transformed: not profitable: the rewrite would add about {{[0-9]+}} instructions, more than the {{function|module}}'s code-size budget leaves
 void products(int n, double (*restrict C)[n], double (*restrict A)[n], double (*restrict B)[n]) {
   PRODUCT([i][k], [k][j])
@@ -84,6 +83,18 @@ void products(int n, double (*restrict C)[n], double (*restrict A)[n], double (*
   PRODUCT([i][k], [k][j])
   PRODUCT([k][i], [k][j])
   PRODUCT([i][k], [j][k])
+}
+
+// The nest after them costs no polyhedral work: not even its statements
+// fit in what the module has left.
+// DEFAULT: pay-before-emitting.c:[[@LINE+2]]:3: remark: SCoP not transformed: not profitable: any rewrite would add at least {{[0-9]+}} instructions, more than the module's code-size budget leaves ({{[0-9]+}})
+void late(int n, double (*a)[n], double (*b)[n], double (*c)[n]) {
+  for (int i = 1; i < n; i++)
+    for (int j = 1; j < n; j++) {
+      a[i][j] = 0.25 * (a[i - 1][j] + a[i][j - 1]) + b[j][i] * c[i][j] - a[j][i] * 0.5 + c[j - 1][i] * b[i][j - 1];
+      b[i][j] = 0.5 * (b[i - 1][j] - a[i][j]) / (c[j][i] + 2.0) + a[j][i - 1] * c[i - 1][j - 1] - b[j][i] * 0.75;
+      c[i][j] = a[i][j] * b[i][j] - c[i][j - 1] * 0.125 + a[i - 1][j - 1] * b[j - 1][i] - c[j][i - 1] / (a[i][j] + 3.0);
+    }
 }
 
 #ifdef MAIN

@@ -7,14 +7,17 @@
 // depends on the order, so its loop is left alone, as is one that calls
 // both sqrt and exp. Loops with such calls
 // never run on OpenMP threads (errno is per thread).
-// OMP: SCoP rewritten: 2 loop(s), 1 parallelizable (0 run by OpenMP threads)
+// The sums of norms' rows advance eight at a time (ast::reduction_jam):
+// its loops are the loop of whole groups of rows and the loop of the rows
+// past them, each around its loop of j.
+// OMP: SCoP rewritten: 4 loop(s), 1 parallelizable (0 run by OpenMP threads)
 // OMP: SCoP rewritten: 2 loop(s), 2 parallelizable (0 run by OpenMP threads)
 
 #include <math.h>
 
 void norms(int n, int m, const double (*restrict A)[m], double *restrict out) {
   // CHECK: errno-calls.c:[[@LINE+2]]:3: remark: loop is in a SCoP (2 loop(s), 3 statement(s))
-  // CHECK: errno-calls.c:[[@LINE+1]]:3: remark: SCoP rewritten: 2 loop(s), 1 parallelizable
+  // CHECK: errno-calls.c:[[@LINE+1]]:3: remark: SCoP rewritten: 4 loop(s), 1 parallelizable {{.*}}; 8 iterations of i at a time along j, each with its own running sum (unroll-and-jam)
   for (int i = 0; i < n; i++) {
     double s = 0;
     for (int j = 0; j < m; j++)

@@ -37,6 +37,9 @@ pub enum Expr {
     Min(Vec<Expr>),
     /// Maximum of at least two expressions.
     Max(Vec<Expr>),
+    /// `m·e + c`: the first row of a group of `m` rows (`8*floord(n, 8)`),
+    /// from a loop jammed around a reduction (`reduction_jam`).
+    Scaled(Box<Expr>, i64, i64),
 }
 
 /// One conjunct of a guard.
@@ -114,6 +117,18 @@ impl Aff {
     pub fn uses_var(&self, v: usize) -> bool {
         self.vars.get(v).is_some_and(|&c| c != 0)
     }
+
+    /// `floor(self / d)` (`ceil` when `up`) as an affine function, when
+    /// `d > 0` divides every coefficient (the constant's remainder then
+    /// only rounds): `floor((4t + 9) / 2) = 2t + 4`.
+    pub fn exact_quotient(&self, d: i64, up: bool) -> Option<Aff> {
+        if d <= 0 || self.params.iter().chain(&self.vars).any(|c| c % d != 0) {
+            return None;
+        }
+        let q = self.constant.div_euclid(d);
+        let constant = if up && self.constant.rem_euclid(d) != 0 { q + 1 } else { q };
+        Some(Aff { params: self.params.iter().map(|c| c / d).collect(), vars: self.vars.iter().map(|c| c / d).collect(), constant })
+    }
 }
 
 impl Expr {
@@ -122,25 +137,37 @@ impl Expr {
         match self {
             Expr::Aff(a) | Expr::FloorDiv(a, _) | Expr::CeilDiv(a, _) => a.uses_var(v),
             Expr::Min(es) | Expr::Max(es) => es.iter().any(|e| e.uses_var(v)),
+            Expr::Scaled(e, _, _) => e.uses_var(v),
         }
     }
 
-    /// `ceil(a / d)` (a plain affine expression when `d = 1`).
+    /// `ceil(a / d)` (a plain affine expression when `d` divides every
+    /// coefficient of `a`).
     pub fn ceil(a: Aff, d: i64) -> Expr {
-        if d == 1 {
-            Expr::Aff(a)
-        } else {
-            Expr::CeilDiv(a, d)
+        match a.exact_quotient(d, true) {
+            Some(q) => Expr::Aff(q),
+            None => Expr::CeilDiv(a, d),
         }
     }
 
-    /// `floor(a / d)` (a plain affine expression when `d = 1`).
+    /// `floor(a / d)` (a plain affine expression when `d` divides every
+    /// coefficient of `a`).
     pub fn floor(a: Aff, d: i64) -> Expr {
-        if d == 1 {
-            Expr::Aff(a)
-        } else {
-            Expr::FloorDiv(a, d)
+        match a.exact_quotient(d, false) {
+            Some(q) => Expr::Aff(q),
+            None => Expr::FloorDiv(a, d),
         }
+    }
+
+    /// `m·e + c`: affine when `e` is (checked), else [`Expr::Scaled`].
+    pub fn scaled(e: Expr, m: i64, c: i64) -> AstResult<Expr> {
+        Ok(match e {
+            Expr::Aff(a) => {
+                let s = Aff::zero(a.params.len(), a.vars.len()).add_scaled(m, &a)?;
+                Expr::Aff(Aff { constant: int::mul_add(1, s.constant, 1, c).map_err(AstError::from)?, ..s })
+            }
+            e => Expr::Scaled(Box::new(e), m, c),
+        })
     }
 
     /// `max` of the terms, without duplicates; a single term stands alone.
@@ -186,6 +213,7 @@ impl Expr {
                 let r = if matches!(self, Expr::Min(_)) { vals.iter().min() } else { vals.iter().max() };
                 r.copied().ok_or_else(|| AstError::Malformed("empty min/max".into()))
             }
+            Expr::Scaled(e, m, c) => Ok(int::mul_add(1, *c, *m, e.eval(params, vars)?)?),
         }
     }
 }

@@ -77,7 +77,7 @@ fn exec(nodes: &[Node], st: &mut State) -> AstResult<()> {
                 exec(if holds { then } else { otherwise }, st)?;
                 st.full -= full as usize;
             }
-            Node::Stmt { stmt, iter } => {
+            Node::Stmt { stmt, iter, .. } => {
                 step(st)?;
                 let iter = iter.iter().map(|e| e.eval(st.params, &st.vars)).collect::<AstResult<Vec<_>>>()?;
                 st.trace.push(Exec { stmt: *stmt, iter, full_tile: st.full > 0 });

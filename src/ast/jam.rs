@@ -119,7 +119,7 @@ fn copies(pieces: &[&For], v: usize, u: i64, guard: Option<&dyn Fn(i64) -> AstRe
     for g in pieces {
         let mut body = Vec::with_capacity(g.body.len() * u as usize);
         for k in 0..u {
-            let copy = g.body.iter().map(|n| node(n, v, u, k)).collect::<AstResult<Vec<_>>>()?;
+            let copy = g.body.iter().map(|n| node(n, v, u, k, None)).collect::<AstResult<Vec<_>>>()?;
             match guard {
                 Some(cond) => body.push(Node::If { cond: cond(k)?, then: copy, otherwise: vec![], kind: IfKind::Guard }),
                 None => body.extend(copy),
@@ -134,19 +134,29 @@ fn copies(pieces: &[&For], v: usize, u: i64, guard: Option<&dyn Fn(i64) -> AstRe
 /// loop, `s·T .. s·T + s - 1` with `u` dividing `s`): the groups need no
 /// guard.
 fn exact_groups(f: &For, pieces: &[&For], u: i64) -> AstResult<Option<For>> {
+    let Some((lower, upper)) = exact_bounds(f, u)? else { return Ok(None) };
+    let body = copies(pieces, f.var, u, None)?;
+    Ok(Some(For { lower, upper, body, ..f.clone() }))
+}
+
+/// The bounds of the groups of loop `f` when it is exactly a whole number
+/// of groups of `u` rows (`s·T .. s·T + s - 1` with `u` dividing `s`).
+pub(super) fn exact_bounds(f: &For, u: i64) -> AstResult<Option<(Expr, Expr)>> {
     let (Expr::Aff(lo), Expr::Aff(hi)) = (&f.lower, &f.upper) else { return Ok(None) };
     let span = hi.add_scaled(-1, lo)?;
     let count = span.constant + 1;
-    if !span.is_const() || count < u || count % u != 0 {
-        return Ok(None);
-    }
-    if lo.params.iter().chain(&lo.vars).chain(std::iter::once(&lo.constant)).any(|c| c % u != 0) {
+    if !span.is_const() || count < u || count % u != 0 || !multiple_of(lo, u, 0) {
         return Ok(None);
     }
     let first = Aff { params: lo.params.iter().map(|c| c / u).collect(), vars: lo.vars.iter().map(|c| c / u).collect(), constant: lo.constant / u };
     let last = Aff { constant: first.constant + count / u - 1, ..first.clone() };
-    let body = copies(pieces, f.var, u, None)?;
-    Ok(Some(For { lower: Expr::Aff(first), upper: Expr::Aff(last), body, ..f.clone() }))
+    Ok(Some((Expr::Aff(first), Expr::Aff(last))))
+}
+
+/// Whether `a + c` is a multiple of `u` whatever the values of its
+/// parameters and variables.
+pub(super) fn multiple_of(a: &Aff, u: i64, c: i64) -> bool {
+    a.params.iter().chain(&a.vars).all(|x| x % u == 0) && a.constant.checked_add(c).is_some_and(|x| x % u == 0)
 }
 
 /// Any other loop (a partial tile's, `max(..) .. min(..)`): groups
@@ -156,7 +166,7 @@ fn exact_groups(f: &For, pieces: &[&For], u: i64) -> AstResult<Option<For>> {
 /// (lower) or `min` (upper) of affine terms and their floors and
 /// ceilings.
 fn guarded_groups(f: &For, pieces: &[&For], u: i64) -> AstResult<Option<For>> {
-    let (Some(first), Some(last)) = (floor_by(&f.lower, u, true)?, floor_by(&f.upper, u, false)?) else { return Ok(None) };
+    let (first, last) = (div_by(&f.lower, u, false)?, div_by(&f.upper, u, false)?);
     let v = f.var;
     let Some((np, nv)) = shape(&f.lower) else { return Ok(None) };
     if v >= nv {
@@ -185,29 +195,48 @@ fn shape(e: &Expr) -> Option<(usize, usize)> {
     match e {
         Expr::Aff(a) | Expr::FloorDiv(a, _) | Expr::CeilDiv(a, _) => Some((a.params.len(), a.vars.len())),
         Expr::Min(es) | Expr::Max(es) => es.iter().find_map(shape),
+        Expr::Scaled(e, _, _) => shape(e),
     }
 }
 
-/// `floor(e / u)` as an expression: `e` a `max` of terms (a `lower`
-/// bound) or a `min` of terms (an upper one), floor being monotone;
-/// `floor(floor(x / d) / u) = floor(x / (d·u))`, and
-/// `floor(ceil(x / d) / u) = floor((x + d - 1) / (d·u))`.
-fn floor_by(e: &Expr, u: i64, lower: bool) -> AstResult<Option<Expr>> {
+/// `floor(e / u)` (or `ceil(e / u)`) as an expression: floor and ceiling
+/// are monotone, so they go inside a `min` or `max`;
+/// `floor(floor(x / d) / u) = floor(x / (d·u))`,
+/// `floor(ceil(x / d) / u) = floor((x + d - 1) / (d·u))`,
+/// `ceil(ceil(x / d) / u) = ceil(x / (d·u))` and
+/// `ceil(floor(x / d) / u) = floor((x + d·(u - 1)) / (d·u))`.
+pub(super) fn div_by(e: &Expr, u: i64, ceil: bool) -> AstResult<Expr> {
     let mul = |d: i64| int::mul_add(0, 0, d, u).map_err(AstError::from);
-    Ok(Some(match e {
+    let plus = |a: &Aff, c: i64| -> AstResult<Aff> { Ok(Aff { constant: int::mul_add(1, a.constant, 1, c).map_err(AstError::from)?, ..a.clone() }) };
+    let terms = |es: &[Expr]| es.iter().map(|t| div_by(t, u, ceil)).collect::<AstResult<Vec<_>>>();
+    Ok(match e {
+        Expr::Aff(a) if ceil => Expr::ceil(a.clone(), u),
         Expr::Aff(a) => Expr::floor(a.clone(), u),
+        Expr::FloorDiv(a, d) if ceil => Expr::floor(plus(a, int::mul_add(0, 0, *d, u - 1).map_err(AstError::from)?)?, mul(*d)?),
         Expr::FloorDiv(a, d) => Expr::floor(a.clone(), mul(*d)?),
-        Expr::CeilDiv(a, d) => Expr::floor(Aff { constant: int::mul_add(1, a.constant, 1, d - 1).map_err(AstError::from)?, ..a.clone() }, mul(*d)?),
-        Expr::Max(es) if lower => {
-            let Some(terms) = es.iter().map(|t| floor_by(t, u, lower)).collect::<AstResult<Option<Vec<_>>>>()? else { return Ok(None) };
-            Expr::max_of(terms)
-        }
-        Expr::Min(es) if !lower => {
-            let Some(terms) = es.iter().map(|t| floor_by(t, u, lower)).collect::<AstResult<Option<Vec<_>>>>()? else { return Ok(None) };
-            Expr::min_of(terms)
-        }
-        _ => return Ok(None),
-    }))
+        Expr::CeilDiv(a, d) if ceil => Expr::ceil(a.clone(), mul(*d)?),
+        Expr::CeilDiv(a, d) => Expr::floor(plus(a, d - 1)?, mul(*d)?),
+        Expr::Max(es) => Expr::max_of(terms(es)?),
+        Expr::Min(es) => Expr::min_of(terms(es)?),
+        // The bounds the scanner makes have none.
+        Expr::Scaled(..) => return Err(AstError::Malformed("a group's bound divided again".into())),
+    })
+}
+
+/// `e + c` as an expression (`floor(x / d) + c = floor((x + c·d) / d)`,
+/// the same for a ceiling; inside every term of a `min` or `max`).
+pub(super) fn plus_const(e: &Expr, c: i64) -> AstResult<Expr> {
+    let shifted = |a: &Aff, by: i64| -> AstResult<Aff> { Ok(Aff { constant: int::mul_add(1, a.constant, 1, by).map_err(AstError::from)?, ..a.clone() }) };
+    let scaled = |d: i64| int::mul_add(0, 0, c, d).map_err(AstError::from);
+    let terms = |es: &[Expr]| es.iter().map(|t| plus_const(t, c)).collect::<AstResult<Vec<_>>>();
+    Ok(match e {
+        Expr::Aff(a) => Expr::Aff(shifted(a, c)?),
+        Expr::FloorDiv(a, d) => Expr::FloorDiv(shifted(a, scaled(*d)?)?, *d),
+        Expr::CeilDiv(a, d) => Expr::CeilDiv(shifted(a, scaled(*d)?)?, *d),
+        Expr::Max(es) => Expr::max_of(terms(es)?),
+        Expr::Min(es) => Expr::min_of(terms(es)?),
+        Expr::Scaled(x, m, k) => Expr::Scaled(x.clone(), *m, int::mul_add(1, *k, 1, c).map_err(AstError::from)?),
+    })
 }
 
 /// Appends to `out` the conditions for `row >= bound` (`lower`) or
@@ -244,22 +273,22 @@ fn bound_conds(bound: &Expr, row: &Aff, lower: bool, out: &mut Vec<Cond>) -> Ast
     Ok(true)
 }
 
-/// `n` with loop variable `v` replaced by `u·v + k`.
-fn node(n: &Node, v: usize, u: i64, k: i64) -> AstResult<Node> {
+/// `n` with loop variable `v` replaced by `u·v + k`; its statements
+/// numbered `copy` when given (a jammed reduction's row, whose scalars are
+/// its own), else as they were.
+pub(super) fn node(n: &Node, v: usize, u: i64, k: i64, copy: Option<u32>) -> AstResult<Node> {
+    let all = |ns: &[Node]| ns.iter().map(|b| node(b, v, u, k, copy)).collect::<AstResult<Vec<_>>>();
     Ok(match n {
-        Node::For(f) => Node::For(For {
-            lower: expr(&f.lower, v, u, k)?,
-            upper: expr(&f.upper, v, u, k)?,
-            body: f.body.iter().map(|b| node(b, v, u, k)).collect::<AstResult<_>>()?,
-            ..f.clone()
-        }),
+        Node::For(f) => Node::For(For { lower: expr(&f.lower, v, u, k)?, upper: expr(&f.upper, v, u, k)?, body: all(&f.body)?, ..f.clone() }),
         Node::If { cond, then, otherwise, kind } => Node::If {
             cond: cond.iter().map(|c| cond_of(c, v, u, k)).collect::<AstResult<_>>()?,
-            then: then.iter().map(|b| node(b, v, u, k)).collect::<AstResult<_>>()?,
-            otherwise: otherwise.iter().map(|b| node(b, v, u, k)).collect::<AstResult<_>>()?,
+            then: all(then)?,
+            otherwise: all(otherwise)?,
             kind: *kind,
         },
-        Node::Stmt { stmt, iter } => Node::Stmt { stmt: *stmt, iter: iter.iter().map(|e| expr(e, v, u, k)).collect::<AstResult<_>>()? },
+        Node::Stmt { stmt, iter, copy: was } => {
+            Node::Stmt { stmt: *stmt, iter: iter.iter().map(|e| expr(e, v, u, k)).collect::<AstResult<_>>()?, copy: copy.unwrap_or(*was) }
+        }
     })
 }
 
@@ -278,6 +307,7 @@ fn expr(e: &Expr, v: usize, u: i64, k: i64) -> AstResult<Expr> {
         Expr::CeilDiv(a, d) => Expr::CeilDiv(aff(a, v, u, k)?, *d),
         Expr::Min(es) => Expr::Min(es.iter().map(|x| expr(x, v, u, k)).collect::<AstResult<_>>()?),
         Expr::Max(es) => Expr::Max(es.iter().map(|x| expr(x, v, u, k)).collect::<AstResult<_>>()?),
+        Expr::Scaled(x, m, c) => Expr::Scaled(Box::new(expr(x, v, u, k)?), *m, *c),
     })
 }
 

@@ -66,6 +66,7 @@ fn var_free(e: &Expr, allowed: &[usize]) -> bool {
     match e {
         Expr::Aff(a) | Expr::FloorDiv(a, _) | Expr::CeilDiv(a, _) => aff_ok(a),
         Expr::Min(es) | Expr::Max(es) => es.iter().all(|e| var_free(e, allowed)),
+        Expr::Scaled(e, _, _) => var_free(e, allowed),
     }
 }
 
@@ -108,7 +109,7 @@ pub fn mark(ast: &mut Ast, plan: &GemmPlan, blocking: Blocking) -> bool {
 fn nest(fi: &For, g: &Gemm, blocking: Blocking) -> Option<MatmulNest> {
     let [Node::For(fj)] = fi.body.as_slice() else { return None };
     let [Node::For(fk)] = fj.body.as_slice() else { return None };
-    let [Node::Stmt { stmt, iter }] = fk.body.as_slice() else { return None };
+    let [Node::Stmt { stmt, iter, .. }] = fk.body.as_slice() else { return None };
     if *stmt != g.stmt || fj.var != 3 || fk.var != 4 || iter.len() != 3 {
         return None;
     }

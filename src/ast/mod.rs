@@ -40,7 +40,9 @@
 //!    carry no guard.
 //! 5. [`jam`]: a full tile's point loop around a whole row that carries a
 //!    recurrence runs several of its rows together in that row's loop
-//!    (unroll-and-jam, [`crate::schedule::Band::jam`]).
+//!    (unroll-and-jam, [`crate::schedule::Band::jam`]);
+//!    [`reduction_jam`]: so does a parallel loop around an innermost
+//!    floating-point sum or recurrence, each row with its own scalars.
 //!
 //! Everything works on locals-free basic sets over `[params | t0..tk]`, so
 //! every decision is one small ILP/LP query, all charged to a budget
@@ -62,6 +64,7 @@ pub mod jam;
 pub mod matmul;
 pub mod peel;
 pub mod print;
+pub mod reduction_jam;
 pub mod scan;
 pub mod scheduled;
 pub mod sets;
@@ -119,6 +122,19 @@ pub struct For {
     /// (`codegen::matmul`); everyone else reads the plain nest in `body`,
     /// which runs the same instances of each cell in the same order.
     pub matmul: Option<Box<matmul::MatmulNest>>,
+    /// A parallel loop jammed around the reduction inside it
+    /// (`reduction_jam`): each iteration runs this many of the
+    /// original rows, its statements numbered by row (`Node::Stmt::copy`),
+    /// and code generation gives each row its own copies of the scalars
+    /// the loop writes (each row's running sum). 0 for other loops.
+    pub copies: u32,
+    /// Of a jammed loop: no statement outside it reads the scalars it
+    /// writes and no code after the region does, so each thread may keep
+    /// its own (the loop may run on a team). Otherwise each of its rows
+    /// writes each of them before any use, and code generation writes the
+    /// last row's values back after each group (the loop stays on the
+    /// calling thread).
+    pub copies_private: bool,
 }
 
 /// Why an `If` is there.
@@ -138,8 +154,27 @@ pub enum Node {
     /// `if (cond[0] && cond[1] && ...) then else otherwise`.
     If { cond: Vec<Cond>, then: Vec<Node>, otherwise: Vec<Node>, kind: IfKind },
     /// One instance of statement `stmt` (index in the `PolyScop`), with its
-    /// original loop counters (outermost first).
-    Stmt { stmt: usize, iter: Vec<Expr> },
+    /// original loop counters (outermost first). `copy`: which row of a
+    /// group the instance belongs to in a loop jammed around a reduction
+    /// ([`For::copies`]), whose scalars it keeps apart from the group's
+    /// other rows; 0 everywhere else.
+    Stmt { stmt: usize, iter: Vec<Expr>, copy: u32 },
+}
+
+/// Counts the occurrences of each statement under `nodes` (a statement
+/// the scanner put in two branches, or a jam copied, occurs more than
+/// once), adding to `out`.
+pub fn count_stmts(nodes: &[Node], out: &mut std::collections::BTreeMap<usize, usize>) {
+    for n in nodes {
+        match n {
+            Node::Stmt { stmt, .. } => *out.entry(*stmt).or_default() += 1,
+            Node::For(f) => count_stmts(&f.body, out),
+            Node::If { then, otherwise, .. } => {
+                count_stmts(then, out);
+                count_stmts(otherwise, out);
+            }
+        }
+    }
 }
 
 impl Node {
@@ -152,6 +187,11 @@ impl Node {
         }
     }
 }
+
+/// A loop jammed around a reduction ([`For::copies`]): its dimension,
+/// that of a loop inside it, the rows it runs together, and the
+/// statements inside it.
+pub type RowJam = (usize, usize, u32, Vec<usize>);
 
 /// The generated loop tree.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -196,6 +236,54 @@ impl Ast {
             [Node::For(f)] if self.source_order && f.parallel && !f.wavefront && f.matmul.is_none() => Some(f),
             _ => None,
         }
+    }
+
+    /// Whether a loop of the tree is jammed around a reduction
+    /// ([`For::copies`]).
+    pub fn jams_reductions(&self) -> bool {
+        !self.row_jams().is_empty()
+    }
+
+    /// The loops jammed around a reduction ([`For::copies`]).
+    pub fn row_jams(&self) -> std::collections::BTreeSet<RowJam> {
+        fn stmts(nodes: &[Node], out: &mut Vec<usize>) {
+            for n in nodes {
+                match n {
+                    Node::Stmt { stmt, .. } => out.push(*stmt),
+                    Node::For(f) => stmts(&f.body, out),
+                    Node::If { then, otherwise, .. } => {
+                        stmts(then, out);
+                        stmts(otherwise, out);
+                    }
+                }
+            }
+        }
+        fn collect(nodes: &[Node], out: &mut std::collections::BTreeSet<RowJam>) {
+            for n in nodes {
+                match n {
+                    Node::For(f) => {
+                        if f.copies > 0 {
+                            let mut inside = vec![];
+                            stmts(&f.body, &mut inside);
+                            inside.sort_unstable();
+                            inside.dedup();
+                            for g in f.body.iter().filter_map(|b| if let Node::For(g) = b { Some(g) } else { None }) {
+                                out.insert((f.var, g.var, f.copies, inside.clone()));
+                            }
+                        }
+                        collect(&f.body, out);
+                    }
+                    Node::If { then, otherwise, .. } => {
+                        collect(then, out);
+                        collect(otherwise, out);
+                    }
+                    Node::Stmt { .. } => {}
+                }
+            }
+        }
+        let mut out = std::collections::BTreeSet::new();
+        collect(&self.body, &mut out);
+        out
     }
 
     /// The matrix products the BLIS code generator emits (`For::matmul`).
@@ -248,11 +336,15 @@ pub struct AstOptions {
     pub max_queries: usize,
     /// Maximum number of AST nodes (code-size guard).
     pub max_nodes: usize,
+    /// Jam parallel loops around innermost reductions
+    /// ([`reduction_jam`]); not in a matrix product's tree, whose plain
+    /// nest the BLIS code generator reads as scanned.
+    pub jam_reductions: bool,
 }
 
 impl Default for AstOptions {
     fn default() -> Self {
-        AstOptions { separate_full_tiles: true, separate_guards: true, max_queries: 50_000, max_nodes: 20_000 }
+        AstOptions { separate_full_tiles: true, separate_guards: true, max_queries: 50_000, max_nodes: 20_000, jam_reductions: true }
     }
 }
 
@@ -320,9 +412,10 @@ fn build_with(scop: &PolyScop, schedule: &Schedule, opts: &AstOptions) -> AstRes
     let ctx = sets::context_basic(scop)?;
     let mut sc = scan::Scanner::new(scop.params.len(), m, items, schedule, opts);
     let body = sc.generate(&ctx)?;
+    let (body, jammed) = if opts.jam_reductions { reduction_jam::jam_reductions(body, scop)? } else { (body, false) };
     // Not known to be the source order: no entry fork (the tree keeps its
     // own sequential copy, which is always correct).
-    let source_order = crate::sched::original::original_schedule(scop).is_ok_and(|o| crate::schedule::order::keeps_original_order(&o, schedule, scop.params.len()));
+    let source_order = !jammed && crate::sched::original::original_schedule(scop).is_ok_and(|o| crate::schedule::order::keeps_original_order(&o, schedule, scop.params.len()));
     Ok(Ast {
         params: scop.params.clone(),
         vars: (0..m).map(|k| format!("t{k}")).collect(),

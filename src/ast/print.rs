@@ -58,6 +58,7 @@ impl Names<'_> {
                 let name = if matches!(e, Expr::Min(_)) { "min" } else { "max" };
                 format!("{name}({})", v.iter().map(|x| self.expr(x)).collect::<Vec<_>>().join(", "))
             }
+            Expr::Scaled(x, m, c) => join(&[(*m, self.expr(x))], *c),
         }
     }
 
@@ -174,7 +175,7 @@ fn block(nm: &Names, nodes: &[Node], depth: usize, out: &mut String) {
                     line(out, depth, "}");
                 }
             }
-            Node::Stmt { stmt, iter } => {
+            Node::Stmt { stmt, iter, .. } => {
                 let name = nm.stmts.get(*stmt).filter(|s| !s.is_empty()).cloned().unwrap_or_else(|| format!("S{stmt}"));
                 let args = iter.iter().map(|e| nm.expr(e)).collect::<Vec<_>>().join(", ");
                 line(out, depth, &format!("{name}({args});"));

@@ -239,6 +239,8 @@ impl<'a> Scanner<'a> {
             wavefront,
             role,
             matmul: None,
+            copies: 0,
+            copies_private: false,
         };
         self.guarded(&hoisted, vec![Node::For(f)])
     }
@@ -360,7 +362,7 @@ impl<'a> Scanner<'a> {
                 .map(|(n, l)| Ok(Expr::floor(Aff::from_row(n, self.np, &self.env)?, *l)))
                 .collect::<AstResult<Vec<_>>>()?;
             self.count()?;
-            let stmt = Node::Stmt { stmt: self.items[i].stmt, iter };
+            let stmt = Node::Stmt { stmt: self.items[i].stmt, iter, copy: 0 };
             out.extend(self.wrap(cond, vec![stmt])?);
         }
         Ok(merge_ifs(out))

@@ -81,6 +81,10 @@ impl<'a> ExprGen<'a, '_> {
                 let values: Vec<IntValue<'a>> = es.iter().map(|x| self.expr(x, env)).collect();
                 self.extremum(values, matches!(e, Expr::Max(_))).expect("min/max of at least one expression")
             }
+            Expr::Scaled(x, m, c) => {
+                let scaled = ok(self.b.build_int_nsw_mul(self.expr(x, env), self.i64(*m), "scaled"));
+                ok(self.b.build_int_nsw_add(scaled, self.i64(*c), "shifted"))
+            }
         }
     }
 

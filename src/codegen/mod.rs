@@ -27,7 +27,7 @@ pub use parallel::threaded_loops;
 pub mod stats;
 pub mod stmt;
 
-use crate::ast::{Ast, Node};
+use crate::ast::{count_stmts, Ast, Node};
 use crate::bridge::rewrite::Ir;
 use crate::ir::{FunctionView, Op, ValueId};
 use crate::scop::affine::Sym;
@@ -35,7 +35,7 @@ use crate::scop::model::{AccessKind, ArrayId, Model, Target};
 use expr::{Env, ExprGen};
 use inkwell::basic_block::BasicBlock;
 use inkwell::builder::Builder;
-use inkwell::values::{BasicValue, InstructionValue, IntValue, PhiValue};
+use inkwell::values::{BasicValue, InstructionValue, IntValue, PhiValue, PointerValue};
 use inkwell::IntPredicate;
 use std::collections::BTreeSet;
 use crate::stable::HashMap;
@@ -96,6 +96,16 @@ struct Gen<'r, 'a, 'b> {
     entry_fork: Option<usize>,
     /// Which parallel loops may run on threads.
     threading: parallel::Threading<'r>,
+    /// In a loop jammed around a reduction (`For::copies`): the slots of
+    /// the scalars it writes for each row but the first (which keeps the
+    /// scalar's own slot), by scalar and row.
+    row_slots: HashMap<(ValueId, u32), PointerValue<'a>>,
+    /// Where new stack slots go: the first block of the worker being
+    /// generated (its thread's entry once outlined), else the function's
+    /// entry block.
+    slot_block: Option<BasicBlock<'a>>,
+    /// The stack slots made in the worker being generated.
+    worker_slots: Vec<InstructionValue<'a>>,
 }
 
 /// A parallel loop's worker (see `parallel`).
@@ -241,6 +251,9 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, opts
         workers: vec![],
         entry_fork: None,
         threading: parallel::Threading::new(view, model, ast),
+        row_slots: HashMap::default(),
+        slot_block: None,
+        worker_slots: vec![],
     };
     gen.b.position_before(&old_br);
     let rtc = match gen.entry_fork(ast) {
@@ -482,13 +495,22 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
     fn node(&mut self, n: &Node) -> Result<(), String> {
         let g = ExprGen { b: &self.b, ctx: &self.ir.context };
         match n {
-            Node::Stmt { stmt, iter } => {
+            Node::Stmt { stmt, iter, copy: row } => {
                 let vals: Vec<IntValue<'a>> = iter.iter().map(|e| g.expr(e, &self.env)).collect();
                 let s = &self.model.statements[*stmt];
+                // A jammed row's statement uses its row's scalars.
+                let own: Vec<(ValueId, PointerValue<'a>)> = self.row_slots.iter().filter(|((_, k), _)| k == row).map(|(&(v, _), &p)| (v, p)).collect();
+                let shared: Vec<_> = own.into_iter().filter_map(|(v, p)| self.region.slots.insert(v, p).map(|old| (v, old))).collect();
                 let mut copy = StmtCopy::new(self.ir, &self.b, &self.region, s, vals);
-                copy.emit()?;
+                let emitted = copy.emit();
                 let mem = std::mem::take(&mut copy.memory);
-                self.arrays.append(&mut copy.arrays);
+                let mut arrays = std::mem::take(&mut copy.arrays);
+                drop(copy);
+                for (v, p) in shared {
+                    self.region.slots.insert(v, p);
+                }
+                emitted?;
+                self.arrays.append(&mut arrays);
                 for level in self.memory.iter_mut() {
                     level.extend(mem.iter().copied());
                 }
@@ -523,6 +545,7 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         let g = ExprGen { b: &self.b, ctx: &self.ir.context };
         let lb = g.expr(&f.lower, &self.env);
         let ub = g.expr(&f.upper, &self.env);
+        let rows = self.jammed_rows(f)?;
         let (header, exit) = (self.new_block("tessera.loop"), self.new_block("tessera.loop.exit"));
         let enter = ok(self.b.build_int_compare(IntPredicate::SLE, lb, ub, "enter"));
         ok(self.b.build_conditional_branch(enter, header, exit));
@@ -537,6 +560,8 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         let body = self.nodes(&f.body);
         self.depth -= 1;
         self.in_wavefront = in_wavefront;
+        let body = body.and_then(|_| self.write_back_rows(f));
+        self.row_slots = rows;
         body?;
         let mem = self.memory.pop().unwrap_or_default();
         self.env.vars[f.var] = saved;
@@ -553,6 +578,70 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         self.mark_vectorizable(f, br, &mem);
         self.b.position_at_end(exit);
         Ok(())
+    }
+
+    /// For a loop jammed around a reduction (`For::copies`), the slots of
+    /// each row's copies of the scalars it writes, which start with the
+    /// scalars' values (emitted where the builder is, before the loop), in
+    /// place for its body; returns the slots in place before, to be put
+    /// back after the loop.
+    fn jammed_rows(&mut self, f: &crate::ast::For) -> Result<HashMap<(ValueId, u32), PointerValue<'a>>, String> {
+        if f.copies < 2 {
+            return Ok(self.row_slots.clone());
+        }
+        let written = self.threading.written_scalars(&f.body);
+        if f.copies_private && self.model.live_out.iter().any(|v| written.contains(v)) {
+            return Err("a jammed loop whose scalars are live after the region".into());
+        }
+        let mut rows = HashMap::default();
+        for v in written {
+            let slot = *self.region.slots.get(&v).ok_or("scalar without a slot")?;
+            let ty = self.ir.basic_value(v).get_type();
+            let value = ok(self.b.build_load(ty, slot, "row.start"));
+            for k in 1..f.copies {
+                let copy = self.new_slot(ty)?;
+                ok(self.b.build_store(copy, value));
+                rows.insert((v, k), copy);
+            }
+        }
+        Ok(std::mem::replace(&mut self.row_slots, rows))
+    }
+
+    /// At the end of a group of a jammed loop whose scalars are read after
+    /// it (not `For::copies_private`): their values of the group's last
+    /// row, in the scalars' own slots (each row writes them before any use:
+    /// the first row of the next group, which uses those slots, too).
+    fn write_back_rows(&mut self, f: &crate::ast::For) -> Result<(), String> {
+        if f.copies < 2 || f.copies_private {
+            return Ok(());
+        }
+        let last = f.copies - 1;
+        let mut back: Vec<(ValueId, PointerValue<'a>)> = self.row_slots.iter().filter(|((_, k), _)| *k == last).map(|(&(v, _), &p)| (v, p)).collect();
+        back.sort_by_key(|(v, _)| *v);
+        for (v, from) in back {
+            let slot = *self.region.slots.get(&v).ok_or("scalar without a slot")?;
+            let ty = self.ir.basic_value(v).get_type();
+            let value = ok(self.b.build_load(ty, from, "row.last"));
+            ok(self.b.build_store(slot, value));
+        }
+        Ok(())
+    }
+
+    /// A new stack slot of type `ty` where slots go ([`Gen::slot_block`]).
+    fn new_slot(&mut self, ty: inkwell::types::BasicTypeEnum<'a>) -> Result<PointerValue<'a>, String> {
+        let at = self.ir.context.create_builder();
+        match self.slot_block {
+            Some(bb) => match bb.get_first_instruction() {
+                Some(i) => at.position_before(&i),
+                None => at.position_at_end(bb),
+            },
+            None => position_at_entry(self.ir, &at)?,
+        }
+        let slot = ok(at.build_alloca(ty, "tessera.row"));
+        if self.slot_block.is_some() {
+            self.worker_slots.extend(slot.as_instruction());
+        }
+        Ok(slot)
     }
 
     /// Marks an innermost parallel loop (closed by `latch_branch`, with the
@@ -638,7 +727,7 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
     /// second is peeled off): LoopVectorize cannot vectorize such a loop
     /// ("value used outside the loop"), so forcing it would only warn.
     fn writes_unread_scalars(&self, nodes: &[Node]) -> bool {
-        let mut stmts = HashMap::default();
+        let mut stmts = std::collections::BTreeMap::new();
         count_stmts(nodes, &mut stmts);
         let scalars = |kind: AccessKind| -> BTreeSet<ValueId> {
             let accesses = stmts.keys().flat_map(|&s| &self.model.statements[s].accesses);
@@ -671,7 +760,7 @@ struct Strides {
 fn visit_stmts(nodes: &[Node], f: &mut dyn FnMut(usize, &[crate::ast::Expr])) {
     for n in nodes {
         match n {
-            Node::Stmt { stmt, iter } => f(*stmt, iter),
+            Node::Stmt { stmt, iter, .. } => f(*stmt, iter),
             Node::For(l) => visit_stmts(&l.body, f),
             Node::If { then, otherwise, .. } => {
                 visit_stmts(then, f);
@@ -690,17 +779,4 @@ fn any_stmt(nodes: &[Node], pred: &dyn Fn(usize) -> bool) -> bool {
     })
 }
 
-/// Counts the occurrences of each statement under `nodes`.
-fn count_stmts(nodes: &[Node], out: &mut HashMap<usize, usize>) {
-    for n in nodes {
-        match n {
-            Node::Stmt { stmt, .. } => *out.entry(*stmt).or_default() += 1,
-            Node::For(f) => count_stmts(&f.body, out),
-            Node::If { then, otherwise, .. } => {
-                count_stmts(then, out);
-                count_stmts(otherwise, out);
-            }
-        }
-    }
-}
 

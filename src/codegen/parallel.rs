@@ -12,14 +12,13 @@
 //! work (a triangle) are shared round-robin, others in contiguous shares.
 
 use super::expr::ExprGen;
-use super::{any_stmt, count_stmts, ok, Gen, Worker};
-use crate::ast::{Ast, For, Node};
+use super::{any_stmt, ok, Gen, Worker};
+use crate::ast::{count_stmts, Ast, For, Node};
 use crate::ir::{FunctionView, Op, ValueId};
 use crate::scop::model::{Access, AccessKind, Model, Target};
 use inkwell::values::IntValue;
 use inkwell::IntPredicate;
-use std::collections::BTreeSet;
-use crate::stable::HashMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Statement instances below which a loop runs on the calling thread (the
 /// profitability model uses the same figure).
@@ -48,25 +47,32 @@ pub struct Threading<'m> {
     view: &'m FunctionView,
     model: &'m Model,
     /// How many times each statement occurs in the loop tree.
-    occurrences: HashMap<usize, usize>,
+    occurrences: BTreeMap<usize, usize>,
 }
 
 impl<'m> Threading<'m> {
     pub fn new(view: &'m FunctionView, model: &'m Model, ast: &Ast) -> Self {
-        let mut occurrences = HashMap::default();
+        let mut occurrences = BTreeMap::new();
         count_stmts(&ast.body, &mut occurrences);
         Threading { view, model, occurrences }
     }
 
-    /// Whether the statements under `nodes` may run on other threads: the
+    /// Whether the statements of loop `f` may run on other threads: the
     /// scalars they write may have per-thread copies (shared stack slots
     /// would race between threads; see `private_scalars`), and none calls
     /// a function that sets errno (errno is per thread: the caller's would
     /// be left as it was).
-    pub fn may_run(&self, nodes: &[Node]) -> bool {
+    pub fn may_run(&self, f: &For) -> bool {
         let view = self.view;
-        let errno = any_stmt(nodes, &|s| view.block(self.model.statements[s].block).instrs.iter().any(|i| matches!(i.op, Op::Call { sets_errno: Some(_), .. })));
-        !errno && self.private_scalars(nodes).is_some()
+        let errno = any_stmt(&f.body, &|s| view.block(self.model.statements[s].block).instrs.iter().any(|i| matches!(i.op, Op::Call { sets_errno: Some(_), .. })));
+        !errno && self.private_scalars(f).is_some()
+    }
+
+    /// The scalars that the statements under `nodes` write.
+    pub(super) fn written_scalars(&self, nodes: &[Node]) -> BTreeSet<ValueId> {
+        let mut inside = BTreeMap::new();
+        count_stmts(nodes, &mut inside);
+        self.scalars_of(inside.keys().copied(), AccessKind::Write)
     }
 
     /// The scalars that statements `stmts` access as `kind`.
@@ -78,19 +84,25 @@ impl<'m> Threading<'m> {
         stmts.flat_map(|s| self.model.statements[s].accesses.iter().filter_map(scalar)).collect()
     }
 
-    /// The scalars the statements under a parallel loop write, if each
+    /// The scalars the statements of parallel loop `f` write, if each
     /// thread may have copies of its own: no statement elsewhere reads
     /// them and they are not live after the region, so only the loop's own
     /// iterations see the values it writes. The loop being parallel, an
     /// iteration reads only what it wrote itself or what was there before
     /// the loop (each copy starts with that value). Scalars the loop only
-    /// reads ([`Gen::scalars_only_read`]) are copied as well.
-    fn private_scalars(&self, nodes: &[Node]) -> Option<Vec<ValueId>> {
-        let mut inside = HashMap::default();
-        count_stmts(nodes, &mut inside);
+    /// reads ([`Gen::scalars_only_read`]) are copied as well. Of a loop
+    /// jammed around a reduction, the jam checked the reads elsewhere on
+    /// the tree before jamming (`ast::reduction_jam`: the loops of the rows
+    /// beside its groups hold the same statements): `For::copies_private`.
+    pub(super) fn private_scalars(&self, f: &For) -> Option<Vec<ValueId>> {
+        let mut inside = BTreeMap::new();
+        count_stmts(&f.body, &mut inside);
         let written = self.scalars_of(inside.keys().copied(), AccessKind::Write);
         let elsewhere = (0..self.model.statements.len()).filter(|s| self.occurrences.get(s).copied().unwrap_or(0) > inside.get(s).copied().unwrap_or(0));
-        if self.scalars_of(elsewhere, AccessKind::Read).iter().any(|v| written.contains(v)) {
+        if f.copies > 0 && !f.copies_private {
+            return None;
+        }
+        if f.copies == 0 && self.scalars_of(elsewhere, AccessKind::Read).iter().any(|v| written.contains(v)) {
             return None;
         }
         if self.model.live_out.iter().any(|v| written.contains(v)) {
@@ -103,7 +115,7 @@ impl<'m> Threading<'m> {
     /// `Gen::node`; the loop carrying a product's nest is emitted by
     /// `matmul_for`: the panel loop around it is the one that forks).
     pub(super) fn forks(&self, f: &For) -> bool {
-        f.parallel && f.matmul.is_none() && self.may_run(&f.body)
+        f.parallel && f.matmul.is_none() && self.may_run(f)
     }
 
     /// The loops under `nodes` that would run on a thread team: each
@@ -133,7 +145,7 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
     /// The scalars (with a slot) the statements under `nodes` read and none
     /// of them writes: constant while the loop runs.
     fn scalars_only_read(&self, nodes: &[Node]) -> Vec<ValueId> {
-        let mut inside = HashMap::default();
+        let mut inside = BTreeMap::new();
         count_stmts(nodes, &mut inside);
         let written = self.threading.scalars_of(inside.keys().copied(), AccessKind::Write);
         let read = self.threading.scalars_of(inside.keys().copied(), AccessKind::Read);
@@ -187,7 +199,7 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         // outlined function receives, each read is a load that a store to
         // an array may alias, which LoopVectorize cannot vectorize (a
         // forced loop then warns the user: gsl's radix-2 FFT twiddles).
-        let private = self.threading.private_scalars(&f.body).ok_or("a parallel loop with shared scalars")?;
+        let private = self.threading.private_scalars(f).ok_or("a parallel loop with shared scalars")?;
         let read_only = self.scalars_only_read(&f.body);
         let mut shared = Vec::new();
         let mut slots = Vec::new();
@@ -200,6 +212,17 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
             ok(self.b.build_store(copy, value));
             shared.push((v, self.region.slots.insert(v, copy).expect("checked above")));
         }
+        // Slots made for its body (a jammed loop's rows) go to the same
+        // block.
+        let slot_block = self.slot_block.replace(worker);
+        let outer_slots = std::mem::take(&mut self.worker_slots);
+        let rows = match self.jammed_rows(f) {
+            Ok(r) => r,
+            Err(e) => {
+                self.slot_block = slot_block;
+                return Err(e);
+            }
+        };
         // The team's size and this thread's number.
         let (num_threads, thread_num) = self.ir.omp_queries();
         let i64t = self.ir.context.i64_type();
@@ -302,6 +325,9 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         for (v, slot) in shared {
             self.region.slots.insert(v, slot);
         }
+        self.row_slots = rows;
+        self.slot_block = slot_block;
+        slots.extend(std::mem::replace(&mut self.worker_slots, outer_slots));
         body?;
         if let Some((_, _, next_bb)) = turn {
             ok(self.b.build_unconditional_branch(next_bb));
@@ -350,7 +376,7 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
     /// small cases instead of a second copy of the loop. None when the
     /// tree has no such loop or the loop stays on the calling thread.
     pub(super) fn entry_fork(&mut self, ast: &crate::ast::Ast) -> Option<IntValue<'a>> {
-        let f = ast.entry_fork().filter(|f| self.openmp && self.threading.may_run(&f.body))?;
+        let f = ast.entry_fork().filter(|f| self.openmp && self.threading.may_run(f))?;
         let g = ExprGen { b: &self.b, ctx: &self.ir.context };
         let (lb, ub) = (g.expr(&f.lower, &self.env), g.expr(&f.upper, &self.env));
         self.entry_fork = Some(f.var);
@@ -432,6 +458,8 @@ fn uneven_iterations(f: &For) -> bool {
             Expr::Aff(a) => add(a.vars.get(var).copied().unwrap_or(0), 1),
             Expr::FloorDiv(a, d) | Expr::CeilDiv(a, d) => add(a.vars.get(var).copied().unwrap_or(0), *d),
             Expr::Min(es) | Expr::Max(es) => es.iter().for_each(|x| rates(x, var, out)),
+            // Only a jammed loop's remainder rows have these bounds.
+            Expr::Scaled(x, _, _) => rates(x, var, out),
         }
     }
     fn any_loop(nodes: &[Node], var: usize) -> bool {
@@ -451,7 +479,7 @@ fn uneven_iterations(f: &For) -> bool {
 
 /// The statements under `nodes`, each counted once.
 fn count_under(nodes: &[Node]) -> usize {
-    let mut n = HashMap::default();
+    let mut n = BTreeMap::new();
     count_stmts(nodes, &mut n);
     n.values().sum()
 }

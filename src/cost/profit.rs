@@ -68,7 +68,16 @@ pub struct KnownWork {
 /// source order (`sched::original`).
 pub fn not_profitable(scop: &PolyScop, original: &Schedule, planned: &Schedule, facts: &Facts) -> PolyResult<Option<String>> {
     let threads = facts.openmp && has_parallel_loop(planned, scop.params.len());
-    judge(scop, original, planned, facts, threads, "are not run on threads (no -fopenmp)")
+    let jam = crate::ast::reduction_jam::may_jam_reductions(scop, planned);
+    judge(scop, original, planned, facts, threads, jam, "are not run on threads (no -fopenmp)")
+}
+
+/// Why the rewrite gains nothing once its loop tree is known to jam no
+/// loop around a reduction, where [`not_profitable`] counted on one
+/// (`ast::reduction_jam::may_jam_reductions`), if it does not.
+pub fn not_profitable_unjammed(scop: &PolyScop, original: &Schedule, planned: &Schedule, facts: &Facts) -> PolyResult<Option<String>> {
+    let threads = facts.openmp && has_parallel_loop(planned, scop.params.len());
+    judge(scop, original, planned, facts, threads, false, "are not run on threads (no -fopenmp)")
 }
 
 /// Why the rewrite gains nothing once its loop tree is known to run no
@@ -77,15 +86,19 @@ pub fn not_profitable(scop: &PolyScop, original: &Schedule, planned: &Schedule, 
 /// calling thread), if it does not. Asked only where
 /// [`not_profitable`] counted on threads.
 pub fn not_profitable_unthreaded(scop: &PolyScop, original: &Schedule, planned: &Schedule, facts: &Facts) -> PolyResult<Option<String>> {
-    judge(scop, original, planned, facts, false, "cannot run on threads (a scalar they write is read after them, or they set errno)")
+    let jam = crate::ast::reduction_jam::may_jam_reductions(scop, planned);
+    judge(scop, original, planned, facts, false, jam, "cannot run on threads (a scalar they write is read after them, or they set errno)")
 }
 
-fn judge(scop: &PolyScop, original: &Schedule, planned: &Schedule, facts: &Facts, threads: bool, no_threads: &str) -> PolyResult<Option<String>> {
+/// `jam`: a loop is jammed around a reduction (`ast::reduction_jam`),
+/// which -O3 does not do: the source order's rows interleaved.
+#[allow(clippy::too_many_arguments)]
+fn judge(scop: &PolyScop, original: &Schedule, planned: &Schedule, facts: &Facts, threads: bool, jam: bool, no_threads: &str) -> PolyResult<Option<String>> {
     let np = scop.params.len();
     if let Some(why) = small_known_work(scop, facts, threads)? {
         return Ok(Some(why));
     }
-    if !threads && !facts.checked_accumulator && keeps_original_order(original, planned, np) {
+    if !threads && !jam && !facts.checked_accumulator && keeps_original_order(original, planned, np) {
         let why = if has_parallel_loop(planned, np) { format!(", and its parallel loops {no_threads}") } else { String::new() };
         return Ok(Some(format!(
             "the schedule keeps the original order (no interchange, fusion, distribution or tiling){why}: -O3 gets the same loops without the copy"

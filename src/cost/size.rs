@@ -109,7 +109,7 @@ fn nodes(list: &[Node], w: &Weights, at: Place) -> u64 {
 
 fn node(n: &Node, w: &Weights, at: Place) -> u64 {
     match n {
-        Node::Stmt { stmt, iter } => {
+        Node::Stmt { stmt, iter, .. } => {
             // The counters' values the copy needs (affine in the loop
             // variables) besides the block's own instructions.
             let counters: u64 = iter.iter().map(expr).sum();
@@ -162,6 +162,7 @@ fn expr(e: &Expr) -> u64 {
         Expr::FloorDiv(a, _) | Expr::CeilDiv(a, _) => aff(a) + 3,
         // A compare and a select per extra term.
         Expr::Min(es) | Expr::Max(es) => es.iter().map(expr).sum::<u64>() + 2 * (es.len() as u64).saturating_sub(1),
+        Expr::Scaled(x, _, _) => expr(x) + 2,
     }
 }
 
@@ -217,6 +218,10 @@ pub fn allowance(size: u64, percent: u64, floor: u64) -> u64 {
 pub struct Budget {
     pub function_left: u64,
     pub module_left: u64,
+    /// The SCoPs of the function still to be planned, this one included:
+    /// what may be spent on copies that only speed up is this SCoP's
+    /// share ([`Budget::beyond_share`]).
+    pub scops_left: u64,
 }
 
 impl Budget {
@@ -228,6 +233,19 @@ impl Budget {
     /// Why not even [`least_growth`] fits, if it does not.
     pub fn short_of_least(&self, least: u64) -> Option<String> {
         self.short_of(least, "any rewrite would add at least")
+    }
+
+    /// Why `growth` is more than this SCoP's share of what is left (the
+    /// smaller of the function's and the module's budget, split evenly
+    /// over the SCoPs still to come), if it is. The unroll-and-jam of a
+    /// reduction (eight copies of its statements) is kept only within it:
+    /// taken first come, first served, it left a matrix-vector product
+    /// unrolled nine times with nothing for its last copies, whose sums
+    /// then stayed in memory.
+    pub fn beyond_share(&self, growth: u64) -> Option<String> {
+        let left = self.function_left.min(self.module_left);
+        let share = left / self.scops_left.max(1);
+        (growth > share).then(|| format!("the rewrite would add about {growth} instructions, more than this nest's share of the code-size budget ({share}: {left} left for {} nests)", self.scops_left))
     }
 
     fn short_of(&self, growth: u64, what: &str) -> Option<String> {
@@ -288,6 +306,8 @@ mod tests {
             wavefront: false,
             role: LoopRole::Plain,
             matmul: None,
+            copies: 0,
+            copies_private: false,
         })
     }
 
@@ -300,7 +320,7 @@ mod tests {
     }
 
     fn stmt() -> Node {
-        Node::Stmt { stmt: 0, iter: vec![var(2, 0), var(2, 1)] }
+        Node::Stmt { stmt: 0, iter: vec![var(2, 0), var(2, 1)], copy: 0 }
     }
 
     #[test]
@@ -351,7 +371,7 @@ mod tests {
         }
         // With checks, the statement and the checks at least.
         assert_eq!(least_growth(&Weights { checks: 32, ..weights(false, true) }), 42);
-        let b = Budget { function_left: 18, module_left: 1000 };
+        let b = Budget { function_left: 18, module_left: 1000, scops_left: 1 };
         assert!(b.short_of_least(42).unwrap().starts_with("any rewrite would add at least 42 instructions"));
     }
 
@@ -359,7 +379,7 @@ mod tests {
     fn budgets_have_floors_and_say_which_is_short() {
         assert_eq!(allowance(10, 50, GROWTH_FLOOR), GROWTH_FLOOR);
         assert_eq!(allowance(10_000, 50, GROWTH_FLOOR), 5000);
-        let b = Budget { function_left: 100, module_left: 50 };
+        let b = Budget { function_left: 100, module_left: 50, scops_left: 1 };
         assert!(b.exceeded_by(40).is_none());
         assert!(b.exceeded_by(60).unwrap().contains("module"));
         assert!(b.exceeded_by(200).unwrap().contains("function"));

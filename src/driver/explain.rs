@@ -32,6 +32,10 @@ pub struct Subject<'a> {
     /// Schedule dimensions run on OpenMP threads and marked vectorizable.
     pub openmp_dims: &'a BTreeSet<usize>,
     pub vectorized_dims: &'a BTreeSet<usize>,
+    /// Loops jammed around a reduction (`ast::reduction_jam`): the
+    /// dimension of the jammed loop, of the loop inside, the rows run
+    /// together, and the statements inside.
+    pub row_jams: &'a BTreeSet<crate::ast::RowJam>,
 }
 
 /// One fact: pieces of text, each with the key of its remark argument
@@ -75,6 +79,11 @@ pub fn explain(x: &Subject<'_>) -> Vec<Fact> {
         let (Some(u), Some(row), Some(outer)) = (band.jam, dim_name(x, band.start), dim_name(x, band.start - 1)) else { continue };
         let tiles = if x.full_tiles_separated { "full tiles" } else { "every tile" };
         facts.push(fact("Jam", format!("{u} iterations of {outer} at a time along {row} in {tiles} (unroll-and-jam)")));
+    }
+    for (outer, inner, u, stmts) in x.row_jams {
+        let name = |d: usize| dim_name_for(x, d, &mut stmts.iter().copied());
+        let (Some(outer), Some(inner)) = (name(*outer), name(*inner)) else { continue };
+        facts.push(fact("Jam", format!("{u} iterations of {outer} at a time along {inner}, each with its own running sum (unroll-and-jam)")));
     }
     // The order of each statement's counters along its point loops (a row
     // with a floor division is a loop over blocks of a counter, not a
@@ -143,8 +152,13 @@ fn terms(x: &Subject<'_>, s: usize, d: usize) -> Vec<(usize, i64)> {
 /// the distinct forms over the statements joined by `/`; `None` when no
 /// statement's row there has a counter.
 fn dim_name(x: &Subject<'_>, d: usize) -> Option<String> {
+    dim_name_for(x, d, &mut (0..x.counters.len()))
+}
+
+/// [`dim_name`] over statements `stmts` only.
+fn dim_name_for(x: &Subject<'_>, d: usize, stmts: &mut dyn Iterator<Item = usize>) -> Option<String> {
     let mut forms: Vec<String> = Vec::new();
-    for s in 0..x.counters.len() {
+    for s in stmts {
         let t = terms(x, s, d);
         if t.is_empty() {
             continue;
@@ -262,8 +276,11 @@ mod tests {
             full_tiles_separated,
             openmp_dims,
             vectorized_dims,
+            row_jams: &NO_JAMS,
         }
     }
+
+    static NO_JAMS: BTreeSet<crate::ast::RowJam> = BTreeSet::new();
 
     /// A matrix product tiled 8x1840x8 with its points in i, k, j order
     /// (what the scheduler gives a VLA `C[i][j] += A[i][k] * B[k][j]`).
@@ -323,6 +340,7 @@ mod tests {
             full_tiles_separated: true,
             openmp_dims: &none,
             vectorized_dims: &none,
+            row_jams: &NO_JAMS,
         };
         let facts = explain(&x);
         assert_eq!(facts.iter().map(text).collect::<Vec<_>>(), ["skewed: t+i/t+j", "fused S0 (line 3) and S1 (line 5)"]);

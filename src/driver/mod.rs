@@ -196,7 +196,8 @@ fn transform(ctx: &FunctionCtx<'_>, map: &IrMap, first: &Detection, options: &Op
     if options.verbose >= 1 {
         eprintln!("tessera: {}: {} instruction(s): code-size growth allowed {function_left}", fview.name, instructions(&fview));
     }
-    for (index, found) in detection.scops.iter().enumerate().filter(|(_, m)| prepared.contains(&map.loops[m.root.0 as usize])) {
+    let planned_scops: Vec<(usize, &Model)> = detection.scops.iter().enumerate().filter(|(_, m)| prepared.contains(&map.loops[m.root.0 as usize])).collect();
+    for (done, &(index, found)) in planned_scops.iter().enumerate() {
         // -tessera-rewrite-all: every SCoP that can be rewritten is, paid
         // or not (the tests of code generation use it).
         let cost_of = |m: &Model| {
@@ -211,7 +212,7 @@ fn transform(ctx: &FunctionCtx<'_>, map: &IrMap, first: &Detection, options: &Op
                     },
                 },
                 weights: weights(&fview, m, parallel),
-                budget: Budget { function_left, module_left: module_left(ctx, parallel, options.verbose) },
+                budget: Budget { function_left, module_left: module_left(ctx, parallel, options.verbose), scops_left: (planned_scops.len() - done) as u64 },
             })
         };
         let (mut m, mut pay) = (found, cost_of(found));
@@ -336,6 +337,7 @@ fn rewritten_remark(fview: &FunctionView, m: &Model, p: &Plan, summary: &codegen
         full_tiles_separated: p.tree.separates_full_tiles(),
         openmp_dims: &summary.openmp_dims,
         vectorized_dims: &summary.vectorized_dims,
+        row_jams: &p.tree.row_jams(),
     };
     let mut facts = explain::explain(&subject);
     for (s, b) in &summary.matmul {
@@ -744,23 +746,39 @@ fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageCo
         }
     }
     // The code-size budgets (cost::size): over them, the copies that only
-    // speed up go, one kind at a time: first the loops split on guards,
-    // then the full/partial tile separation (each doubles the code it
-    // covers; the tiles' separation is worth most: fdtd2d ran 15% slower
-    // without it); still over, the SCoP goes.
+    // speed up go, one kind at a time: first the rows of a loop jammed
+    // around a reduction (eight copies of its statements: the nest then
+    // runs as -O3 has it, which a matrix-vector product unrolled nine
+    // times over needed, its later copies otherwise left with their sums
+    // in memory), then the loops split on guards, then the full/partial
+    // tile separation (each doubles the code it covers; the tiles'
+    // separation is worth most: fdtd2d ran 15% slower without it); still
+    // over, the SCoP goes.
     let mut growth = 0;
     if let Some(pay) = pay {
         growth = cost::size::growth(&tree, &pay.weights);
+        let unjammed = AstOptions { jam_reductions: false, ..config.ast.clone() };
+        // Each step with whether the tree has what it drops.
         let steps = [
-            ("loop splits on guards", AstOptions { separate_guards: false, ..config.ast.clone() }),
-            ("full/partial tile separation", AstOptions { separate_full_tiles: false, separate_guards: false, ..config.ast.clone() }),
+            ("unroll-and-jam of reductions", unjammed.clone(), tree.jams_reductions()),
+            ("loop splits on guards", AstOptions { separate_guards: false, ..unjammed.clone() }, config.ast.separate_guards),
+            ("full/partial tile separation", AstOptions { separate_full_tiles: false, separate_guards: false, ..unjammed }, tree.separates_full_tiles()),
         ];
         let mut dropped = vec![];
         let mut over = pay.budget.exceeded_by(growth);
-        for (what, options) in steps {
+        // Within the budgets, a jam is still kept to this nest's share.
+        if let (None, true) = (&over, tree.jams_reductions()) {
+            if let Some(why) = pay.budget.beyond_share(growth) {
+                if let Ok(smaller) = crate::poly::with_own_allowance(SIMPLE_AST_WORK, || ast::build(&scop, &schedule, &steps[0].1)) {
+                    dropped.push((steps[0].0, why));
+                    growth = cost::size::growth(&smaller, &pay.weights);
+                    tree = smaller;
+                }
+            }
+        }
+        for (what, options, present) in steps {
             let Some(why) = over.clone() else { break };
-            let nothing_to_drop = if options.separate_full_tiles { !config.ast.separate_guards } else { !tree.separates_full_tiles() };
-            if nothing_to_drop {
+            if !present {
                 continue;
             }
             let Ok(smaller) = crate::poly::with_own_allowance(SIMPLE_AST_WORK, || ast::build(&scop, &schedule, &options)) else { continue };
@@ -777,6 +795,14 @@ fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageCo
             return Err(format!("not profitable: {why}{without}"));
         }
         given_up.extend(dropped.into_iter().map(|(what, why)| format!("{what} ({why})")));
+    }
+    // A jam around a reduction was counted on above; the tree may have
+    // none (its rows' scalars are read after the loop and not written
+    // first, or the budget dropped it).
+    if let Some(pay) = pay.filter(|_| !tree.jams_reductions()) {
+        if let Some(why) = cost::profit::not_profitable_unjammed(&scop, &source_order, &schedule, &pay.facts).map_err(|e| format!("profitability: {e}"))? {
+            return Err(format!("not profitable: {why}"));
+        }
     }
     trace_work("code size", &mut work);
     Ok(Plan { given_up, scop, deps, schedule, tree, growth, checked })
@@ -873,7 +899,8 @@ fn plan_matmul(fview: &FunctionView, m: &Model, scop: &PolyScop, deps: &deps::De
     let blocking = sched::gemm::blocking(t.wide_vector_bits, t.vector_regs, t.l2_bytes, elem_bytes, g.shape);
     let Ok(schedule) = sched::gemm::schedule(scop, deps, &g, blocking.nc) else { return Ok(None) };
     let checked = check_schedule(scop, &schedule, config, "matrix-product schedule")?;
-    let Ok(mut tree) = ast::build(scop, &schedule, &config.ast) else { return Ok(None) };
+    let options = AstOptions { jam_reductions: false, ..config.ast.clone() };
+    let Ok(mut tree) = ast::build(scop, &schedule, &options) else { return Ok(None) };
     if !ast::matmul::mark(&mut tree, &g, blocking) {
         return Ok(None);
     }

@@ -11,7 +11,7 @@ pub struct Kernel {
     pub params: Vec<i64>,
 }
 
-fn build(context: &str, stmts: &[(&str, &str, &[(&str, &str)])]) -> PolyScop {
+pub(crate) fn build(context: &str, stmts: &[(&str, &str, &[(&str, &str)])]) -> PolyScop {
     PolyScop::from_text(context, stmts).unwrap_or_else(|e| panic!("bad kernel: {e}"))
 }
 

@@ -214,7 +214,7 @@ fn without_separation_the_code_is_still_right() {
         &[0, 1, 3, 4],
         vec![tiled(0, &[3, 3, 3])],
     );
-    let opts = crate::ast::AstOptions { separate_guards: false, separate_full_tiles: false, ..Default::default() };
+    let opts = crate::ast::AstOptions { separate_guards: false, separate_full_tiles: false, jam_reductions: false, ..Default::default() };
     let ast = crate::ast::build(&s, &sc, &opts).expect("build");
     for n in 0..8 {
         let got: Vec<(usize, Vec<i64>)> = crate::ast::interp::run(&ast, &[n], 1_000_000).expect("run").into_iter().map(|e| (e.stmt, e.iter)).collect();

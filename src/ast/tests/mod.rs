@@ -3,4 +3,5 @@
 
 mod brute;
 mod harness;
+mod jam_rows;
 mod snapshots;

@@ -1,0 +1,300 @@
+//! Unroll-and-jam of a parallel loop around an innermost loop whose
+//! chain of dependent operations the vectorizer cannot break: a
+//! floating-point sum (whose order is kept: no reassociation without
+//! fast-math) or a recurrence.
+//!
+//! Running example: a matrix-vector product by rows,
+//! `for (i) { s = y[i]; for (j) s += A[i][j] * x[j]; y[i] = s; }`. The
+//! `j` loop runs at the latency of its chain of adds, one element per
+//! add, and -O3 keeps it so. The `i` loop is parallel (each row's sum is
+//! its own), so eight rows may advance together, each with its own sum:
+//!
+//! ```text
+//! for (t0 = 0; t0 <= n - 1; t0++) {        for (t0 = 0; t0 <= floord(n, 8) - 1; t0++) {
+//!   S0(t0);                                   S0(8*t0); ... S0(8*t0 + 7);
+//!   for (t2 = 0; t2 <= n - 1; t2++)   ==>     for (t2 = 0; t2 <= n - 1; t2++) {
+//!     S1(t0, t2);                               S1(8*t0, t2); ... S1(8*t0 + 7, t2);
+//!   S2(t0);                                   }
+//! }                                           S2(8*t0); ... S2(8*t0 + 7);
+//!                                           }
+//!                                           for (t0 = max(0, 8*floord(n, 8)); t0 <= n - 1; t0++) {
+//!                                             S0(t0); for (t2 ...) S1(t0, t2); S2(t0);
+//!                                           }
+//! ```
+//!
+//! Every row runs its statements in their order and each sum adds its
+//! terms in the order of the source, so the result is bit for bit the
+//! original's; only rows, which the loop's being parallel makes
+//! independent, are interleaved. Eight chains keep the floating-point
+//! units busy (a left-looking Cholesky at n = 1500, written out by hand on
+//! the 2-core EPYC: 0.736 s one row at a time, 0.167 s eight at a time;
+//! a matrix-vector product by rows at n = 500: 0.123 s and 0.029 s), and
+//! `x[j]` is loaded once for eight rows.
+//!
+//! The copies of one row are numbered ([`Node::Stmt`]'s `copy`): code
+//! generation gives each its own copies of the scalars the loop writes
+//! (each row's running sum). So only loops whose written scalars no
+//! statement elsewhere in the tree reads and no code after the region
+//! uses are jammed (a statement the scanner put in two branches, a split
+//! off first iteration of an outer loop, counts as read elsewhere: such
+//! a loop is left as it is). The groups are `u·v .. u·v + u - 1` (`v` the
+//! loop's counter, now numbering groups); the whole groups inside the
+//! loop's range run jammed, and the rows before the first and after the
+//! last (only where the bounds may not be multiples of `u`) one at a time
+//! in loops of their own, their bounds multiples of `u`
+//! ([`Expr::Scaled`]).
+
+use super::expr::Expr;
+use super::jam::{div_by, exact_bounds, multiple_of, node, plus_const};
+use super::{count_stmts, AstResult, For, LoopRole, Node};
+use crate::schedule::{RowKind, Schedule};
+use crate::scop::model::AccessKind;
+use crate::scop::PolyScop;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Rows run together: about eight independent chains of 3-4 cycle
+/// floating-point operations keep two units busy (see `tile`'s `JAM`,
+/// measured on an in-place stencil).
+pub const ROWS: i64 = 8;
+
+/// `nodes` (the whole tree of `scop`) with every parallel loop around an
+/// innermost chain jammed by [`ROWS`] where it may be; and whether one
+/// was.
+pub fn jam_reductions(nodes: Vec<Node>, scop: &PolyScop) -> AstResult<(Vec<Node>, bool)> {
+    let mut occurrences = BTreeMap::new();
+    count_stmts(&nodes, &mut occurrences);
+    let cx = Jammer { scop, occurrences };
+    let mut any = false;
+    let out = cx.walk(nodes, &mut any)?;
+    Ok((out, any))
+}
+
+/// Whether the schedule has a loop that [`jam_reductions`] may jam: a
+/// parallel loop whose next loop, past scalar dimensions only, is the
+/// innermost loop of some statement and carries a chain
+/// ([`chain_kept`]). Read off the schedule before any tree is built, for
+/// the profitability model (the tree may still not jam it: bounds that
+/// depend on the row, scalars read after the loop).
+pub fn may_jam_reductions(scop: &PolyScop, sched: &Schedule) -> bool {
+    let np = scop.params.len();
+    let iterates = |s: usize, k: usize| sched.dims[k].kind == RowKind::Loop && sched.stmts[s][k].iterates(np);
+    (0..sched.stmts.len()).any(|s| {
+        let Some(e) = (0..sched.dims.len()).rev().find(|&k| iterates(s, k)) else { return false };
+        let Some(d) = (0..e).rev().find(|&k| sched.dims[k].kind == RowKind::Loop) else { return false };
+        if !iterates(s, d) {
+            return false;
+        }
+        let (outer, _) = sched.dims[d].marks_for(&|t| sched.same_side(s, t, d));
+        let inner = |t: usize| sched.same_side(s, t, e) && iterates(t, e);
+        let (parallel, if_reduction) = sched.dims[e].marks_for(&inner);
+        let stmts: Vec<usize> = (0..sched.stmts.len()).filter(|&t| inner(t)).collect();
+        outer && chain_kept(scop, parallel, if_reduction, &stmts)
+    })
+}
+
+/// Whether an innermost loop (its marks, its statements) carries a chain
+/// that stays one: not parallel, and either a recurrence or a reduction
+/// the vectorizer may not reassociate (floating point). An integer sum is
+/// vectorized by LLVM itself.
+fn chain_kept(scop: &PolyScop, parallel: bool, parallel_if_reduction: bool, stmts: &[usize]) -> bool {
+    if parallel {
+        return false;
+    }
+    !parallel_if_reduction || stmts.iter().filter_map(|&s| scop.statements[s].reduction.as_deref()).all(|r| r.starts_with("fadd") || r.starts_with("fmul"))
+}
+
+struct Jammer<'s> {
+    scop: &'s PolyScop,
+    /// How often each statement occurs in the whole tree.
+    occurrences: BTreeMap<usize, usize>,
+}
+
+impl Jammer<'_> {
+    fn walk(&self, nodes: Vec<Node>, any: &mut bool) -> AstResult<Vec<Node>> {
+        let mut out = Vec::with_capacity(nodes.len());
+        for n in nodes {
+            match n {
+                // A product's nest is emitted in the BLIS structure,
+                // whose plain copy must stay as scanned (`ast::matmul`).
+                Node::For(f) if f.matmul.is_some() => out.push(Node::For(f)),
+                Node::For(mut f) => match self.jammed(&f)? {
+                    Some(groups) => {
+                        *any = true;
+                        out.extend(groups);
+                    }
+                    None => {
+                        f.body = self.walk(std::mem::take(&mut f.body), any)?;
+                        out.push(Node::For(f));
+                    }
+                },
+                Node::If { cond, then, otherwise, kind } => out.push(Node::If { cond, then: self.walk(then, any)?, otherwise: self.walk(otherwise, any)?, kind }),
+                s @ Node::Stmt { .. } => out.push(s),
+            }
+        }
+        Ok(out)
+    }
+
+    /// Loop `f` jammed: the loops of its whole groups and of its partial
+    /// ones; `None` when it is not a parallel loop around innermost
+    /// chains, with statements and guards beside them.
+    fn jammed(&self, f: &For) -> AstResult<Option<Vec<Node>>> {
+        let u = ROWS;
+        if !f.parallel || f.wavefront || f.matmul.is_some() || f.role == LoopRole::Tile || f.copies != 0 || few(&f.lower, &f.upper, u) {
+            return Ok(None);
+        }
+        let mut chains = 0;
+        for n in &f.body {
+            match n {
+                Node::For(g) => {
+                    let mut stmts = BTreeSet::new();
+                    stmts_under(&g.body, &mut stmts);
+                    let stmts: Vec<usize> = stmts.into_iter().collect();
+                    let steady = !g.lower.uses_var(f.var) && !g.upper.uses_var(f.var);
+                    if !steady || g.body.iter().any(Node::contains_loop) || g.matmul.is_some() || few(&g.lower, &g.upper, u) {
+                        return Ok(None);
+                    }
+                    if !chain_kept(self.scop, g.parallel, g.parallel_if_reduction, &stmts) {
+                        return Ok(None);
+                    }
+                    chains += 1;
+                }
+                Node::If { .. } if n.contains_loop() => return Ok(None),
+                _ => {}
+            }
+        }
+        let Some(private) = self.row_scalars(&f.body).filter(|_| chains > 0 && !scaled(&f.lower) && !scaled(&f.upper)) else { return Ok(None) };
+        // The loop of groups `lower ..= upper`, all whole.
+        let groups = |lower: Expr, upper: Expr| -> AstResult<Node> {
+            let body = copies(&f.body, f.var, u)?;
+            Ok(Node::For(For { lower, upper, body, copies: u as u32, copies_private: private, vectorizable: false, runs_once: false, ..f.clone() }))
+        };
+        if let Some((lower, upper)) = exact_bounds(f, u)? {
+            return Ok(Some(vec![groups(lower, upper)?]));
+        }
+        // The rows of no whole group, before and after them, one at a time
+        // (fewer than `u` each: no team to fork).
+        let rows = |lower: Expr, upper: Expr| Node::For(For { lower, upper, parallel: false, ..f.clone() });
+        let (lo, hi) = (&f.lower, &f.upper);
+        // Whole groups: ceil(lo / u) .. floor((hi + 1) / u) - 1, rows
+        // u·ceil(lo / u) .. u·floor((hi + 1) / u) - 1.
+        let first = div_by(lo, u, true)?;
+        let mut out = vec![];
+        if !aligned(lo, 0) {
+            // Rows lo .. min(hi, u·ceil(lo / u) - 1).
+            out.push(rows(lo.clone(), Expr::min_of(vec![hi.clone(), Expr::scaled(first.clone(), u, -1)?])));
+        }
+        let after = div_by(&plus_const(hi, 1)?, u, false)?;
+        out.push(groups(first.clone(), plus_const(&after, -1)?)?);
+        if !aligned(hi, 1) {
+            // Rows max(lo, u·ceil(lo / u), u·floor((hi + 1) / u)) .. hi:
+            // past the rows before (when no group is whole, those are all
+            // of them) and past the whole groups.
+            let lower = Expr::max_of(vec![lo.clone(), Expr::scaled(first, u, 0)?, Expr::scaled(after, u, 0)?]);
+            out.push(rows(lower, hi.clone()));
+        }
+        Ok(Some(out))
+    }
+
+    /// Whether each row may have its own copies of the scalars the
+    /// statements under `body` (a loop's) write, and whether those copies
+    /// are all private to the loop: `None` when a scalar can have no copy
+    /// per row, `Some(true)` when no statement elsewhere in the tree reads
+    /// any and no code after the region does (the rows, being those of a
+    /// parallel loop, read only what they wrote themselves or what was
+    /// there before the loop: each copy starts with that value),
+    /// `Some(false)` when some scalar is read after the loop but each row
+    /// writes each scalar before any use ([`written_first`]): the last
+    /// row's values are then known, and written back (`codegen`).
+    fn row_scalars(&self, body: &[Node]) -> Option<bool> {
+        let mut inside = BTreeMap::new();
+        count_stmts(body, &mut inside);
+        let scalars = |s: usize, kind: AccessKind| {
+            self.scop.statements[s].accesses.iter().filter(move |a| a.is_scalar && a.kind == kind).map(|a| a.array.as_str())
+        };
+        let written: BTreeSet<&str> = inside.keys().flat_map(|&s| scalars(s, AccessKind::Write)).collect();
+        let elsewhere = |s: usize| self.occurrences.get(&s).copied().unwrap_or(0) > inside.get(&s).copied().unwrap_or(0);
+        let read_elsewhere: BTreeSet<&str> = (0..self.scop.statements.len()).filter(|&s| elsewhere(s)).flat_map(|s| scalars(s, AccessKind::Read)).collect();
+        if written.iter().all(|x| self.scop.dead_after.contains(*x) && !read_elsewhere.contains(x)) {
+            return Some(true);
+        }
+        written.iter().all(|x| written_first(self.scop, body, x)).then_some(false)
+    }
+}
+
+/// Whether the first node of `body` that touches scalar `x` is a
+/// statement right in it (run on every row, unguarded) that writes `x`
+/// and does not read it: every row writes `x` before it reads it.
+fn written_first(scop: &PolyScop, body: &[Node], x: &str) -> bool {
+    let touches = |s: usize, kind: Option<AccessKind>| scop.statements[s].accesses.iter().any(|a| a.is_scalar && a.array == x && kind.is_none_or(|k| a.kind == k));
+    for n in body {
+        match n {
+            Node::Stmt { stmt, .. } if touches(*stmt, None) => return !touches(*stmt, Some(AccessKind::Read)),
+            Node::Stmt { .. } => {}
+            _ => {
+                let mut under = BTreeMap::new();
+                count_stmts(std::slice::from_ref(n), &mut under);
+                if under.keys().any(|&s| touches(s, None)) {
+                    return false;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// Whether `e + c` is certainly a multiple of [`ROWS`] (an affine bound
+/// whose coefficients all are): no partial group at that end.
+fn aligned(e: &Expr, c: i64) -> bool {
+    matches!(e, Expr::Aff(a) if multiple_of(a, ROWS, c))
+}
+
+/// Whether a loop from `lower` to `upper` runs fewer than `u` iterations
+/// whatever the parameters (both bounds constant): too few rows, or too
+/// short a chain, to gain.
+fn few(lower: &Expr, upper: &Expr, u: i64) -> bool {
+    match (lower, upper) {
+        (Expr::Aff(l), Expr::Aff(h)) => h.add_scaled(-1, l).is_ok_and(|span| span.is_const() && span.constant + 1 < u),
+        _ => false,
+    }
+}
+
+/// The body of a jammed loop: each statement and guard beside the inner
+/// loops once per row `u·v + k` (`v`: the loop's variable), each inner
+/// loop once with the rows' copies of its body inside.
+fn copies(body: &[Node], v: usize, u: i64) -> AstResult<Vec<Node>> {
+    let mut out = vec![];
+    for n in body {
+        match n {
+            Node::For(g) => {
+                let mut inner = vec![];
+                for k in 0..u {
+                    for x in &g.body {
+                        inner.push(node(x, v, u, k, Some(k as u32))?);
+                    }
+                }
+                out.push(Node::For(For { body: inner, ..g.clone() }));
+            }
+            other => {
+                for k in 0..u {
+                    out.push(node(other, v, u, k, Some(k as u32))?);
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Whether `e` holds a [`Expr::Scaled`] term (a jam's own bounds).
+fn scaled(e: &Expr) -> bool {
+    match e {
+        Expr::Scaled(..) => true,
+        Expr::Min(es) | Expr::Max(es) => es.iter().any(scaled),
+        _ => false,
+    }
+}
+
+fn stmts_under(nodes: &[Node], out: &mut BTreeSet<usize>) {
+    let mut c = BTreeMap::new();
+    count_stmts(nodes, &mut c);
+    out.extend(c.into_keys());
+}

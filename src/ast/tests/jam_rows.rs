@@ -1,0 +1,172 @@
+//! Parallel loops jammed around a reduction (`ast::reduction_jam`): every
+//! instance runs once, each row's instances in their original order.
+
+use crate::ast::{build, interp, Ast, AstOptions, Node};
+use crate::deps::{analyze, DepsOptions};
+use crate::sched::original::{mark_original, original_schedule};
+use crate::schedule::Schedule;
+use crate::scop::kernels;
+use crate::scop::PolyScop;
+use std::collections::BTreeMap;
+
+/// `scop` in the source order, with its marks; `s` dead after it when
+/// `dead_after`.
+fn in_source_order(mut scop: PolyScop, dead_after: bool) -> (PolyScop, Schedule) {
+    if dead_after {
+        scop.dead_after = ["scalar_s".to_string()].into();
+    }
+    let deps = analyze(&scop, &DepsOptions::default()).expect("deps");
+    let mut sched = original_schedule(&scop).expect("original");
+    mark_original(&scop, &deps, &mut sched).expect("marks");
+    (scop, sched)
+}
+
+/// Matrix multiply with `C[i][j]` in the scalar `s` (`s = C[i][j]; for k:
+/// s += A[i][k] * B[k][j]; C[i][j] = s`): the `j` loop is parallel around
+/// the `k` sum.
+fn matmul_rows(dead_after: bool) -> (PolyScop, Schedule) {
+    in_source_order(kernels::matmul_scalar().scop, dead_after)
+}
+
+/// Like the update of a left-looking Cholesky, rows `j` from `i + 1`:
+/// `s = A[j][i]; for k <= i: s -= A[j][k] * A[i][k]; A[j][i] = s` — a
+/// lower bound that need not be a multiple of the rows jammed. (With
+/// `k < i`, the scanner splits off `i = 0`, whose rows have no sum: the
+/// statements then occur in two branches, and a scalar they share is
+/// kept whole, `reduction_jam::Jammer::scalars_private`.)
+fn cholesky_rows() -> (PolyScop, Schedule) {
+    let mut scop = kernels::build(
+        "[n] -> { : n >= 1 }",
+        &[
+            (
+                "[n] -> { S0[i, j] : 0 <= i < n and i < j < n }",
+                "[n] -> { S0[i, j] -> [0, i, 0, j, 0, 0, 0] }",
+                &[("R", "[n] -> { S0[i, j] -> A[j, i] }"), ("W", "[n] -> { S0[i, j] -> scalar_s[] }")],
+            ),
+            (
+                "[n] -> { S1[i, j, k] : 0 <= i < n and i < j < n and 0 <= k <= i }",
+                "[n] -> { S1[i, j, k] -> [0, i, 0, j, 1, k, 0] }",
+                &[
+                    ("R", "[n] -> { S1[i, j, k] -> scalar_s[] }"),
+                    ("R", "[n] -> { S1[i, j, k] -> A[j, k] }"),
+                    ("R", "[n] -> { S1[i, j, k] -> A[i, k] }"),
+                    ("W", "[n] -> { S1[i, j, k] -> scalar_s[] }"),
+                ],
+            ),
+            (
+                "[n] -> { S2[i, j] : 0 <= i < n and i < j < n }",
+                "[n] -> { S2[i, j] -> [0, i, 0, j, 2, 0, 0] }",
+                &[("R", "[n] -> { S2[i, j] -> scalar_s[] }"), ("W", "[n] -> { S2[i, j] -> A[j, i] }")],
+            ),
+        ],
+    );
+    scop.statements[1].reduction = Some("fadd on scalar 's'".into());
+    in_source_order(scop, true)
+}
+
+/// The loops jammed by `copies` rows under `nodes`.
+fn jammed(nodes: &[Node]) -> usize {
+    nodes
+        .iter()
+        .map(|n| match n {
+            Node::For(f) => usize::from(f.copies > 0) + jammed(&f.body),
+            Node::If { then, otherwise, .. } => jammed(then) + jammed(otherwise),
+            Node::Stmt { .. } => 0,
+        })
+        .sum()
+}
+
+/// Runs `ast` at `n`: each row `(i, j)` (of `rows(n)`) runs `S0`, its
+/// `S1` for `k` in `sum(i, n)` in order, then `S2`; rows of one `i` run
+/// before those of the next; and the first eight rows of the first `i`
+/// with eight or more advance together.
+fn runs_rows(ast: &Ast, n: i64, rows: &dyn Fn(i64) -> Vec<(i64, i64)>, sum: &dyn Fn(i64) -> std::ops::Range<i64>) {
+    let trace = interp::run(ast, &[n], 10_000_000).expect("run");
+    let mut got: BTreeMap<(i64, i64), Vec<(usize, i64)>> = BTreeMap::new();
+    for e in &trace {
+        got.entry((e.iter[0], e.iter[1])).or_default().push((e.stmt, e.iter.get(2).copied().unwrap_or(-1)));
+    }
+    let want_rows = rows(n);
+    assert_eq!(got.keys().copied().collect::<Vec<_>>(), want_rows, "n={n}: rows missing or extra\n{ast}");
+    for ((i, j), run) in &got {
+        let want: Vec<(usize, i64)> = std::iter::once((0, -1)).chain(sum(*i).map(|k| (1, k))).chain(std::iter::once((2, -1))).collect();
+        assert_eq!(run, &want, "n={n}: row ({i}, {j}) out of order\n{ast}");
+    }
+    let is: Vec<i64> = trace.iter().map(|e| e.iter[0]).collect();
+    assert!(is.windows(2).all(|w| w[0] <= w[1]), "n={n}: the outer loop was reordered");
+    // Eight rows of one `i` that form a group, with a sum of two terms or
+    // more: the second row's first term runs before the first row's second.
+    for i in 0..n {
+        let js: Vec<i64> = want_rows.iter().filter(|r| r.0 == i).map(|r| r.1).collect();
+        let Some(&j0) = js.iter().find(|&&j| j % 8 == 0 && js.contains(&(j + 7))) else { continue };
+        if sum(i).count() < 2 {
+            continue;
+        }
+        let k0 = sum(i).start;
+        let at = |j: i64, k: i64| trace.iter().position(|e| e.stmt == 1 && e.iter == [i, j, k]).expect("instance");
+        assert!(at(j0 + 1, k0) < at(j0, k0 + 1), "n={n}: rows of i = {i} not interleaved\n{ast}");
+        break;
+    }
+}
+
+#[test]
+fn rows_of_a_parallel_loop_advance_together_each_in_its_own_order() {
+    let (scop, sched) = matmul_rows(true);
+    assert!(crate::ast::reduction_jam::may_jam_reductions(&scop, &sched));
+    let ast = build(&scop, &sched, &AstOptions::default()).expect("ast");
+    assert!(ast.jams_reductions() && !ast.source_order, "{ast}");
+    // n = 8 and 16: whole groups only; the others leave rows past them.
+    let rows = |n: i64| (0..n).flat_map(|i| (0..n).map(move |j| (i, j))).collect();
+    for n in [1, 2, 7, 8, 9, 13, 16, 17] {
+        runs_rows(&ast, n, &rows, &|_| 0..n);
+    }
+    // The whole groups jammed; the rows past them (j starts at 0: none
+    // before) one at a time.
+    assert_eq!(jammed(&ast.body), 1, "{ast}");
+}
+
+/// Rows from `i + 1`: rows before the first whole group, whole groups,
+/// rows after; or, for a short range, only rows one at a time.
+#[test]
+fn rows_before_and_after_the_whole_groups_run_once() {
+    let (scop, sched) = cholesky_rows();
+    let ast = build(&scop, &sched, &AstOptions::default()).expect("ast");
+    assert!(ast.jams_reductions(), "{ast}");
+    let rows = |n: i64| (0..n).flat_map(|i| (i + 1..n).map(move |j| (i, j))).collect();
+    for n in [1, 2, 5, 8, 9, 10, 17, 20, 26, 33] {
+        runs_rows(&ast, n, &rows, &|i| 0..i + 1);
+    }
+}
+
+/// A scalar that code after the region may read (its last value): each
+/// row writes it before any use (`s = C[i][j]` first), so the rows still
+/// have copies of their own, but not private to the loop (code generation
+/// writes the last row's value back, and runs the loop on one thread).
+#[test]
+fn scalars_live_after_the_region_come_from_the_last_row() {
+    let (scop, sched) = matmul_rows(false);
+    let ast = build(&scop, &sched, &AstOptions::default()).expect("ast");
+    assert!(ast.jams_reductions(), "{ast}");
+    let private = |nodes: &[Node]| -> Vec<bool> {
+        let mut out = vec![];
+        fn walk(nodes: &[Node], out: &mut Vec<bool>) {
+            for n in nodes {
+                match n {
+                    Node::For(f) if f.copies > 0 => out.push(f.copies_private),
+                    Node::For(f) => walk(&f.body, out),
+                    Node::If { then, otherwise, .. } => {
+                        walk(then, out);
+                        walk(otherwise, out);
+                    }
+                    Node::Stmt { .. } => {}
+                }
+            }
+        }
+        walk(nodes, &mut out);
+        out
+    };
+    assert_eq!(private(&ast.body), [false], "{ast}");
+    let (scop, sched) = matmul_rows(true);
+    let ast = build(&scop, &sched, &AstOptions::default()).expect("ast");
+    assert_eq!(private(&ast.body), [true], "{ast}");
+}
