@@ -340,11 +340,17 @@ pub struct AstOptions {
     /// ([`reduction_jam`]); not in a matrix product's tree, whose plain
     /// nest the BLIS code generator reads as scanned.
     pub jam_reductions: bool,
+    /// For each scalar, the first schedule dimension at which a value of
+    /// it is read in another iteration than the one that wrote it
+    /// (`sched::marks::scalar_flow_rows`; absent: none is), when the
+    /// dependences say: the jam gives each row of a loop of an earlier
+    /// dimension its own copies of such scalars.
+    pub scalar_rows: Option<std::collections::BTreeMap<String, usize>>,
 }
 
 impl Default for AstOptions {
     fn default() -> Self {
-        AstOptions { separate_full_tiles: true, separate_guards: true, max_queries: 50_000, max_nodes: 20_000, jam_reductions: true }
+        AstOptions { separate_full_tiles: true, separate_guards: true, max_queries: 50_000, max_nodes: 20_000, jam_reductions: true, scalar_rows: None }
     }
 }
 
@@ -412,7 +418,7 @@ fn build_with(scop: &PolyScop, schedule: &Schedule, opts: &AstOptions) -> AstRes
     let ctx = sets::context_basic(scop)?;
     let mut sc = scan::Scanner::new(scop.params.len(), m, items, schedule, opts);
     let body = sc.generate(&ctx)?;
-    let (body, jammed) = if opts.jam_reductions { reduction_jam::jam_reductions(body, scop)? } else { (body, false) };
+    let (body, jammed) = if opts.jam_reductions { reduction_jam::jam_reductions(body, scop, opts.scalar_rows.as_ref())? } else { (body, false) };
     // Not known to be the source order: no entry fork (the tree keeps its
     // own sequential copy, which is always correct).
     let source_order = !jammed && crate::sched::original::original_schedule(scop).is_ok_and(|o| crate::schedule::order::keeps_original_order(&o, schedule, scop.params.len()));

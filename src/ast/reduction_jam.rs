@@ -60,10 +60,12 @@ pub const ROWS: i64 = 8;
 /// `nodes` (the whole tree of `scop`) with every parallel loop around an
 /// innermost chain jammed by [`ROWS`] where it may be; and whether one
 /// was.
-pub fn jam_reductions(nodes: Vec<Node>, scop: &PolyScop) -> AstResult<(Vec<Node>, bool)> {
+/// `scalar_rows`: where each scalar's values leave the iteration that
+/// wrote them, when known (`AstOptions::scalar_rows`).
+pub fn jam_reductions(nodes: Vec<Node>, scop: &PolyScop, scalar_rows: Option<&BTreeMap<String, usize>>) -> AstResult<(Vec<Node>, bool)> {
     let mut occurrences = BTreeMap::new();
     count_stmts(&nodes, &mut occurrences);
-    let cx = Jammer { scop, occurrences };
+    let cx = Jammer { scop, occurrences, scalar_rows };
     let mut any = false;
     let out = cx.walk(nodes, &mut any)?;
     Ok((out, any))
@@ -107,6 +109,7 @@ struct Jammer<'s> {
     scop: &'s PolyScop,
     /// How often each statement occurs in the whole tree.
     occurrences: BTreeMap<usize, usize>,
+    scalar_rows: Option<&'s BTreeMap<String, usize>>,
 }
 
 impl Jammer<'_> {
@@ -134,9 +137,10 @@ impl Jammer<'_> {
         Ok(out)
     }
 
-    /// Loop `f` jammed: the loops of its whole groups and of its partial
-    /// ones; `None` when it is not a parallel loop around innermost
-    /// chains, with statements and guards beside them.
+    /// Loop `f` jammed: the loop of its whole groups, and those of the
+    /// rows before and after them; `None` when it is not a parallel loop
+    /// around innermost chains, with statements and guards beside them,
+    /// or its scalars can have no copy per row.
     fn jammed(&self, f: &For) -> AstResult<Option<Vec<Node>>> {
         let u = ROWS;
         if !f.parallel || f.wavefront || f.matmul.is_some() || f.role == LoopRole::Tile || f.copies != 0 || few(&f.lower, &f.upper, u) {
@@ -162,7 +166,7 @@ impl Jammer<'_> {
                 _ => {}
             }
         }
-        let Some(private) = self.row_scalars(&f.body).filter(|_| chains > 0 && !scaled(&f.lower) && !scaled(&f.upper)) else { return Ok(None) };
+        let Some(private) = self.row_scalars(&f.body, f.var).filter(|_| chains > 0 && !scaled(&f.lower) && !scaled(&f.upper)) else { return Ok(None) };
         // The loop of groups `lower ..= upper`, all whole.
         let groups = |lower: Expr, upper: Expr| -> AstResult<Node> {
             let body = copies(&f.body, f.var, u)?;
@@ -197,15 +201,18 @@ impl Jammer<'_> {
 
     /// Whether each row may have its own copies of the scalars the
     /// statements under `body` (a loop's) write, and whether those copies
-    /// are all private to the loop: `None` when a scalar can have no copy
-    /// per row, `Some(true)` when no statement elsewhere in the tree reads
-    /// any and no code after the region does (the rows, being those of a
+    /// are all private to the loop (of dimension `d`): `None` when a
+    /// scalar can have no copy per row, `Some(true)` when no code after
+    /// the region reads any and either no statement elsewhere in the tree
+    /// does or each value is read only in the iteration of `d` that wrote
+    /// it (`scalar_rows`: the scanner puts a statement in two branches
+    /// where a condition splits a loop; the rows, being those of a
     /// parallel loop, read only what they wrote themselves or what was
     /// there before the loop: each copy starts with that value),
     /// `Some(false)` when some scalar is read after the loop but each row
     /// writes each scalar before any use ([`written_first`]): the last
     /// row's values are then known, and written back (`codegen`).
-    fn row_scalars(&self, body: &[Node]) -> Option<bool> {
+    fn row_scalars(&self, body: &[Node], d: usize) -> Option<bool> {
         let mut inside = BTreeMap::new();
         count_stmts(body, &mut inside);
         let scalars = |s: usize, kind: AccessKind| {
@@ -214,30 +221,32 @@ impl Jammer<'_> {
         let written: BTreeSet<&str> = inside.keys().flat_map(|&s| scalars(s, AccessKind::Write)).collect();
         let elsewhere = |s: usize| self.occurrences.get(&s).copied().unwrap_or(0) > inside.get(&s).copied().unwrap_or(0);
         let read_elsewhere: BTreeSet<&str> = (0..self.scop.statements.len()).filter(|&s| elsewhere(s)).flat_map(|s| scalars(s, AccessKind::Read)).collect();
-        if written.iter().all(|x| self.scop.dead_after.contains(*x) && !read_elsewhere.contains(x)) {
+        let in_row = |x: &str| self.scalar_rows.is_some_and(|r| r.get(x).is_none_or(|&k| k > d));
+        if written.iter().all(|x| self.scop.dead_after.contains(*x) && (!read_elsewhere.contains(x) || in_row(x))) {
             return Some(true);
         }
         written.iter().all(|x| written_first(self.scop, body, x)).then_some(false)
     }
 }
 
-/// Whether the first node of `body` that touches scalar `x` is a
-/// statement right in it (run on every row, unguarded) that writes `x`
-/// and does not read it: every row writes `x` before it reads it.
+/// Whether every run of `body` writes scalar `x` before it reads it: the
+/// first node of `body` that touches `x` is a statement right in it (run
+/// on every row, unguarded) that writes `x` and does not read it, or a
+/// guard both of whose branches are such bodies (the scanner's split of a
+/// row on a condition only some statements need).
 fn written_first(scop: &PolyScop, body: &[Node], x: &str) -> bool {
     let touches = |s: usize, kind: Option<AccessKind>| scop.statements[s].accesses.iter().any(|a| a.is_scalar && a.array == x && kind.is_none_or(|k| a.kind == k));
     for n in body {
-        match n {
-            Node::Stmt { stmt, .. } if touches(*stmt, None) => return !touches(*stmt, Some(AccessKind::Read)),
-            Node::Stmt { .. } => {}
-            _ => {
-                let mut under = BTreeMap::new();
-                count_stmts(std::slice::from_ref(n), &mut under);
-                if under.keys().any(|&s| touches(s, None)) {
-                    return false;
-                }
-            }
+        let mut under = BTreeMap::new();
+        count_stmts(std::slice::from_ref(n), &mut under);
+        if !under.keys().any(|&s| touches(s, None)) {
+            continue;
         }
+        return match n {
+            Node::Stmt { stmt, .. } => !touches(*stmt, Some(AccessKind::Read)),
+            Node::If { then, otherwise, .. } => written_first(scop, then, x) && written_first(scop, otherwise, x),
+            Node::For(_) => false,
+        };
     }
     false
 }

@@ -704,7 +704,13 @@ fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageCo
             return Err(format!("not profitable: {why}"));
         }
     }
-    let mut tree = ast::build(&scop, &schedule, &config.ast);
+    // Where each scalar's values leave the iteration that wrote them: the
+    // jam of a reduction gives each row its own copies of those that do
+    // not (ast::reduction_jam). Without it (over the work budget), only
+    // scalars no statement elsewhere reads get copies.
+    let scalar_rows = crate::poly::with_work_cap(SIMPLE_AST_WORK, || sched::marks::scalar_flow_rows(&deps, &schedule.stmts, schedule.dims.len())).ok().flatten();
+    let mut ast_opts = AstOptions { scalar_rows, ..config.ast.clone() };
+    let mut tree = ast::build(&scop, &schedule, &ast_opts);
     trace_work("loop generation", &mut work);
     let too_costly = |t: &Result<ast::Ast, ast::AstError>| matches!(t, Err(ast::AstError::Budget | ast::AstError::TooLarge));
     if too_costly(&tree) && schedule.bands.iter().any(|b| b.concurrent_start) {
@@ -721,13 +727,14 @@ fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageCo
         if let Ok((s, c, t)) = retry {
             given_up.push("concurrent-start tiles (loop generation exceeded its work budget)".to_string());
             (schedule, checked, tree) = (s, c, Ok(t));
+            ast_opts.scalar_rows = None;
         }
     }
     if too_costly(&tree) {
         // Degrade, don't drop: a simpler nest (no full/partial tile
         // separation, no loop split on guards), with work of its own; if
         // that fails too, the SCoP is left alone.
-        let simple = AstOptions { separate_full_tiles: false, separate_guards: false, max_queries: AstOptions::default().max_queries, ..config.ast.clone() };
+        let simple = AstOptions { separate_full_tiles: false, separate_guards: false, max_queries: AstOptions::default().max_queries, ..ast_opts.clone() };
         let retry = crate::poly::with_own_allowance(SIMPLE_AST_WORK, || ast::build(&scop, &schedule, &simple));
         if retry.is_ok() {
             given_up.push(format!("full/partial tile separation ({})", tree.as_ref().err().map(|e| e.to_string()).unwrap_or_default()));
@@ -757,7 +764,7 @@ fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageCo
     let mut growth = 0;
     if let Some(pay) = pay {
         growth = cost::size::growth(&tree, &pay.weights);
-        let unjammed = AstOptions { jam_reductions: false, ..config.ast.clone() };
+        let unjammed = AstOptions { jam_reductions: false, ..ast_opts.clone() };
         // Each step with whether the tree has what it drops.
         let steps = [
             ("unroll-and-jam of reductions", unjammed.clone(), tree.jams_reductions()),
@@ -798,10 +805,14 @@ fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageCo
     }
     // A jam around a reduction was counted on above; the tree may have
     // none (its rows' scalars are read after the loop and not written
-    // first, or the budget dropped it).
+    // first, or the budget dropped it: then say so).
     if let Some(pay) = pay.filter(|_| !tree.jams_reductions()) {
         if let Some(why) = cost::profit::not_profitable_unjammed(&scop, &source_order, &schedule, &pay.facts).map_err(|e| format!("profitability: {e}"))? {
-            return Err(format!("not profitable: {why}"));
+            let jam = given_up.iter().find(|g| g.starts_with("unroll-and-jam"));
+            return Err(match jam {
+                Some(dropped) => format!("not profitable: without its {dropped}, {why}"),
+                None => format!("not profitable: {why}"),
+            });
         }
     }
     trace_work("code size", &mut work);

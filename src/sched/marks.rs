@@ -13,11 +13,11 @@
 //! Rows with `div > 1` (tile rows) get a floor-division local per side, so
 //! this is exact for tiled schedules too.
 
-use crate::deps::{Dependence, Deps};
+use crate::deps::{DepKind, Dependence, Deps};
 use crate::poly::{BasicSet, PolyResult};
 use crate::sched::schedule::CarriedPairs;
 use crate::sched::{SchedRow, Schedule};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// What one row does to a dependence's remaining pairs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -125,6 +125,41 @@ pub fn states<'a>(deps: impl Iterator<Item = (usize, &'a Dependence)>) -> Vec<De
 
 pub fn n_dims(deps: &Deps, s: &DepState) -> usize {
     deps.deps[s.dep].relation.space().n_in()
+}
+
+/// For each scalar with value-based flow dependences (by array name), the
+/// first dimension of `rows` at which one of them leaves a row: its
+/// source and target differ there, and agree at every dimension before.
+/// A scalar absent from the map, or mapped to a dimension after `d`, has
+/// each of its values read only in the iteration of dimension `d` that
+/// wrote it (with the same outer iterations): an iteration of a loop of
+/// `d` may have a copy of its own (`ast::reduction_jam`). Empty when the
+/// flow dependences are not exactly value based (then no scalar is
+/// known to be so).
+pub fn scalar_flow_rows(deps: &Deps, rows: &[Vec<SchedRow>], n_rows: usize) -> PolyResult<Option<BTreeMap<String, usize>>> {
+    if !deps.value_based_exact {
+        return Ok(None);
+    }
+    let flows = deps.deps.iter().enumerate().filter(|(_, d)| d.is_scalar && d.kind == DepKind::Flow);
+    let mut out: BTreeMap<String, usize> = BTreeMap::new();
+    for (i, d) in flows {
+        let mut s = DepState::new(i, d);
+        let n = n_dims(deps, &s);
+        let mut leaves = n_rows;
+        for k in 0..n_rows {
+            let c = s.step(n, &rows[s.src][k], &rows[s.dst][k])?;
+            if c.positive || c.negative {
+                leaves = k;
+                break;
+            }
+            if s.satisfied() {
+                break;
+            }
+        }
+        let e = out.entry(d.array.clone()).or_insert(n_rows);
+        *e = (*e).min(leaves);
+    }
+    Ok(Some(out))
 }
 
 /// For each dimension of `rows`, the (source, target) statements of the

@@ -30,11 +30,9 @@ fn matmul_rows(dead_after: bool) -> (PolyScop, Schedule) {
 
 /// Like the update of a left-looking Cholesky, rows `j` from `i + 1`:
 /// `s = A[j][i]; for k <= i: s -= A[j][k] * A[i][k]; A[j][i] = s` — a
-/// lower bound that need not be a multiple of the rows jammed. (With
-/// `k < i`, the scanner splits off `i = 0`, whose rows have no sum: the
-/// statements then occur in two branches, and a scalar they share is
-/// kept whole, `reduction_jam::Jammer::scalars_private`.)
-fn cholesky_rows() -> (PolyScop, Schedule) {
+/// lower bound that need not be a multiple of the rows jammed.
+fn cholesky_rows_to(extra: i64) -> (PolyScop, Schedule) {
+    let sum = format!("[n] -> {{ S1[i, j, k] : 0 <= i < n and i < j < n and 0 <= k < i + {extra} }}");
     let mut scop = kernels::build(
         "[n] -> { : n >= 1 }",
         &[
@@ -44,7 +42,7 @@ fn cholesky_rows() -> (PolyScop, Schedule) {
                 &[("R", "[n] -> { S0[i, j] -> A[j, i] }"), ("W", "[n] -> { S0[i, j] -> scalar_s[] }")],
             ),
             (
-                "[n] -> { S1[i, j, k] : 0 <= i < n and i < j < n and 0 <= k <= i }",
+                &sum,
                 "[n] -> { S1[i, j, k] -> [0, i, 0, j, 1, k, 0] }",
                 &[
                     ("R", "[n] -> { S1[i, j, k] -> scalar_s[] }"),
@@ -74,6 +72,23 @@ fn jammed(nodes: &[Node]) -> usize {
             Node::Stmt { .. } => 0,
         })
         .sum()
+}
+
+/// `For::copies_private` of each jammed loop under `nodes`.
+fn copies_private(nodes: &[Node]) -> Vec<bool> {
+    let mut out = vec![];
+    for n in nodes {
+        match n {
+            Node::For(f) if f.copies > 0 => out.push(f.copies_private),
+            Node::For(f) => out.extend(copies_private(&f.body)),
+            Node::If { then, otherwise, .. } => {
+                out.extend(copies_private(then));
+                out.extend(copies_private(otherwise));
+            }
+            Node::Stmt { .. } => {}
+        }
+    }
+    out
 }
 
 /// Runs `ast` at `n`: each row `(i, j)` (of `rows(n)`) runs `S0`, its
@@ -129,12 +144,36 @@ fn rows_of_a_parallel_loop_advance_together_each_in_its_own_order() {
 /// rows after; or, for a short range, only rows one at a time.
 #[test]
 fn rows_before_and_after_the_whole_groups_run_once() {
-    let (scop, sched) = cholesky_rows();
+    let (scop, sched) = cholesky_rows_to(1);
     let ast = build(&scop, &sched, &AstOptions::default()).expect("ast");
     assert!(ast.jams_reductions(), "{ast}");
     let rows = |n: i64| (0..n).flat_map(|i| (i + 1..n).map(move |j| (i, j))).collect();
     for n in [1, 2, 5, 8, 9, 10, 17, 20, 26, 33] {
         runs_rows(&ast, n, &rows, &|i| 0..i + 1);
+    }
+}
+
+/// With sums over `k < i`, the scanner splits off `i = 0`, whose rows have
+/// no sum: the statements occur in two branches. Each row writes its sum
+/// first (`s = A[j][i]`), so the rows still get copies of their own, the
+/// last row's written back after each group; when the dependences say
+/// that every value of the sum is read in the row that wrote it
+/// (`AstOptions::scalar_rows`), the copies are private to the loop.
+#[test]
+fn statements_in_two_branches_jam_when_each_row_reads_its_own_sum() {
+    let (scop, sched) = cholesky_rows_to(0);
+    let deps = analyze(&scop, &DepsOptions::default()).expect("deps");
+    let scalar_rows = crate::sched::marks::scalar_flow_rows(&deps, &sched.stmts, sched.dims.len()).expect("rows");
+    // Rows [0, i, 0, j, position, k, 0]: a value of s is read by the next
+    // statement or the next k of its row, first apart at the position.
+    assert_eq!(scalar_rows.as_ref().and_then(|r| r.get("scalar_s")), Some(&4), "{sched:?}");
+    let rows = |n: i64| (0..n).flat_map(|i| (i + 1..n).map(move |j| (i, j))).collect();
+    for (options, private) in [(AstOptions::default(), false), (AstOptions { scalar_rows, ..AstOptions::default() }, true)] {
+        let ast = build(&scop, &sched, &options).expect("ast");
+        assert!(copies_private(&ast.body).iter().all(|&p| p == private) && ast.jams_reductions(), "{ast}");
+        for n in [1, 2, 5, 9, 10, 17, 26] {
+            runs_rows(&ast, n, &rows, &|i| 0..i);
+        }
     }
 }
 
@@ -147,26 +186,8 @@ fn scalars_live_after_the_region_come_from_the_last_row() {
     let (scop, sched) = matmul_rows(false);
     let ast = build(&scop, &sched, &AstOptions::default()).expect("ast");
     assert!(ast.jams_reductions(), "{ast}");
-    let private = |nodes: &[Node]| -> Vec<bool> {
-        let mut out = vec![];
-        fn walk(nodes: &[Node], out: &mut Vec<bool>) {
-            for n in nodes {
-                match n {
-                    Node::For(f) if f.copies > 0 => out.push(f.copies_private),
-                    Node::For(f) => walk(&f.body, out),
-                    Node::If { then, otherwise, .. } => {
-                        walk(then, out);
-                        walk(otherwise, out);
-                    }
-                    Node::Stmt { .. } => {}
-                }
-            }
-        }
-        walk(nodes, &mut out);
-        out
-    };
-    assert_eq!(private(&ast.body), [false], "{ast}");
+    assert_eq!(copies_private(&ast.body), [false], "{ast}");
     let (scop, sched) = matmul_rows(true);
     let ast = build(&scop, &sched, &AstOptions::default()).expect("ast");
-    assert_eq!(private(&ast.body), [true], "{ast}");
+    assert_eq!(copies_private(&ast.body), [true], "{ast}");
 }
