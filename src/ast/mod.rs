@@ -42,7 +42,7 @@
 //!    recurrence runs several of its rows together in that row's loop
 //!    (unroll-and-jam, [`crate::schedule::Band::jam`]);
 //!    [`reduction_jam`]: so does a parallel loop around an innermost
-//!    floating-point sum or recurrence, each row with its own scalars.
+//!    floating-point sum, each row with its own scalars.
 //!
 //! Everything works on locals-free basic sets over `[params | t0..tk]`, so
 //! every decision is one small ILP/LP query, all charged to a budget

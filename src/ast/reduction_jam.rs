@@ -1,7 +1,7 @@
 //! Unroll-and-jam of a parallel loop around an innermost loop whose
 //! chain of dependent operations the vectorizer cannot break: a
 //! floating-point sum (whose order is kept: no reassociation without
-//! fast-math) or a recurrence.
+//! fast-math).
 //!
 //! Running example: a matrix-vector product by rows,
 //! `for (i) { s = y[i]; for (j) s += A[i][j] * x[j]; y[i] = s; }`. The
@@ -88,21 +88,23 @@ pub fn may_jam_reductions(scop: &PolyScop, sched: &Schedule) -> bool {
         }
         let (outer, _) = sched.dims[d].marks_for(&|t| sched.same_side(s, t, d));
         let inner = |t: usize| sched.same_side(s, t, e) && iterates(t, e);
-        let (parallel, if_reduction) = sched.dims[e].marks_for(&inner);
+        let (parallel, _) = sched.dims[e].marks_for(&inner);
         let stmts: Vec<usize> = (0..sched.stmts.len()).filter(|&t| inner(t)).collect();
-        outer && chain_kept(scop, parallel, if_reduction, &stmts)
+        outer && chain_kept(scop, parallel, &stmts)
     })
 }
 
 /// Whether an innermost loop (its marks, its statements) carries a chain
-/// that stays one: not parallel, and either a recurrence or a reduction
-/// the vectorizer may not reassociate (floating point). An integer sum is
-/// vectorized by LLVM itself.
-fn chain_kept(scop: &PolyScop, parallel: bool, parallel_if_reduction: bool, stmts: &[usize]) -> bool {
-    if parallel {
-        return false;
-    }
-    !parallel_if_reduction || stmts.iter().filter_map(|&s| scop.statements[s].reduction.as_deref()).all(|r| r.starts_with("fadd") || r.starts_with("fmul"))
+/// that stays one, long enough to be worth eight copies: it is not
+/// parallel and it holds reductions, all floating-point ones, which the
+/// vectorizer may not reassociate (each step waits 3-4 cycles for the
+/// last; a left-looking Cholesky's loop also stores its running sum on
+/// each step, as -O3 does). An integer sum is vectorized by LLVM itself,
+/// and an integer recurrence steps in a cycle (opus's codebook search, a
+/// loop of 5 to 8 steps of integer differences, had grown 2.5x jammed).
+fn chain_kept(scop: &PolyScop, parallel: bool, stmts: &[usize]) -> bool {
+    let mut sums = stmts.iter().filter_map(|&s| scop.statements[s].reduction.as_deref()).peekable();
+    !parallel && sums.peek().is_some() && sums.all(|r| r.starts_with("fadd") || r.starts_with("fmul"))
 }
 
 struct Jammer<'s> {
@@ -157,7 +159,7 @@ impl Jammer<'_> {
                     if !steady || g.body.iter().any(Node::contains_loop) || g.matmul.is_some() || few(&g.lower, &g.upper, u) {
                         return Ok(None);
                     }
-                    if !chain_kept(self.scop, g.parallel, g.parallel_if_reduction, &stmts) {
+                    if !chain_kept(self.scop, g.parallel, &stmts) {
                         return Ok(None);
                     }
                     chains += 1;
