@@ -95,15 +95,17 @@ impl<'m> Threading<'m> {
     /// the tree before jamming (`ast::reduction_jam`: the loops of the rows
     /// beside its groups hold the same statements): `For::copies_private`.
     pub(super) fn private_scalars(&self, f: &For) -> Option<Vec<ValueId>> {
-        let mut inside = BTreeMap::new();
-        count_stmts(&f.body, &mut inside);
-        let written = self.scalars_of(inside.keys().copied(), AccessKind::Write);
-        let elsewhere = (0..self.model.statements.len()).filter(|s| self.occurrences.get(s).copied().unwrap_or(0) > inside.get(s).copied().unwrap_or(0));
         if f.copies > 0 && !f.copies_private {
             return None;
         }
-        if f.copies == 0 && self.scalars_of(elsewhere, AccessKind::Read).iter().any(|v| written.contains(v)) {
-            return None;
+        let written = self.written_scalars(&f.body);
+        if f.copies == 0 {
+            let mut inside = BTreeMap::new();
+            count_stmts(&f.body, &mut inside);
+            let elsewhere = (0..self.model.statements.len()).filter(|s| self.occurrences.get(s).copied().unwrap_or(0) > inside.get(s).copied().unwrap_or(0));
+            if self.scalars_of(elsewhere, AccessKind::Read).iter().any(|v| written.contains(v)) {
+                return None;
+            }
         }
         if self.model.live_out.iter().any(|v| written.contains(v)) {
             return None;
