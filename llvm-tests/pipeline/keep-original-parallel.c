@@ -10,7 +10,7 @@
 // RUN: FileCheck %s < %t.dir/chol.0.json
 
 // REMARK: SCoP rewritten: {{.*}} (2 run by OpenMP threads)
-// CHECK: "new_loops": "{{.*}}S2(t1);\n{{ *}}// parallel\n{{ *}}for (t3 = 0; t3 <= floord(n - t1 - 9, 8); t3++) {\n{{ *}}S3(t1, 8*t3);
+// CHECK: "new_loops": "{{.*}}S2(t1);\n{{ *}}// parallel, 8 rows at a time, each with its own scalars\n{{ *}}for (t3 = 0; t3 <= floord(n - t1 - 9, 8); t3++) {\n{{ *}}S3(t1, 8*t3);
 
 double sqrt(double);
 

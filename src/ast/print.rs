@@ -143,6 +143,12 @@ fn block(nm: &Names, nodes: &[Node], depth: usize, out: &mut String) {
                 if f.wavefront {
                     notes.push("wavefront");
                 }
+                let rows;
+                if f.copies > 0 {
+                    let back = if f.copies_private { "" } else { ", the last one's written back" };
+                    rows = format!("{} rows at a time, each with its own scalars{back}", f.copies);
+                    notes.push(&rows);
+                }
                 let blocked;
                 if let Some(m) = &f.matmul {
                     let b = &m.blocking;

@@ -708,7 +708,9 @@ fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageCo
     // jam of a reduction gives each row its own copies of those that do
     // not (ast::reduction_jam). Without it (over the work budget), only
     // scalars no statement elsewhere reads get copies.
-    let scalar_rows = crate::poly::with_work_cap(SIMPLE_AST_WORK, || sched::marks::scalar_flow_rows(&deps, &schedule.stmts, schedule.dims.len())).ok().flatten();
+    // Asked only where a jam may be (the schedule's marks say).
+    let may_jam = config.ast.jam_reductions && ast::reduction_jam::may_jam_reductions(&scop, &schedule);
+    let scalar_rows = if may_jam { crate::poly::with_work_cap(SIMPLE_AST_WORK, || sched::marks::scalar_flow_rows(&deps, &schedule.stmts, schedule.dims.len())).ok().flatten() } else { None };
     let mut ast_opts = AstOptions { scalar_rows, ..config.ast.clone() };
     let mut tree = ast::build(&scop, &schedule, &ast_opts);
     trace_work("loop generation", &mut work);
