@@ -128,13 +128,6 @@ pub struct For {
     /// and code generation gives each row its own copies of the scalars
     /// the loop writes (each row's running sum). 0 for other loops.
     pub copies: u32,
-    /// Of a jammed loop: no statement outside it reads the scalars it
-    /// writes and no code after the region does, so each thread may keep
-    /// its own (the loop may run on a team). Otherwise each of its rows
-    /// writes each of them before any use, and code generation writes the
-    /// last row's values back after each group (the loop stays on the
-    /// calling thread).
-    pub copies_private: bool,
 }
 
 /// Why an `If` is there.

@@ -145,8 +145,7 @@ fn block(nm: &Names, nodes: &[Node], depth: usize, out: &mut String) {
                 }
                 let rows;
                 if f.copies > 0 {
-                    let back = if f.copies_private { "" } else { ", the last one's written back" };
-                    rows = format!("{} rows at a time, each with its own scalars{back}", f.copies);
+                    rows = format!("{} rows at a time, each with its own scalars", f.copies);
                     notes.push(&rows);
                 }
                 let blocked;

@@ -168,11 +168,13 @@ impl Jammer<'_> {
                 _ => {}
             }
         }
-        let Some(private) = self.row_scalars(&f.body, f.var).filter(|_| chains > 0 && !scaled(&f.lower) && !scaled(&f.upper)) else { return Ok(None) };
+        if chains == 0 || scaled(&f.lower) || scaled(&f.upper) || !self.row_scalars(&f.body, f.var) {
+            return Ok(None);
+        }
         // The loop of groups `lower ..= upper`, all whole.
         let groups = |lower: Expr, upper: Expr| -> AstResult<Node> {
             let body = copies(&f.body, f.var, u)?;
-            Ok(Node::For(For { lower, upper, body, copies: u as u32, copies_private: private, vectorizable: false, runs_once: false, ..f.clone() }))
+            Ok(Node::For(For { lower, upper, body, copies: u as u32, vectorizable: false, runs_once: false, ..f.clone() }))
         };
         if let Some((lower, upper)) = exact_bounds(f, u)? {
             return Ok(Some(vec![groups(lower, upper)?]));
@@ -202,19 +204,14 @@ impl Jammer<'_> {
     }
 
     /// Whether each row may have its own copies of the scalars the
-    /// statements under `body` (a loop's) write, and whether those copies
-    /// are all private to the loop (of dimension `d`): `None` when a
-    /// scalar can have no copy per row, `Some(true)` when no code after
-    /// the region reads any and either no statement elsewhere in the tree
-    /// does or each value is read only in the iteration of `d` that wrote
-    /// it (`scalar_rows`: the scanner puts a statement in two branches
-    /// where a condition splits a loop; the rows, being those of a
-    /// parallel loop, read only what they wrote themselves or what was
-    /// there before the loop: each copy starts with that value),
-    /// `Some(false)` when some scalar is read after the loop but each row
-    /// writes each scalar before any use ([`written_first`]): the last
-    /// row's values are then known, and written back (`codegen`).
-    fn row_scalars(&self, body: &[Node], d: usize) -> Option<bool> {
+    /// statements under `body` (a loop's, of dimension `d`) write: no code
+    /// after the region reads any, and either no statement elsewhere in
+    /// the tree does or each value is read only in the iteration of `d`
+    /// that wrote it (`scalar_rows`: the scanner puts a statement in two
+    /// branches where a condition splits a loop). The rows, being those of
+    /// a parallel loop, read only what they wrote themselves or what was
+    /// there before the loop: each copy starts with that value.
+    fn row_scalars(&self, body: &[Node], d: usize) -> bool {
         let mut inside = BTreeMap::new();
         count_stmts(body, &mut inside);
         let scalars = |s: usize, kind: AccessKind| {
@@ -224,33 +221,8 @@ impl Jammer<'_> {
         let elsewhere = |s: usize| self.occurrences.get(&s).copied().unwrap_or(0) > inside.get(&s).copied().unwrap_or(0);
         let read_elsewhere: BTreeSet<&str> = (0..self.scop.statements.len()).filter(|&s| elsewhere(s)).flat_map(|s| scalars(s, AccessKind::Read)).collect();
         let in_row = |x: &str| self.scalar_rows.is_some_and(|r| r.get(x).is_none_or(|&k| k > d));
-        if written.iter().all(|x| self.scop.dead_after.contains(*x) && (!read_elsewhere.contains(x) || in_row(x))) {
-            return Some(true);
-        }
-        written.iter().all(|x| written_first(self.scop, body, x)).then_some(false)
+        written.iter().all(|x| self.scop.dead_after.contains(*x) && (!read_elsewhere.contains(x) || in_row(x)))
     }
-}
-
-/// Whether every run of `body` writes scalar `x` before it reads it: the
-/// first node of `body` that touches `x` is a statement right in it (run
-/// on every row, unguarded) that writes `x` and does not read it, or a
-/// guard both of whose branches are such bodies (the scanner's split of a
-/// row on a condition only some statements need).
-fn written_first(scop: &PolyScop, body: &[Node], x: &str) -> bool {
-    let touches = |s: usize, kind: Option<AccessKind>| scop.statements[s].accesses.iter().any(|a| a.is_scalar && a.array == x && kind.is_none_or(|k| a.kind == k));
-    for n in body {
-        let mut under = BTreeMap::new();
-        count_stmts(std::slice::from_ref(n), &mut under);
-        if !under.keys().any(|&s| touches(s, None)) {
-            continue;
-        }
-        return match n {
-            Node::Stmt { stmt, .. } => !touches(*stmt, Some(AccessKind::Read)),
-            Node::If { then, otherwise, .. } => written_first(scop, then, x) && written_first(scop, otherwise, x),
-            Node::For(_) => false,
-        };
-    }
-    false
 }
 
 /// Whether `e + c` is certainly a multiple of [`ROWS`] (an affine bound

@@ -240,7 +240,6 @@ impl<'a> Scanner<'a> {
             role,
             matmul: None,
             copies: 0,
-            copies_private: false,
         };
         self.guarded(&hoisted, vec![Node::For(f)])
     }

@@ -560,7 +560,6 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         let body = self.nodes(&f.body);
         self.depth -= 1;
         self.in_wavefront = in_wavefront;
-        let body = body.and_then(|_| self.write_back_rows(f));
         self.row_slots = rows;
         body?;
         let mem = self.memory.pop().unwrap_or_default();
@@ -590,7 +589,7 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
             return Ok(self.row_slots.clone());
         }
         let written = self.threading.written_scalars(&f.body);
-        if f.copies_private && self.model.live_out.iter().any(|v| written.contains(v)) {
+        if self.model.live_out.iter().any(|v| written.contains(v)) {
             return Err("a jammed loop whose scalars are live after the region".into());
         }
         let mut rows = HashMap::default();
@@ -605,26 +604,6 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
             }
         }
         Ok(std::mem::replace(&mut self.row_slots, rows))
-    }
-
-    /// At the end of a group of a jammed loop whose scalars are read after
-    /// it (not `For::copies_private`): their values of the group's last
-    /// row, in the scalars' own slots (each row writes them before any use:
-    /// the first row of the next group, which uses those slots, too).
-    fn write_back_rows(&mut self, f: &crate::ast::For) -> Result<(), String> {
-        if f.copies < 2 || f.copies_private {
-            return Ok(());
-        }
-        let last = f.copies - 1;
-        let mut back: Vec<(ValueId, PointerValue<'a>)> = self.row_slots.iter().filter(|((_, k), _)| *k == last).map(|(&(v, _), &p)| (v, p)).collect();
-        back.sort_by_key(|(v, _)| *v);
-        for (v, from) in back {
-            let slot = *self.region.slots.get(&v).ok_or("scalar without a slot")?;
-            let ty = self.ir.basic_value(v).get_type();
-            let value = ok(self.b.build_load(ty, from, "row.last"));
-            ok(self.b.build_store(slot, value));
-        }
-        Ok(())
     }
 
     /// A new stack slot of type `ty` where slots go ([`Gen::slot_block`]).

@@ -93,11 +93,8 @@ impl<'m> Threading<'m> {
     /// reads ([`Gen::scalars_only_read`]) are copied as well. Of a loop
     /// jammed around a reduction, the jam checked the reads elsewhere on
     /// the tree before jamming (`ast::reduction_jam`: the loops of the rows
-    /// beside its groups hold the same statements): `For::copies_private`.
+    /// beside its groups hold the same statements).
     pub(super) fn private_scalars(&self, f: &For) -> Option<Vec<ValueId>> {
-        if f.copies > 0 && !f.copies_private {
-            return None;
-        }
         let written = self.written_scalars(&f.body);
         if f.copies == 0 {
             let mut inside = BTreeMap::new();

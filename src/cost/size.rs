@@ -307,7 +307,6 @@ mod tests {
             role: LoopRole::Plain,
             matmul: None,
             copies: 0,
-            copies_private: false,
         })
     }
 

@@ -74,23 +74,6 @@ fn jammed(nodes: &[Node]) -> usize {
         .sum()
 }
 
-/// `For::copies_private` of each jammed loop under `nodes`.
-fn copies_private(nodes: &[Node]) -> Vec<bool> {
-    let mut out = vec![];
-    for n in nodes {
-        match n {
-            Node::For(f) if f.copies > 0 => out.push(f.copies_private),
-            Node::For(f) => out.extend(copies_private(&f.body)),
-            Node::If { then, otherwise, .. } => {
-                out.extend(copies_private(then));
-                out.extend(copies_private(otherwise));
-            }
-            Node::Stmt { .. } => {}
-        }
-    }
-    out
-}
-
 /// Runs `ast` at `n`: each row `(i, j)` (of `rows(n)`) runs `S0`, its
 /// `S1` for `k` in `sum(i, n)` in order, then `S2`; rows of one `i` run
 /// before those of the next; and the first eight rows of the first `i`
@@ -154,40 +137,32 @@ fn rows_before_and_after_the_whole_groups_run_once() {
 }
 
 /// With sums over `k < i`, the scanner splits off `i = 0`, whose rows have
-/// no sum: the statements occur in two branches. Each row writes its sum
-/// first (`s = A[j][i]`), so the rows still get copies of their own, the
-/// last row's written back after each group; when the dependences say
-/// that every value of the sum is read in the row that wrote it
-/// (`AstOptions::scalar_rows`), the copies are private to the loop.
+/// no sum: the statements occur in two branches. The rows get copies of
+/// their own only when the dependences say that every value of the sum
+/// is read in the row that wrote it (`AstOptions::scalar_rows`).
 #[test]
 fn statements_in_two_branches_jam_when_each_row_reads_its_own_sum() {
     let (scop, sched) = cholesky_rows_to(0);
+    let ast = build(&scop, &sched, &AstOptions::default()).expect("ast");
+    assert!(!ast.jams_reductions(), "{ast}");
     let deps = analyze(&scop, &DepsOptions::default()).expect("deps");
     let scalar_rows = crate::sched::marks::scalar_flow_rows(&deps, &sched.stmts, sched.dims.len()).expect("rows");
     // Rows [0, i, 0, j, position, k, 0]: a value of s is read by the next
     // statement or the next k of its row, first apart at the position.
     assert_eq!(scalar_rows.as_ref().and_then(|r| r.get("scalar_s")), Some(&4), "{sched:?}");
+    let ast = build(&scop, &sched, &AstOptions { scalar_rows, ..AstOptions::default() }).expect("ast");
+    assert!(ast.jams_reductions(), "{ast}");
     let rows = |n: i64| (0..n).flat_map(|i| (i + 1..n).map(move |j| (i, j))).collect();
-    for (options, private) in [(AstOptions::default(), false), (AstOptions { scalar_rows, ..AstOptions::default() }, true)] {
-        let ast = build(&scop, &sched, &options).expect("ast");
-        assert!(copies_private(&ast.body).iter().all(|&p| p == private) && ast.jams_reductions(), "{ast}");
-        for n in [1, 2, 5, 9, 10, 17, 26] {
-            runs_rows(&ast, n, &rows, &|i| 0..i);
-        }
+    for n in [1, 2, 5, 9, 10, 17, 26] {
+        runs_rows(&ast, n, &rows, &|i| 0..i);
     }
 }
 
-/// A scalar that code after the region may read (its last value): each
-/// row writes it before any use (`s = C[i][j]` first), so the rows still
-/// have copies of their own, but not private to the loop (code generation
-/// writes the last row's value back, and runs the loop on one thread).
+/// A scalar that code after the region may read (its last value) cannot
+/// have a copy per row: nothing is jammed.
 #[test]
-fn scalars_live_after_the_region_come_from_the_last_row() {
+fn scalars_live_after_the_region_keep_rows_apart() {
     let (scop, sched) = matmul_rows(false);
     let ast = build(&scop, &sched, &AstOptions::default()).expect("ast");
-    assert!(ast.jams_reductions(), "{ast}");
-    assert_eq!(copies_private(&ast.body), [false], "{ast}");
-    let (scop, sched) = matmul_rows(true);
-    let ast = build(&scop, &sched, &AstOptions::default()).expect("ast");
-    assert_eq!(copies_private(&ast.body), [true], "{ast}");
+    assert!(!ast.jams_reductions() && ast.source_order, "{ast}");
 }
