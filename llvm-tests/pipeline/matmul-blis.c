@@ -7,6 +7,7 @@
 //
 // RUN: %clang -O3 -g -march=x86-64-v4 -fpass-plugin=%tessera -mllvm -tessera-l2-cache-kib=1024 -Rpass=tessera -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=AVX512
 // RUN: %clang -O3 -march=x86-64-v4 -fpass-plugin=%tessera -S -emit-llvm %s -o - | FileCheck %s --check-prefix=WIDE
+// RUN: %clang -O3 -march=x86-64-v3 -fpass-plugin=%tessera -fno-discard-value-names -S -emit-llvm %s -o - | FileCheck %s --check-prefix=SHAPES
 // RUN: %clang -O3 -g -march=x86-64-v3 -fpass-plugin=%tessera -mllvm -tessera-l2-cache-kib=256 -Rpass=tessera -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=AVX2
 // RUN: %clang -O3 -g -march=x86-64-v4 -fpass-plugin=%tessera -mllvm -tessera-matmul=0 -Rpass=tessera -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFF
 // RUN: %clang -O3 -march=native -DMAIN %s -o %t.ref && %t.ref > %t.ref.out
@@ -27,6 +28,19 @@ void mm(int n, int m, int p, double A[n][p], double B[p][m], double C[n][m]) {
 // WIDE: <8 x double>
 // WIDE: attributes #{{[0-9]+}} = { {{.*}}"min-legal-vector-width"="512"
 // AVX2: remark: SCoP rewritten: {{.*}}; matrix product S1 (line {{[0-9]+}}) in BLIS blocks: packed panels, 6x8 micro-kernel, kc 128 mc 126 nc 128
+// The loops around the micro-kernel are never unrolled, and those over at
+// most MR or NR lanes (B's packing along its lanes, the edge copies) are
+// not vectorized or interleaved either: only the kernel's k loop is LLVM's
+// to unroll.
+// SHAPES-DAG: label %matmul.packb.in{{[.a-z]*}}, !llvm.loop [[FEW:![0-9]+]]
+// SHAPES-DAG: label %matmul.edge.j{{[.a-z]*}}, !llvm.loop [[FEW2:![0-9]+]]
+// SHAPES-DAG: label %matmul.pc, label %matmul.pc.exit, !llvm.loop [[ROLLED:![0-9]+]]
+// SHAPES-DAG: [[NO_UNROLL:![0-9]+]] = !{!"llvm.loop.unroll.disable"}
+// SHAPES-DAG: [[WIDTH1:![0-9]+]] = !{!"llvm.loop.vectorize.width", i32 1}
+// SHAPES-DAG: [[ONCE:![0-9]+]] = !{!"llvm.loop.interleave.count", i32 1}
+// SHAPES-DAG: [[FEW]] = distinct !{[[FEW]], [[WIDTH1]], [[ONCE]], [[NO_UNROLL]]}
+// SHAPES-DAG: [[FEW2]] = distinct !{[[FEW2]], [[WIDTH1]], [[ONCE]], [[NO_UNROLL]]}
+// SHAPES-DAG: [[ROLLED]] = distinct !{[[ROLLED]], [[NO_UNROLL]]}
 // OFF: remark: SCoP rewritten: {{.*}}; tiled
 // OFF-NOT: matrix product
 

@@ -132,6 +132,13 @@ impl<'a> Ir<'a> {
         };
     }
 
+    /// Marks the loop closed by `latch_branch` never to be unrolled and,
+    /// when `scalar`, neither vectorized nor interleaved.
+    pub fn keep_rolled(&self, latch_branch: InstructionValue<'a>, scalar: bool) {
+        // SAFETY: the branch belongs to this function; no accesses are passed.
+        unsafe { ffi::tessera_mark_loop(latch_branch.as_value_ref() as *mut c_void, std::ptr::null_mut(), 0, 0, if scalar { -1 } else { 0 }, 1) };
+    }
+
     /// Scoped no-alias metadata on `accesses`, each with the array it
     /// accesses: accesses of different arrays never overlap.
     pub fn annotate_alias_scopes(&self, accesses: &[(InstructionValue<'a>, crate::scop::model::ArrayId)]) {

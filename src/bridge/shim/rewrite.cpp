@@ -81,10 +81,17 @@ extern "C" void tessera_mark_loop(void *LatchBranch, void **Accesses, size_t Num
       static_cast<Instruction *>(Accesses[I])->setMetadata(LLVMContext::MD_access_group, Group);
     Props.push_back(MDNode::get(C, {MDString::get(C, "llvm.loop.parallel_accesses"), Group}));
   }
-  if (Vectorize)
+  if (Vectorize > 0)
     Props.push_back(MDNode::get(
         C, {MDString::get(C, "llvm.loop.vectorize.enable"),
             ConstantAsMetadata::get(ConstantInt::getTrue(C))}));
+  if (Vectorize < 0) {
+    Type *I32 = Type::getInt32Ty(C);
+    Props.push_back(MDNode::get(C, {MDString::get(C, "llvm.loop.vectorize.width"),
+                                    ConstantAsMetadata::get(ConstantInt::get(I32, 1))}));
+    Props.push_back(MDNode::get(C, {MDString::get(C, "llvm.loop.interleave.count"),
+                                    ConstantAsMetadata::get(ConstantInt::get(I32, 1))}));
+  }
   if (NoUnroll)
     Props.push_back(MDNode::get(C, {MDString::get(C, "llvm.loop.unroll.disable")}));
   MDNode *LoopID = MDNode::getDistinct(C, Props);
