@@ -99,6 +99,14 @@ thread_local! {
     /// `u64::MAX` when unlimited: the per-query budgets bound each query,
     /// not how many a caller makes.
     static WORK_LEFT: Cell<u64> = const { Cell::new(u64::MAX) };
+    /// Work units charged on this thread so far, limited or not (what a
+    /// query cost, for [`super::answers`] to charge again).
+    static CHARGED: Cell<u64> = const { Cell::new(0) };
+}
+
+/// Work units charged on this thread so far (wrapping).
+pub fn charged() -> u64 {
+    CHARGED.with(|c| c.get())
 }
 
 /// Limits the work of every later solver query on this thread to `units`
@@ -158,6 +166,7 @@ pub fn work_left() -> Option<u64> {
 /// Charges `units` of work to the thread's allowance; `Budget` once spent.
 #[inline]
 pub fn charge(units: usize) -> PolyResult<()> {
+    CHARGED.with(|c| c.set(c.get().wrapping_add(units as u64)));
     WORK_LEFT.with(|w| {
         let left = w.get();
         if left == u64::MAX {
@@ -202,6 +211,22 @@ impl Meter {
     /// A meter filled from an explicit budget.
     pub fn with_budget(b: Budget) -> Meter {
         Meter { pivots_left: b.max_pivots, nodes_left: b.max_nodes }
+    }
+
+    /// Pivots and nodes left.
+    pub fn left(&self) -> (u64, u64) {
+        (self.pivots_left, self.nodes_left)
+    }
+
+    /// Spends `pivots` and `nodes` at once if both are left, as a query
+    /// that took them would; `false` (and nothing spent) otherwise.
+    pub fn spend(&mut self, pivots: u64, nodes: u64) -> bool {
+        if self.pivots_left < pivots || self.nodes_left < nodes {
+            return false;
+        }
+        self.pivots_left -= pivots;
+        self.nodes_left -= nodes;
+        true
     }
 
     /// Accounts for one simplex pivot (its work units are charged by the

@@ -31,7 +31,7 @@ use super::row::{self, Row};
 use super::simplex::{LpResult, Simplex};
 
 /// Constraints over `n` integer variables (rows: coefficients, constant).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Problem {
     /// Number of variables.
     pub n: usize,
@@ -417,8 +417,13 @@ pub fn minimize(p: &Problem, obj: &[i64], m: &mut Meter) -> PolyResult<IlpResult
     }
 }
 
-/// Some integer point of `p`, or `None` when it has none.
+/// Some integer point of `p`, or `None` when it has none. Asked again,
+/// the answer comes from [`super::answers`], at the same cost in work.
 pub fn sample(p: &Problem, m: &mut Meter) -> PolyResult<Option<Vec<i64>>> {
+    super::answers::sample(p, m, sample_afresh)
+}
+
+fn sample_afresh(p: &Problem, m: &mut Meter) -> PolyResult<Option<Vec<i64>>> {
     let Some(red) = reduce(p)? else {
         return Ok(None);
     };

@@ -66,6 +66,7 @@
 //! [`print`] (via `Display`) and [`parse`] use isl-like notation and
 //! round-trip: `parse_set(&s.to_string())` has the same points as `s`.
 
+pub mod answers;
 pub mod basic_set;
 pub mod bounds;
 pub mod error;

@@ -148,7 +148,10 @@ impl BasicSet {
     }
 
     fn gist_rows(&self, context: Option<&BasicSet>) -> PolyResult<BasicSet> {
-        let mut m = Meter::new();
+        super::answers::gist(self, context, &mut Meter::new(), |m| self.gist_rows_afresh(context, m))
+    }
+
+    fn gist_rows_afresh(&self, context: Option<&BasicSet>, m: &mut Meter) -> PolyResult<BasicSet> {
         // Work in the layout of `self ∧ context` (context locals appended).
         let mut all = match context {
             Some(c) => self.intersect(c)?,
@@ -157,10 +160,10 @@ impl BasicSet {
         let (n_own_eq, n_own_in) = (self.eqs.len(), self.ineqs.len());
         let mut base = Simplex::new(all.n_cols());
         for r in &all.eqs[n_own_eq..] {
-            base.add_eq(r, &mut m)?;
+            base.add_eq(r, m)?;
         }
         for r in &all.ineqs[n_own_in..] {
-            base.add_ineq(r, &mut m)?;
+            base.add_ineq(r, m)?;
         }
         let mut keep_eq = vec![true; n_own_eq];
         let mut keep_in = vec![true; n_own_in];
@@ -168,30 +171,30 @@ impl BasicSet {
             let mut s = base.clone();
             for (j, r) in all.eqs[..n_own_eq].iter().enumerate() {
                 if j != k && keep_eq[j] {
-                    s.add_eq(r, &mut m)?;
+                    s.add_eq(r, m)?;
                 }
             }
             for r in &all.ineqs[..n_own_in] {
-                s.add_ineq(r, &mut m)?;
+                s.add_ineq(r, m)?;
             }
             if s.is_empty() {
                 return Ok(self.canonical_empty());
             }
             let r = &all.eqs[k];
-            let lo = s.minimize(r, &mut m)?;
-            let hi = s.minimize(&row::negate(r)?, &mut m)?;
+            let lo = s.minimize(r, m)?;
+            let hi = s.minimize(&row::negate(r)?, m)?;
             keep_eq[k] = !(lo == LpResult::Opt(Rat::ZERO) && hi == LpResult::Opt(Rat::ZERO));
         }
         let mut s = base.clone();
         for (j, r) in all.eqs[..n_own_eq].iter().enumerate() {
             if keep_eq[j] {
-                s.add_eq(r, &mut m)?;
+                s.add_eq(r, m)?;
             }
         }
         if s.is_empty() {
             return Ok(self.canonical_empty());
         }
-        if !redundant_ineqs(s, &all.ineqs[..n_own_in], 0..n_own_in, &mut keep_in, &mut m)? {
+        if !redundant_ineqs(s, &all.ineqs[..n_own_in], 0..n_own_in, &mut keep_in, m)? {
             return Ok(self.canonical_empty());
         }
         let mut k = 0;
