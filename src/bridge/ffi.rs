@@ -156,7 +156,7 @@ extern "C" {
     pub fn tessera_call_sets_only_errno(call: *mut c_void) -> i32;
     pub fn tessera_arg_is_noalias(function: *mut c_void, index: u32) -> i32;
 
-    pub fn tessera_ctx_prepare_loop(ctx: *mut FunctionCtxRaw, l: *mut LoopRaw) -> *mut c_void;
+    pub fn tessera_ctx_prepare_loop(ctx: *mut FunctionCtxRaw, l: *mut LoopRaw, changed: *mut i32) -> *mut c_void;
     pub fn tessera_ctx_expand_counter(ctx: *mut FunctionCtxRaw, l: *mut LoopRaw, before: *mut c_void) -> *mut c_void;
     pub fn tessera_ctx_expand_exit_value(ctx: *mut FunctionCtxRaw, l: *mut LoopRaw, v: *mut c_void, before: *mut c_void) -> *mut c_void;
     pub fn tessera_mark_loop(

@@ -14,12 +14,28 @@ use inkwell::values::{AnyValueEnum, AsValueRef, BasicValueEnum, FunctionValue, I
 use std::ffi::{c_char, c_void};
 use std::mem::ManuallyDrop;
 
-/// Gives loop `l` a preheader and LCSSA form before it is rewritten;
-/// returns false if no preheader can be made. The view must be rebuilt
-/// afterwards (new blocks and PHIs).
-pub fn prepare_loop(ctx: &FunctionCtx<'_>, map: &IrMap, l: LoopId) -> bool {
+/// Whether [`prepare_loop`] readied a loop, and whether it changed the IR
+/// to do so.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Prepared {
+    /// No preheader can be made.
+    No,
+    /// The loop had its preheader and LCSSA form already.
+    AsItWas,
+    /// A preheader or LCSSA PHIs were added: the view must be rebuilt.
+    Changed,
+}
+
+/// Gives loop `l` a preheader and LCSSA form before it is rewritten.
+pub fn prepare_loop(ctx: &FunctionCtx<'_>, map: &IrMap, l: LoopId) -> Prepared {
+    let mut changed = 0i32;
     // SAFETY: the loop pointer comes from the live LoopInfo of this callback.
-    unsafe { !ffi::tessera_ctx_prepare_loop(ctx.raw, map.loops[l.0 as usize]).is_null() }
+    let pre = unsafe { ffi::tessera_ctx_prepare_loop(ctx.raw, map.loops[l.0 as usize], &mut changed) };
+    match (pre.is_null(), changed != 0) {
+        (true, _) => Prepared::No,
+        (false, false) => Prepared::AsItWas,
+        (false, true) => Prepared::Changed,
+    }
 }
 
 /// Function attribute of the profiling runtime's functions (the shim's

@@ -104,7 +104,7 @@ fn optimize(ctx: &FunctionCtx<'_>, fview: &FunctionView, map: &IrMap, detection:
     if detection.scops.is_empty() {
         return Ok(Changed::No);
     }
-    transform(ctx, map, detection, options, notes)
+    transform(ctx, fview, map, detection, options, notes)
 }
 
 /// [`optimize`] with the profile workflow: instrumentation of the nests
@@ -159,21 +159,36 @@ fn describe(fview: &FunctionView, detection: &Detection) -> String {
 /// Code generation needs each nest with a preheader and in LCSSA form;
 /// preparing it changes the IR, so the function is analyzed again and only
 /// the nests that were prepared are rewritten.
-fn transform(ctx: &FunctionCtx<'_>, map: &IrMap, first: &Detection, options: &Options, notes: &Notes) -> Result<Changed, InternalError> {
+fn transform(ctx: &FunctionCtx<'_>, first_view: &FunctionView, first_map: &IrMap, first: &Detection, options: &Options, notes: &Notes) -> Result<Changed, InternalError> {
     let mut prepared = HashSet::default();
+    let mut changed = false;
     for m in &first.scops {
-        if rewrite::prepare_loop(ctx, map, m.root) {
-            prepared.insert(map.loops[m.root.0 as usize]);
+        let p = rewrite::prepare_loop(ctx, first_map, m.root);
+        changed |= p == rewrite::Prepared::Changed;
+        if p != rewrite::Prepared::No {
+            prepared.insert(first_map.loops[m.root.0 as usize]);
         }
     }
     // A preheader inserted for one nest can become the exit block of the
     // nest before it (loops back to back, as full unrolling leaves them),
     // which is then no longer in LCSSA form: a second pass restores it.
-    for m in first.scops.iter().filter(|m| prepared.contains(&map.loops[m.root.0 as usize])) {
-        rewrite::prepare_loop(ctx, map, m.root);
+    if changed {
+        for m in first.scops.iter().filter(|m| prepared.contains(&first_map.loops[m.root.0 as usize])) {
+            rewrite::prepare_loop(ctx, first_map, m.root);
+        }
     }
-    let (fview, map) = view::build(ctx);
-    let detection = scop::detect(&fview);
+    // When the nests were ready as they were (as after most of clang's
+    // pipeline), the IR is the one the first view and detection saw:
+    // both stand, and cost nothing again.
+    let again = changed.then(|| {
+        let (fview, map) = view::build(ctx);
+        let detection = scop::detect(&fview);
+        (fview, map, detection)
+    });
+    let (fview, map, detection) = match &again {
+        Some((v, m, d)) => (v, m, d),
+        None => (first_view, first_map, first),
+    };
     let ir = Ir::new(ctx, &map);
     // A nest found before its preparation but not after (its evolutions
     // analysed afresh) is not transformed: say so and why.
@@ -246,6 +261,9 @@ fn transform(ctx: &FunctionCtx<'_>, map: &IrMap, first: &Detection, options: &Op
                 loop_label(&fview, m.root) + &note.map(|n| format!(" [specialized: {n}]")).unwrap_or_default()
             }),
         };
+        // A generation that fails deletes its blocks but may leave dead
+        // instructions (stack slots, parameters) behind: the IR changed.
+        changed |= planned.is_ok();
         let result = planned.and_then(|p| codegen::generate(&ir, &fview, m, &p.tree, &cg).map(|summary| (p, summary)));
         if let Ok((p, _)) = &result {
             if options.verbose >= 1 {
@@ -291,10 +309,10 @@ fn transform(ctx: &FunctionCtx<'_>, map: &IrMap, first: &Detection, options: &Op
     ir.verify().map_err(InternalError)?;
     Ok(if rewritten {
         Changed::Rewritten
-    } else if prepared.is_empty() {
-        Changed::No
-    } else {
+    } else if changed {
         Changed::Prepared
+    } else {
+        Changed::No
     })
 }
 

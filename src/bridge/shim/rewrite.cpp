@@ -23,7 +23,7 @@ using namespace llvm;
 
 static Loop *unwrap(TesseraLoop *L) { return reinterpret_cast<Loop *>(L); }
 
-extern "C" void *tessera_ctx_prepare_loop(TesseraFunctionCtx *Ctx, TesseraLoop *TL) {
+extern "C" void *tessera_ctx_prepare_loop(TesseraFunctionCtx *Ctx, TesseraLoop *TL, int32_t *Changed) {
   Loop *L = unwrap(TL);
   auto &DT = Ctx->FAM.getResult<DominatorTreeAnalysis>(Ctx->F);
   auto &LI = Ctx->FAM.getResult<LoopAnalysis>(Ctx->F);
@@ -39,9 +39,10 @@ extern "C" void *tessera_ctx_prepare_loop(TesseraFunctionCtx *Ctx, TesseraLoop *
   // derive from scratch: an induction variable whose increment GVN's PRE
   // split into a PHI of two equal adds is only known from the evolution
   // cached before (a red-black sweep's row counter).
-  formLCSSARecursively(*L, DT, &LI, &SE);
+  bool NewPhis = formLCSSARecursively(*L, DT, &LI, &SE);
   if (NewPreheader)
     SE.forgetLoop(L);
+  *Changed = NewPreheader || NewPhis;
   return Pre;
 }
 

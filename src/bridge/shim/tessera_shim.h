@@ -153,8 +153,9 @@ int32_t tessera_arg_is_noalias(void *function, uint32_t index);
 
 // Code generation support (rewrite.cpp).
 // Gives `loop` a preheader and puts it in LCSSA form; returns the preheader
-// (null if none could be made). Invalidates what the view knew of the loop.
-void *tessera_ctx_prepare_loop(TesseraFunctionCtx *ctx, TesseraLoop *loop);
+// (null if none could be made) and sets `*changed` when either changed the
+// IR. Invalidates what the view knew of the loop then.
+void *tessera_ctx_prepare_loop(TesseraFunctionCtx *ctx, TesseraLoop *loop, int32_t *changed);
 // Emits the i64 iteration count of `loop` (an enclosing loop) before `before`.
 void *tessera_ctx_expand_counter(TesseraFunctionCtx *ctx, TesseraLoop *loop, void *before);
 // The value `v` has when `loop` exits (SCEV's value at the enclosing scope),

@@ -1,0 +1,28 @@
+// A function whose nests Tessera only looks at keeps its analyses: when the
+// nests already had their preheaders and LCSSA form and none is
+// rewritten, the IR is the one the pass found, so it preserves everything
+// (the dominator tree, loops and SCEV are not computed again by the passes
+// after it), and it analyses the function once, not again after preparing.
+// A nest that needed LCSSA PHIs (a value used after its loop, whose PHI
+// instcombine folded away) was changed: its analyses are invalidated even
+// when nothing is rewritten.
+// RUN: %clang -O1 -Xclang -disable-llvm-passes -S -emit-llvm %s -o - | %opt -passes='mem2reg,loop-simplify,loop-rotate,instcombine' -S -o %t.ll
+// RUN: %optt -passes='function(tessera)' -debug-pass-manager -disable-output %t.ll 2>&1 | FileCheck %s
+
+// CHECK-LABEL: Running pass: {{.*}}TesseraPass on scale
+// CHECK-NOT: Invalidating analysis
+// CHECK: Running pass: {{.*}}TesseraPass on scale_sum
+void scale(int n, double *restrict a, const double *restrict b) {
+  for (int i = 0; i < n; i++)
+    a[i] = 2.0 * b[i];
+}
+
+// CHECK: Invalidating analysis: ScalarEvolutionAnalysis on scale_sum
+double scale_sum(int n, double *restrict a, const double *restrict b) {
+  double last = 0;
+  for (int i = 0; i < n; i++) {
+    a[i] = 2.0 * b[i];
+    last = a[i];
+  }
+  return last;
+}
