@@ -157,8 +157,9 @@ fn describe(fview: &FunctionView, detection: &Detection) -> String {
 /// Rewrites every SCoP found; says what changed.
 ///
 /// Code generation needs each nest with a preheader and in LCSSA form;
-/// preparing it changes the IR, so the function is analyzed again and only
-/// the nests that were prepared are rewritten.
+/// when preparing them changes the IR, the function is analyzed again
+/// (`first_view`, `first_map` and `first` stand otherwise), and only the
+/// nests that were prepared are rewritten.
 fn transform(ctx: &FunctionCtx<'_>, first_view: &FunctionView, first_map: &IrMap, first: &Detection, options: &Options, notes: &Notes) -> Result<Changed, InternalError> {
     let mut prepared = HashSet::default();
     let mut changed = false;

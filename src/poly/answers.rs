@@ -18,9 +18,10 @@
 //! code; only the time to get there is saved. A question that failed
 //! (out of budget, overflow) is not kept: asked again, it is solved again.
 //!
-//! Each table holds at most [`CAPACITY`] answers and is emptied when full
-//! (a count, not a clock or a size in bytes: the same compilation keeps
-//! and drops the same answers on any machine).
+//! Each table holds questions and answers of at most [`CAPACITY`] matrix
+//! cells in all and is emptied when full (a count of cells, not a clock
+//! or the allocator's bytes: the same compilation keeps and drops the same
+//! answers on any machine).
 
 use super::basic_set::BasicSet;
 use super::error::{charge, charged, Meter, PolyResult};
@@ -30,9 +31,38 @@ use std::cell::RefCell;
 use std::hash::{Hash, Hasher};
 use std::thread::LocalKey;
 
-/// Answers kept at most per table (problems of a few dozen rows of a
-/// dozen or two columns: some megabytes).
-pub const CAPACITY: usize = 1 << 14;
+/// Matrix cells (coefficients of questions and answers) kept at most per
+/// table: 32 MB of coefficients for the two tables together.
+pub const CAPACITY: usize = 1 << 21;
+
+/// The matrix cells a question or an answer holds.
+trait Cells {
+    fn cells(&self) -> usize;
+}
+
+impl Cells for Problem {
+    fn cells(&self) -> usize {
+        self.eqs.iter().chain(&self.ineqs).map(Vec::len).sum()
+    }
+}
+
+impl Cells for Option<Vec<i64>> {
+    fn cells(&self) -> usize {
+        self.as_ref().map_or(0, Vec::len)
+    }
+}
+
+impl Cells for BasicSet {
+    fn cells(&self) -> usize {
+        (self.eqs.len() + self.ineqs.len()) * self.width()
+    }
+}
+
+impl Cells for (BasicSet, Option<BasicSet>) {
+    fn cells(&self) -> usize {
+        self.0.cells() + self.1.as_ref().map_or(0, Cells::cells)
+    }
+}
 
 /// One answer and what finding it took.
 struct Answer<V> {
@@ -47,12 +77,13 @@ struct Answer<V> {
 /// bucket).
 pub struct Memo<K, V> {
     buckets: WordMap<u64, Vec<(K, Answer<V>)>>,
-    len: usize,
+    /// Cells held, counted as in [`Cells`].
+    cells: usize,
 }
 
 impl<K, V> Default for Memo<K, V> {
     fn default() -> Self {
-        Memo { buckets: WordMap::default(), len: 0 }
+        Memo { buckets: WordMap::default(), cells: 0 }
     }
 }
 
@@ -69,7 +100,7 @@ thread_local! {
 /// small for them fails as the question itself would have). An answer the
 /// meter cannot pay for is solved again, and fails there. `key` makes the
 /// question to keep with a new answer.
-fn recall<K, V: Clone>(
+fn recall<K: Cells, V: Clone + Cells>(
     table: &'static Table<K, V>,
     hash: u64,
     same: impl Fn(&K) -> bool,
@@ -92,14 +123,17 @@ fn recall<K, V: Clone>(
     let value = solve(m)?;
     let (pivots1, nodes1) = m.left();
     let answer = Answer { value: value.clone(), pivots: pivots0 - pivots1, nodes: nodes0 - nodes1, units: charged().wrapping_sub(units0) };
+    let key = key();
+    // At least one cell per entry: an empty question still costs its slot.
+    let cells = 1 + key.cells() + answer.value.cells();
     table.with(|t| {
         let mut t = t.borrow_mut();
-        if t.len >= CAPACITY {
+        if t.cells + cells > CAPACITY {
             t.buckets.clear();
-            t.len = 0;
+            t.cells = 0;
         }
-        t.len += 1;
-        t.buckets.entry(hash).or_default().push((key(), answer));
+        t.cells += cells;
+        t.buckets.entry(hash).or_default().push((key, answer));
     });
     Ok(value)
 }
