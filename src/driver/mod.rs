@@ -51,7 +51,7 @@ pub fn run_function(ctx: &FunctionCtx<'_>, mode: Mode, options: &Options) -> Res
     }
     let result = match mode {
         Mode::Optimize if profiling => optimize_with_profile(ctx, fview, map, detection, options),
-        Mode::Optimize => optimize(ctx, &fview, &map, &detection, options, &Notes::default()),
+        Mode::Optimize => optimize(ctx, &fview, &map, &detection, options, &Notes::default(), Current::Yes),
         Mode::PrintScops => {
             ctx.print(&describe(&fview, &detection));
             Ok(Changed::No)
@@ -84,7 +84,17 @@ pub fn run_function(ctx: &FunctionCtx<'_>, mode: Mode, options: &Options) -> Res
 /// address of their header block (the specialized versions' values).
 type Notes = HashMap<usize, String>;
 
-fn optimize(ctx: &FunctionCtx<'_>, fview: &FunctionView, map: &IrMap, detection: &Detection, options: &Options, notes: &Notes) -> Result<Changed, InternalError> {
+/// Whether a view still shows the function's IR: not after the profile
+/// workflow instrumented or prepared its nests (the view then reports on
+/// the loops and finds the nests, and is built again before they are
+/// rewritten).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Current {
+    Yes,
+    Stale,
+}
+
+fn optimize(ctx: &FunctionCtx<'_>, fview: &FunctionView, map: &IrMap, detection: &Detection, options: &Options, notes: &Notes, current: Current) -> Result<Changed, InternalError> {
     if options.verbose >= 1 {
         eprintln!("tessera: {}: {} loop(s), {} SCoP(s)", fview.name, detection.loops.len(), detection.scops.len());
     }
@@ -104,7 +114,7 @@ fn optimize(ctx: &FunctionCtx<'_>, fview: &FunctionView, map: &IrMap, detection:
     if detection.scops.is_empty() {
         return Ok(Changed::No);
     }
-    transform(ctx, fview, map, detection, options, notes)
+    transform(ctx, fview, map, detection, options, notes, current)
 }
 
 /// [`optimize`] with the profile workflow: instrumentation of the nests
@@ -119,18 +129,18 @@ fn optimize_with_profile(
 ) -> Result<Changed, InternalError> {
     if let Some(path) = &options.profile_generate {
         let instrumented = specialize::instrument(ctx, &fview, &map, &detection, path).map_err(InternalError)?;
-        let done = optimize(ctx, &fview, &map, &detection, options, &Notes::default())?;
+        let done = optimize(ctx, &fview, &map, &detection, options, &Notes::default(), Current::Stale)?;
         return Ok(if instrumented { Changed::Rewritten } else { done });
     }
     let path = options.profile_use.as_ref().expect("called with a profile option");
     let versions = specialize::specialize(ctx, &fview, &map, &detection, path, options);
     if versions.is_empty() {
-        return optimize(ctx, &fview, &map, &detection, options, &Notes::default());
+        return optimize(ctx, &fview, &map, &detection, options, &Notes::default(), Current::Stale);
     }
     let (fview2, map2) = view::build(ctx);
     let detection2 = scop::detect(&fview2);
     let notes = specialize::confirm(ctx, &map, &versions, &fview2, &map2, &detection2);
-    optimize(ctx, &fview2, &map2, &detection2, options, &notes)?;
+    optimize(ctx, &fview2, &map2, &detection2, options, &notes, Current::Stale)?;
     Ok(Changed::Rewritten)
 }
 
@@ -157,12 +167,14 @@ fn describe(fview: &FunctionView, detection: &Detection) -> String {
 /// Rewrites every SCoP found; says what changed.
 ///
 /// Code generation needs each nest with a preheader and in LCSSA form;
-/// when preparing them changes the IR, the function is analyzed again
-/// (`first_view`, `first_map` and `first` stand otherwise), and only the
-/// nests that were prepared are rewritten.
-fn transform(ctx: &FunctionCtx<'_>, first_view: &FunctionView, first_map: &IrMap, first: &Detection, options: &Options, notes: &Notes) -> Result<Changed, InternalError> {
+/// when preparing them changes the IR, or the view was stale already, the
+/// function is analyzed again (`first_view`, `first_map` and `first`
+/// stand otherwise), and only the nests that were prepared are rewritten.
+fn transform(ctx: &FunctionCtx<'_>, first_view: &FunctionView, first_map: &IrMap, first: &Detection, options: &Options, notes: &Notes, current: Current) -> Result<Changed, InternalError> {
     let mut prepared = HashSet::default();
-    let mut changed = false;
+    // A stale view counts as a change: the IR is analysed again, and the
+    // passes after this one are told it changed.
+    let mut changed = current == Current::Stale;
     for m in &first.scops {
         let p = rewrite::prepare_loop(ctx, first_map, m.root);
         changed |= p == rewrite::Prepared::Changed;
