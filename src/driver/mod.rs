@@ -190,8 +190,9 @@ fn transform(ctx: &FunctionCtx<'_>, first_view: &FunctionView, first_map: &IrMap
             rewrite::prepare_loop(ctx, first_map, m.root);
         }
     }
-    // When the nests were ready as they were (as after most of clang's
-    // pipeline), the IR is the one the first view and detection saw:
+    // When the nests were ready as they were (preheaders, and no value
+    // used after its loop without an LCSSA PHI: in gsl's cblas/dtrmm.c,
+    // not in fft.c), the IR is the one the first view and detection saw:
     // both stand, and cost nothing again.
     let again = changed.then(|| {
         let (fview, map) = view::build(ctx);
