@@ -75,7 +75,7 @@ struct Answer<V> {
 /// Questions of one kind and their answers, by the hash of the question
 /// (each bucket compares whole questions: a hash collision only shares a
 /// bucket).
-pub struct Memo<K, V> {
+struct Memo<K, V> {
     buckets: WordMap<u64, Vec<(K, Answer<V>)>>,
     /// Cells held, counted as in [`Cells`].
     cells: usize,
@@ -156,7 +156,8 @@ pub fn gist(set: &BasicSet, context: Option<&BasicSet>, m: &mut Meter, solve: im
 }
 
 /// Forgets every answer (tests that measure a question's own cost).
-pub fn forget() {
+#[cfg(test)]
+fn forget() {
     SAMPLES.with(|t| *t.borrow_mut() = Memo::default());
     GISTS.with(|t| *t.borrow_mut() = Memo::default());
 }
