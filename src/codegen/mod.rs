@@ -203,7 +203,7 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, opts
     let g = ExprGen { b: &b, ctx: &ir.context };
     let mut rtc = checks::assumptions(&g, model, &params);
     rtc = ok(b.build_and(rtc, checks::range_checks(ir, &g, model, &params), "rtc"));
-    let alias = alias_condition(ir, &g, model, &pairs, &ranges, &param_list);
+    let alias = checks::alias_condition(ir, &g, model, &pairs, &ranges, &params);
     rtc = ok(b.build_and(rtc, alias, "rtc"));
     let counter = opts.stats_label.as_ref().map(|label| stats::new_counter(ir, label));
     if let Some(c) = counter {
@@ -381,101 +381,6 @@ fn is_header_phi(view: &FunctionView, model: &Model, v: ValueId) -> bool {
         }
     }
     false
-}
-
-/// `end_a <= start_b || end_b <= start_a` for every pair, in i128.
-fn alias_condition<'a>(
-    ir: &Ir<'a>,
-    g: &ExprGen<'a, '_>,
-    model: &Model,
-    pairs: &[(ArrayId, ArrayId)],
-    precomputed: &HashMap<ArrayId, checks::ArrayRange>,
-    params: &[IntValue<'a>],
-) -> IntValue<'a> {
-    let mut acc = ir.context.bool_type().const_int(1, false);
-    if pairs.is_empty() {
-        return acc;
-    }
-    // Everything in i128: parameters are at most 64-bit and coefficients
-    // small, so no product or sum below can wrap (plain, unflagged
-    // arithmetic: a flag would make an impossible wrap undefined).
-    let i128t = ir.context.i128_type();
-    let wide = |v: IntValue<'a>| ok(g.b.build_int_s_extend(v, i128t, "w"));
-    let c128 = |v: i64| i128t.const_int(v as u64, true);
-    let params: Vec<IntValue<'a>> = params.iter().map(|&p| wide(p)).collect();
-    let affine = |coeffs: &mut dyn Iterator<Item = (i64, IntValue<'a>)>, constant: i64| -> IntValue<'a> {
-        coeffs.filter(|(c, _)| *c != 0).fold(c128(constant), |acc, (c, p)| ok(g.b.build_int_add(acc, ok(g.b.build_int_mul(p, c128(c), "b")), "b")))
-    };
-    let bound = |pieces: &[crate::poly::AffBound], upper: bool| -> IntValue<'a> {
-        // max of ceil (lower) or min of floor (upper) of the pieces.
-        let values: Vec<IntValue<'a>> = pieces
-            .iter()
-            .map(|pb| {
-                let e = affine(&mut pb.expr.iter().copied().zip(params.iter().copied()), *pb.expr.last().expect("constant"));
-                g.expr_div(e, pb.den, upper)
-            })
-            .collect();
-        g.extremum(values, !upper).expect("bounds are non-empty")
-    };
-    let mut ranges: HashMap<ArrayId, (IntValue<'a>, IntValue<'a>)> = HashMap::default();
-    let mut range_of = |a: ArrayId| -> (IntValue<'a>, IntValue<'a>) {
-        if let Some(r) = ranges.get(&a) {
-            return *r;
-        }
-        let r = &precomputed[&a];
-        let arr = model.array(a);
-        // Bytes per step of each subscript, outermost first: the element
-        // size times the sizes of the dimensions after it.
-        let mut rows = vec![c128(arr.elem_bytes as i64)];
-        for size in arr.inner_sizes.iter().rev() {
-            let mut terms = size.coeffs.iter().map(|(sym, &c)| {
-                let p = model.params.iter().position(|p| p.sym == *sym).expect("sizes use model parameters");
-                (c as i64, params[p])
-            });
-            rows.insert(0, ok(g.b.build_int_mul(rows[0], affine(&mut terms, size.constant as i64), "row")));
-        }
-        // The offset just past an access's last element (its chain of
-        // bounds; inner ones at least 0, see checks.rs).
-        let zero = c128(0);
-        let past_last = |chain: &[Vec<crate::poly::AffBound>]| -> IntValue<'a> {
-            let mut off = zero;
-            for (k, pieces) in chain.iter().enumerate() {
-                let mut v = bound(pieces, true);
-                if k > 0 {
-                    v = g.extremum(vec![v, zero], true).expect("two values");
-                }
-                if k + 1 == chain.len() {
-                    v = ok(g.b.build_int_add(v, c128(1), "past"));
-                }
-                off = ok(g.b.build_int_add(off, ok(g.b.build_int_mul(v, rows[k], "off")), "off"));
-            }
-            off
-        };
-        // Over all accesses: the lowest start and the highest end.
-        let lo = g.extremum(r.lower.iter().map(|l| bound(l, false)).collect::<Vec<_>>(), false);
-        let past = g.extremum(r.last.iter().map(|c| past_last(c)).collect::<Vec<_>>(), true);
-        let (Some(lo), Some(past)) = (lo, past) else {
-            // Never accessed under the context: an empty range.
-            let z = ir.context.i128_type().const_zero();
-            ranges.insert(a, (z, z));
-            return (z, z);
-        };
-        let base_ptr = ir.basic_value(arr.base).into_pointer_value();
-        let base = ok(g.b.build_ptr_to_int(base_ptr, i128t, "base"));
-        let start = ok(g.b.build_int_add(base, ok(g.b.build_int_mul(lo, rows[0], "off")), "start"));
-        let end = ok(g.b.build_int_add(base, past, "end"));
-        ranges.insert(a, (start, end));
-        (start, end)
-    };
-    for &(a, b) in pairs {
-        let (sa, ea) = range_of(a);
-        let (sb, eb) = range_of(b);
-        let before = ok(g.b.build_int_compare(IntPredicate::SLE, ea, sb, "a.before.b"));
-        let after = ok(g.b.build_int_compare(IntPredicate::SLE, eb, sa, "b.before.a"));
-        let disjoint = ok(g.b.build_or(before, after, "disjoint"));
-        acc = ok(g.b.build_and(acc, disjoint, "noalias"));
-    }
-    acc
 }
 
 impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
