@@ -422,6 +422,13 @@ fn pieces<A: Arith>(a: &mut A, model: &Model, pieces: &[AffBound], upper: bool) 
     out
 }
 
+/// A bound that is not known (a level without pieces; `array_range` makes
+/// none): a constant beyond i64, which fails the check in every mode (an
+/// overflow when checked; no magnitude bound, so never plain).
+fn unknown<A: Arith>(a: &mut A) -> A::V {
+    a.constant(i128::MAX)
+}
+
 /// Where the accesses of `arr` start and end, in bytes from `base` (see the
 /// module documentation); `None` when it is never accessed under the
 /// context (an empty range, disjoint from every other).
@@ -447,8 +454,7 @@ fn array_bytes<A: Arith>(a: &mut A, model: &Model, arr: &Array, r: &ArrayRange, 
     for chain in &r.last {
         let mut off = zero;
         for (k, level) in chain.iter().enumerate() {
-            // (Chains end before a level without pieces.)
-            let Some(mut v) = pieces(a, model, level, true) else { break };
+            let mut v = pieces(a, model, level, true).unwrap_or_else(|| unknown(a));
             if k > 0 {
                 v = a.max(v, zero);
             }
@@ -465,7 +471,7 @@ fn array_bytes<A: Arith>(a: &mut A, model: &Model, arr: &Array, r: &ArrayRange, 
     }
     let mut lo: Option<A::V> = None;
     for level in &r.lower {
-        let Some(v) = pieces(a, model, level, false) else { continue };
+        let v = pieces(a, model, level, false).unwrap_or_else(|| unknown(a));
         lo = Some(match lo {
             None => v,
             Some(l) => a.min(l, v),
