@@ -23,10 +23,10 @@
 //! on magnitudes ([`Magnitude`]): with each parameter at most `2^k` in
 //! absolute value, every intermediate value stays below `2^62`, for the
 //! largest such `k` (58 for a one-dimensional array of doubles, 29 for a
-//! two-dimensional one, 19 for three dimensions). The check then also asks that each parameter
-//! wider than `k + 1` bits lies in `[-2^k, 2^k]` and each base address
-//! below `2^62`, so that no sum or product can wrap (an object beyond is
-//! never taken as disjoint: the original code runs). Where no `k >= 16`
+//! two-dimensional one, 19 for three dimensions). The check then also
+//! asks that each parameter wider than `k + 1` bits lies in `[-2^k, 2^k]`
+//! and each base address below `2^62`, so that no sum or product can wrap
+//! (an object beyond is never taken as disjoint: the original code runs). Where no `k >= 16`
 //! works (huge coefficients), the ranges go through LLVM's overflow
 //! intrinsics instead, an overflow failing the check. Against i128
 //! arithmetic (an i128 compare is four or five x86 instructions) this
@@ -485,7 +485,8 @@ fn array_bytes<A: Arith>(a: &mut A, model: &Model, arr: &Array, r: &ArrayRange, 
 }
 
 /// `end_a <= start_b || end_b <= start_a` for every pair, over `a`'s
-/// values; `bases`: each array's base address as a value of `a`.
+/// values, and no overflow; `base` gives an array's base address as a
+/// value of `a` (asked once per array).
 fn disjoint<A: Arith>(
     a: &mut A,
     model: &Model,

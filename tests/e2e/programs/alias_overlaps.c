@@ -4,7 +4,10 @@
  * code runs and the result equals plain -O3's): shifted by one element,
  * one row apart, identical pointers, and a partially overlapping tail.
  * tests/e2e.rs compiles it with -tessera-rtc-stats and expects, for every
- * kernel, "optimized 1, fallback 4". */
+ * kernel, "optimized 1, fallback 4". cube and deep run on arrays of m^3
+ * and m^4 elements (m^3, m^4 <= n*n): cube's check computes its ranges in
+ * plain i64 (its int size checked within 2^19), deep's (four 64-bit
+ * sizes, no such bound) through the overflow intrinsics. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -30,6 +33,21 @@ __attribute__((noinline)) void rank1(int n, double (*A)[n], const double *x, con
   for (int i = 0; i < n; i++)
     for (int j = 0; j < n; j++)
       A[i][j] += x[i] * y[j];
+}
+
+__attribute__((noinline)) void cube(int m, double (*A)[m][m], const double (*B)[m][m]) {
+  for (int i = 0; i < m; i++)
+    for (int j = 0; j < m; j++)
+      for (int k = 0; k < m; k++)
+        A[i][j][k] += 2 * B[k][j][i];
+}
+
+__attribute__((noinline)) void deep(long m, double (*A)[m][m][m], const double (*B)[m][m][m]) {
+  for (long i = 0; i < m; i++)
+    for (long j = 0; j < m; j++)
+      for (long k = 0; k < m; k++)
+        for (long l = 0; l < m; l++)
+          A[i][j][k][l] += 2 * B[l][k][j][i];
 }
 
 static double *buf;
@@ -71,6 +89,14 @@ int main(int argc, char **argv) {
   buf = malloc(sizeof(double) * len);
   if (!buf)
     return 1;
+  /* The largest cube and fourth power within n*n elements: for the
+   * default n = 37, 11^3 = 1331 and 6^4 = 1296 of 1369, so that every
+   * case but the disjoint one overlaps (the tail starts at 1295). */
+  int m3 = 1, m4 = 1;
+  while ((m3 + 1) * (m3 + 1) * (m3 + 1) <= nn)
+    m3++;
+  while ((m4 + 1) * (m4 + 1) * (m4 + 1) * (m4 + 1) <= nn)
+    m4++;
   char what[64];
   for (int c = 0; c < CASES; c++) {
     double *w = buf, *r = buf + offset(c, n), *third = buf + 3 * nn;
@@ -89,6 +115,14 @@ int main(int argc, char **argv) {
     init();
     rank1(n, (double (*)[n])w, r, third);
     snprintf(what, sizeof what, "rank1_%s", names[c]);
+    report(what);
+    init();
+    cube(m3, (double (*)[m3][m3])w, (const double (*)[m3][m3])r);
+    snprintf(what, sizeof what, "cube_%s", names[c]);
+    report(what);
+    init();
+    deep(m4, (double (*)[m4][m4][m4])w, (const double (*)[m4][m4][m4])r);
+    snprintf(what, sizeof what, "deep_%s", names[c]);
     report(what);
   }
   free(buf);
