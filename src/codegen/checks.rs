@@ -235,6 +235,8 @@ struct Magnitude<'m> {
 }
 
 impl Magnitude<'_> {
+    /// `v`, noting whether it passes the limit; clamped, so that a sum of
+    /// two kept values cannot overflow u128 (products saturate).
     fn keep(&mut self, v: u128) -> u128 {
         if v > PLAIN_LIMIT {
             self.exceeded = true;
@@ -544,17 +546,9 @@ pub fn alias_condition<'a>(
     }
     let i64t = g.ctx.i64_type();
     let address = |g: &ExprGen<'a, '_>, arr: &Array| ok(g.b.build_ptr_to_int(ir.basic_value(arr.base).into_pointer_value(), i64t, "base"));
-    let widths: HashMap<Sym, u32> = model
-        .params
-        .iter()
-        .map(|p| {
-            let bits = match p.sym {
-                Sym::Param(v) => ir.basic_value(v).into_int_value().get_type().get_bit_width(),
-                Sym::Counter(_) => 64,
-            };
-            (p.sym, bits)
-        })
-        .collect();
+    // Parameters narrower than 64 bits are sign-extended for the region
+    // (codegen::generate): |p| <= 2^(bits - 1).
+    let widths: HashMap<Sym, u32> = model.params.iter().map(|p| (p.sym, p.bits)).collect();
     let Some((k, used)) = plain_bound(model, pairs, precomputed, &widths) else {
         let mut rt = Runtime::checked(ir, g, params);
         return disjoint(&mut rt, model, pairs, precomputed, |rt, arr| address(rt.g, arr));
