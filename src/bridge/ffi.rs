@@ -80,6 +80,7 @@ pub struct OptionsRaw {
     pub deps_work_limit: u64,
     pub ast_max_queries: u64,
     pub matmul: u8,
+    pub thread_only_growth: u32,
 }
 
 impl Default for OptionsRaw {
@@ -106,6 +107,7 @@ impl Default for OptionsRaw {
             deps_work_limit: 0,
             ast_max_queries: 0,
             matmul: 1,
+            thread_only_growth: crate::cost::size::THREAD_ONLY_GROWTH_PERCENT as u32,
         }
     }
 }

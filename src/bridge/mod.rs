@@ -82,6 +82,9 @@ pub struct Options {
     pub ast_max_queries: Option<u64>,
     /// `-tessera-matmul`: matmul-like statements in the BLIS structure.
     pub matmul: bool,
+    /// `-tessera-thread-only-growth`: percent of the module's instructions
+    /// that rewrites gaining only threads may add in all (`cost::size`).
+    pub thread_only_growth: u64,
 }
 
 impl Options {
@@ -113,6 +116,7 @@ impl Options {
             deps_work_limit: (raw.deps_work_limit != 0).then_some(raw.deps_work_limit),
             ast_max_queries: (raw.ast_max_queries != 0).then_some(raw.ast_max_queries),
             matmul: raw.matmul != 0,
+            thread_only_growth: u64::from(raw.thread_only_growth),
             parallel: match raw.parallel {
                 0 => Some(false),
                 1 => Some(true),

@@ -98,6 +98,9 @@ fn judge(scop: &PolyScop, original: &Schedule, planned: &Schedule, facts: &Facts
     if let Some(why) = small_known_work(scop, facts, threads)? {
         return Ok(Some(why));
     }
+    // Known to be too little work for a fork, the nest never forks
+    // (code generation tests the same figure at run time).
+    let threads = threads && known_work(scop, facts.elem_bytes)?.is_none_or(|w| w.instances >= MIN_FORK_WORK as u64);
     if !threads && !jam && !facts.checked_accumulator && keeps_original_order(original, planned, np) {
         let why = if has_parallel_loop(planned, np) { format!(", and its parallel loops {no_threads}") } else { String::new() };
         return Ok(Some(format!(
@@ -105,6 +108,23 @@ fn judge(scop: &PolyScop, original: &Schedule, planned: &Schedule, facts: &Facts
         )));
     }
     Ok(None)
+}
+
+/// Whether the only gain of rewriting `scop` with the `planned` schedule is
+/// running its parallel loops on threads, with trip counts unknown at
+/// compile time (a fork then happens only where the run's sizes are
+/// large): the schedule keeps the source order, no loop is jammed around a
+/// reduction (`jam`: the final tree's), and the rewrite's alias checks free
+/// no accumulator. Such rewrites are paid from an allowance of their own
+/// (`cost::size::THREAD_ONLY_GROWTH_PERCENT`). With every trip count known,
+/// the nest that reaches a fork's work forks for certain, and is paid as
+/// any other rewrite.
+pub fn gains_only_threads(scop: &PolyScop, original: &Schedule, planned: &Schedule, facts: &Facts, jam: bool) -> PolyResult<bool> {
+    let np = scop.params.len();
+    if !facts.openmp || facts.checked_accumulator || jam || !has_parallel_loop(planned, np) || !keeps_original_order(original, planned, np) {
+        return Ok(false);
+    }
+    Ok(known_work(scop, facts.elem_bytes)?.is_none())
 }
 
 /// The statement whose running sum would make the rewrite lose, if any: a

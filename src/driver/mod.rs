@@ -241,7 +241,10 @@ fn transform(ctx: &FunctionCtx<'_>, first_view: &FunctionView, first_map: &IrMap
                     },
                 },
                 weights: weights(&fview, m, parallel),
-                budget: Budget { function_left, module_left: module_left(ctx, parallel, options.verbose), scops_left: (planned_scops.len() - done) as u64 },
+                budget: {
+                    let (module_left, thread_only_left) = module_left(ctx, parallel, options);
+                    Budget { function_left, module_left, scops_left: (planned_scops.len() - done) as u64, thread_only_left }
+                },
             })
         };
         let (mut m, mut pay) = (found, cost_of(found));
@@ -285,7 +288,7 @@ fn transform(ctx: &FunctionCtx<'_>, first_view: &FunctionView, first_map: &IrMap
                 eprintln!("tessera: {}: code size: {} instruction(s) added; budget left before: function {function_left}, module {module}", fview.name, p.growth);
             }
             function_left = function_left.saturating_sub(p.growth);
-            spend_module(ctx, p.growth);
+            spend_module(ctx, p.growth, p.thread_only);
         }
         if options.report {
             report::count(if result.is_ok() { "SCoPs rewritten" } else { "SCoPs not rewritten" });
@@ -423,6 +426,9 @@ struct Plan {
     /// What the rewrite adds to the function, in IR instructions
     /// (`cost::size`; 0 when not costed).
     growth: u64,
+    /// Its only gain is loops of unknown trip count on threads: paid from
+    /// the module's allowance for such rewrites too.
+    thread_only: bool,
     /// With `-tessera-check-schedules`: whether the checker could decide
     /// (the schedule passed); `None` without the option.
     checked: Option<bool>,
@@ -666,7 +672,7 @@ fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageCo
             let blis: u64 = p.1.matmul_nests().iter().map(|n| cost::size::blis_code(n.rows_vary())).sum();
             let growth = pay.map_or(0, |pay| cost::size::growth(&p.1, &pay.weights) + blis);
             if pay.is_none_or(|pay| pay.budget.exceeded_by(growth).is_none()) {
-                return Ok(Plan { given_up, scop, deps, schedule: p.0, tree: p.1, growth, checked: p.2 });
+                return Ok(Plan { given_up, scop, deps, schedule: p.0, tree: p.1, growth, thread_only: false, checked: p.2 });
             }
         }
     }
@@ -849,8 +855,17 @@ fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageCo
             });
         }
     }
+    // A rewrite whose only gain is threads, for sizes only the run shows,
+    // is paid from the module's allowance for such rewrites.
+    let mut thread_only = false;
+    if let Some(pay) = pay {
+        thread_only = cost::profit::gains_only_threads(&scop, &source_order, &schedule, &pay.facts, tree.jams_reductions()).map_err(|e| format!("profitability: {e}"))?;
+        if let Some(why) = pay.budget.thread_only_exceeded_by(growth).filter(|_| thread_only) {
+            return Err(format!("not profitable: {why}"));
+        }
+    }
     trace_work("code size", &mut work);
-    Ok(Plan { given_up, scop, deps, schedule, tree, growth, checked })
+    Ok(Plan { given_up, scop, deps, schedule, tree, growth, thread_only, checked })
 }
 
 /// The statements of loops whose running sum `scop::delicm` mapped back to
@@ -901,33 +916,40 @@ fn weights(fview: &FunctionView, m: &Model, openmp: bool) -> cost::size::Weights
 struct ModuleLedger {
     id: usize,
     left: u64,
+    /// What is left for rewrites whose only gain is threads.
+    thread_only_left: u64,
 }
 
 static MODULE_LEDGER: std::sync::Mutex<Option<ModuleLedger>> = std::sync::Mutex::new(None);
 
-/// What is left of the module's allowance; a new module (its first
+/// What is left of the module's allowance, and of its allowance for
+/// rewrites whose only gain is threads (no floor); a new module (its first
 /// function with a SCoP, before any rewrite in it) starts a new one.
-fn module_left(ctx: &FunctionCtx<'_>, openmp: bool, verbose: u32) -> u64 {
+fn module_left(ctx: &FunctionCtx<'_>, openmp: bool, options: &Options) -> (u64, u64) {
     let mut ledger = MODULE_LEDGER.lock().unwrap_or_else(|e| e.into_inner());
     let id = ctx.module_id();
     match &*ledger {
-        Some(l) if l.id == id => l.left,
+        Some(l) if l.id == id => (l.left, l.thread_only_left),
         _ => {
             let size = ctx.module_instructions();
             let left = cost::size::allowance(size, cost::size::MODULE_GROWTH_PERCENT, cost::size::growth_floor(openmp));
-            if verbose >= 1 {
-                eprintln!("tessera: module of {size} instruction(s): code-size growth allowed {left}");
+            let thread_only_left = cost::size::allowance(size, options.thread_only_growth, 0);
+            if options.verbose >= 1 {
+                eprintln!("tessera: module of {size} instruction(s): code-size growth allowed {left}, {thread_only_left} of it for rewrites that gain only threads");
             }
-            *ledger = Some(ModuleLedger { id, left });
-            left
+            *ledger = Some(ModuleLedger { id, left, thread_only_left });
+            (left, thread_only_left)
         }
     }
 }
 
-fn spend_module(ctx: &FunctionCtx<'_>, growth: u64) {
+fn spend_module(ctx: &FunctionCtx<'_>, growth: u64, thread_only: bool) {
     let mut ledger = MODULE_LEDGER.lock().unwrap_or_else(|e| e.into_inner());
     if let Some(l) = ledger.as_mut().filter(|l| l.id == ctx.module_id()) {
         l.left = l.left.saturating_sub(growth);
+        if thread_only {
+            l.thread_only_left = l.thread_only_left.saturating_sub(growth);
+        }
     }
 }
 

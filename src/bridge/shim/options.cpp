@@ -75,6 +75,13 @@ static cl::opt<bool> Matmul(
              "register-blocked micro-kernel (default on)"),
     cl::init(true), cl::cat(TesseraCategory));
 
+static cl::opt<unsigned> ThreadOnlyGrowth(
+    "tessera-thread-only-growth",
+    cl::desc("Code-size growth, in percent of the module's instructions, allowed in all for "
+             "rewrites whose only gain is running loops of unknown trip count on OpenMP threads "
+             "(default 5)"),
+    cl::init(5), cl::cat(TesseraCategory)); // cost::size::THREAD_ONLY_GROWTH_PERCENT
+
 static cl::opt<bool> CheckSchedules(
     "tessera-check-schedules",
     cl::desc("Check each SCoP's final schedule with the brute-force checker at small parameter "
@@ -166,6 +173,7 @@ extern "C" void tessera_get_options(TesseraOptions *out) {
   out->l2_kib = L2CacheKiB;
   out->check_schedules = CheckSchedules ? 1 : 0;
   out->matmul = Matmul ? 1 : 0;
+  out->thread_only_growth = ThreadOnlyGrowth;
   out->deps_work_limit = DepsWorkLimit;
   out->ast_max_queries = AstMaxQueries;
 }

@@ -63,6 +63,7 @@ typedef struct TesseraOptions {
   uint64_t deps_work_limit; // 0: the default cap of the dependence analysis (tests)
   uint64_t ast_max_queries; // 0: the default query limit of loop generation (tests)
   uint8_t matmul;           // BLIS code for matmul-like statements
+  uint32_t thread_only_growth; // percent of the module for rewrites that only gain threads
 } TesseraOptions;
 
 enum TesseraRemarkKind {
