@@ -187,7 +187,7 @@ extern "C" {
     pub fn tessera_append_global_ctor(f: *mut c_void);
     pub fn tessera_ctx_module_has_openmp(ctx: *mut FunctionCtxRaw) -> i32;
     pub fn tessera_omp_query(ctx: *mut FunctionCtxRaw, which: i32) -> *mut c_void;
-    pub fn tessera_outline_parallel(ctx: *mut FunctionCtxRaw, blocks: *mut *mut c_void, n: usize) -> i32;
+    pub fn tessera_outline_parallel(ctx: *mut FunctionCtxRaw, blocks: *mut *mut c_void, n: usize, fork: *mut c_void) -> i32;
     pub fn tessera_checkpoint(ctx: *mut FunctionCtxRaw);
     pub fn tessera_ctx_module_id(ctx: *mut FunctionCtxRaw) -> *const c_void;
     pub fn tessera_ctx_module_instructions(ctx: *mut FunctionCtxRaw) -> u64;

@@ -200,11 +200,14 @@ impl<'a> Ir<'a> {
     }
 
     /// Outlines the worker `blocks` (entry first) into a function run by an
-    /// OpenMP team; false (IR unchanged) if impossible.
-    pub fn outline_parallel(&self, blocks: &[BasicBlock<'a>]) -> bool {
+    /// OpenMP team, with `fork` only where it is true (the function is
+    /// called directly where not); false (IR unchanged) if impossible.
+    pub fn outline_parallel(&self, blocks: &[BasicBlock<'a>], fork: Option<IntValue<'a>>) -> bool {
         let mut raw: Vec<*mut c_void> = blocks.iter().map(|b| b.as_mut_ptr() as *mut c_void).collect();
-        // SAFETY: the blocks belong to this function.
-        unsafe { ffi::tessera_outline_parallel(self.ctx.raw, raw.as_mut_ptr(), raw.len()) != 0 }
+        let fork = fork.map_or(std::ptr::null_mut(), |c| c.as_value_ref() as *mut c_void);
+        // SAFETY: the blocks belong to this function; `fork`, when there,
+        // is an i1 of this function computed before them.
+        unsafe { ffi::tessera_outline_parallel(self.ctx.raw, raw.as_mut_ptr(), raw.len(), fork) != 0 }
     }
 
     /// Drops what the function's attributes promise about the memory it

@@ -116,6 +116,9 @@ struct Worker<'a> {
     slots: Vec<InstructionValue<'a>>,
     /// Its calls of omp_get_num_threads and omp_get_thread_num.
     queries: [IntValue<'a>; 2],
+    /// Where the worker also runs the small cases itself: the test of
+    /// whether a fork pays (`Gen::parallel_for`).
+    fork: Option<IntValue<'a>>,
     /// The schedule dimension of its loop.
     dim: usize,
 }
@@ -333,7 +336,7 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, opts
     // Workers run outlined, on a team; if that fails, in place on the
     // calling thread alone.
     for w in &gen.workers {
-        if ir.outline_parallel(&w.blocks) {
+        if ir.outline_parallel(&w.blocks, w.fork) {
             gen.summary.openmp_loops += 1;
             gen.summary.openmp_dims.insert(w.dim);
         } else {

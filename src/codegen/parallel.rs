@@ -157,7 +157,12 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
     /// blocks are outlined into a GOMP_parallel call at the end. Under
     /// sequential loops, the loop is also emitted as a plain loop, which
     /// runs instead when a fork would not pay (the worker called directly
-    /// ran 8% slower than the loop in place: gram).
+    /// ran 8% slower than the loop in place: gram, whose column loops fork
+    /// once per row). Outside every loop, where a fork is decided once per
+    /// run of the region, the worker itself runs the small cases, called
+    /// directly as a team of one: one copy of the loop instead of two (a
+    /// tiled product's copy doubled the code of gsl's rank-k updates with
+    /// -fopenmp) for the price of a call.
     pub(super) fn parallel_for(&mut self, f: &For) -> Result<(), String> {
         let g = ExprGen { b: &self.b, ctx: &self.ir.context };
         let lb = g.expr(&f.lower, &self.env);
@@ -176,8 +181,11 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         } else {
             Some(self.fork_pays(f, lb, ub))
         };
+        // Outside every loop the worker runs alone when the fork does not
+        // pay (see above).
+        let alone_in_worker = fork.filter(|_| self.depth == 0);
         let exit = self.new_block("tessera.par.exit");
-        if let Some(c) = fork {
+        if let Some(c) = fork.filter(|_| alone_in_worker.is_none()) {
             let (team, alone) = (self.new_block("tessera.par.fork"), self.new_block("tessera.par.alone"));
             ok(self.b.build_conditional_branch(c, team, alone));
             self.b.position_at_end(alone);
@@ -225,9 +233,32 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         // The team's size and this thread's number.
         let (num_threads, thread_num) = self.ir.omp_queries();
         let i64t = self.ir.context.i64_type();
+        // Called directly, the worker is a team of one, whatever team the
+        // caller may be in; it asks the runtime only when it was forked (two
+        // calls into the runtime cost more than a small run's loop).
+        let alone = alone_in_worker.map(|c| {
+            let (team, share) = (self.new_block("tessera.par.team"), self.new_block("tessera.par.share"));
+            let from = self.b.get_insert_block().expect("positioned");
+            ok(self.b.build_conditional_branch(c, team, share));
+            self.b.position_at_end(team);
+            (from, share)
+        });
         let call = |fv| -> IntValue<'a> { ok(self.b.build_call(fv, &[], "omp")).try_as_basic_value().basic().expect("i32 result").into_int_value() };
         let queries = [call(num_threads), call(thread_num)];
         let [nt, tid] = queries.map(|q| ok(self.b.build_int_s_extend(q, i64t, "omp64")));
+        let [nt, tid] = match alone {
+            Some((from, share)) => {
+                let team = self.b.get_insert_block().expect("positioned");
+                ok(self.b.build_unconditional_branch(share));
+                self.b.position_at_end(share);
+                [(nt, 1), (tid, 0)].map(|(q, one)| {
+                    let phi = ok(self.b.build_phi(i64t, "omp.share"));
+                    phi.add_incoming(&[(&q, team), (&i64t.const_int(one, false), from)]);
+                    phi.as_basic_value().into_int_value()
+                })
+            }
+            None => [nt, tid],
+        };
         // Iterations of uneven work (inner bounds that move with the
         // counter: a triangle) are dealt in rounds of nt, in a snake
         // order: thread tid takes the round's tid-th iteration in even
@@ -266,6 +297,7 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         let done = self.new_block("tessera.par.done");
         let header = self.new_block("tessera.par.loop");
         let some = ok(self.b.build_int_compare(IntPredicate::SLE, lo, hi, "some"));
+        let preheader = self.b.get_insert_block().expect("positioned");
         ok(self.b.build_conditional_branch(some, header, done));
         self.b.position_at_end(header);
         let iv = ok(self.b.build_phi(i64t, "t"));
@@ -338,13 +370,13 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         let br = ok(self.b.build_conditional_branch(again, header, done));
         let latch = self.b.get_insert_block().expect("positioned");
         self.mark_vectorizable(f, br, &mem);
-        iv.add_incoming(&[(&lo, worker), (&next, latch)]);
+        iv.add_incoming(&[(&lo, preheader), (&next, latch)]);
         if let (Some((odd, _, _)), Some(flipped)) = (turn, flipped) {
-            odd.add_incoming(&[(&self.ir.context.bool_type().const_zero(), worker), (&flipped, latch)]);
+            odd.add_incoming(&[(&self.ir.context.bool_type().const_zero(), preheader), (&flipped, latch)]);
         }
         self.b.position_at_end(done);
         ok(self.b.build_unconditional_branch(exit));
-        self.workers.push(Worker { blocks: self.blocks[first..].to_vec(), slots, queries, dim: f.var });
+        self.workers.push(Worker { blocks: self.blocks[first..].to_vec(), slots, queries, fork: alone_in_worker, dim: f.var });
         self.summary.loops += 1;
         self.summary.parallel_loops += 1;
         self.b.position_at_end(exit);

@@ -6,7 +6,8 @@
 //! generation copies the block once per occurrence in the tree); a loop
 //! costs its counter, compare and branch plus its bounds; a guard its
 //! conditions. On top: the copies the tree does not show (a parallel loop
-//! becomes a forked worker and a single-thread copy under -fopenmp), the
+//! becomes a forked worker under -fopenmp, and under sequential loops a
+//! single-thread copy beside it), the
 //! run-time checks, and the original nest when it stays as their fallback.
 //! LLVM's vectorizers and backend then multiply all of it (vector bodies,
 //! epilogues, their own checks) much as they multiply the original code,
@@ -80,7 +81,7 @@ pub fn growth(ast: &Ast, w: &Weights) -> u64 {
     if let Some(f) = ast.entry_fork().filter(|_| w.openmp) {
         return for_loop(f, w, Place::Entry).saturating_add(w.checks);
     }
-    let new = nodes(&ast.body, w, Place::Outside).saturating_add(w.checks);
+    let new = nodes(&ast.body, w, Place::Top).saturating_add(w.checks);
     if w.fallback {
         new
     } else {
@@ -91,7 +92,11 @@ pub fn growth(ast: &Ast, w: &Weights) -> u64 {
 /// Where a node is, for the OpenMP copies (as code generation decides).
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Place {
-    /// Outside every thread team: a parallel loop forks.
+    /// Outside every loop: a parallel loop forks, and its worker, called
+    /// directly, runs the small cases.
+    Top,
+    /// Outside every thread team, under sequential loops: a parallel loop
+    /// forks, and a second copy runs the small cases.
     Outside,
     /// The loop forking at the region's entry ([`Ast::entry_fork`]): its
     /// worker is all the new code.
@@ -128,9 +133,9 @@ fn for_loop(f: &For, w: &Weights, at: Place) -> u64 {
     let forked = at == Place::Entry || (w.openmp && at != Place::InTeam && f.parallel);
     let inside = match at {
         _ if forked => Place::InTeam,
-        Place::Outside if w.openmp && f.wavefront => Place::InWavefront,
+        Place::Top | Place::Outside if w.openmp && f.wavefront => Place::InWavefront,
         // Only the loops right inside a wavefront loop hold its tiles.
-        Place::InWavefront => Place::Outside,
+        Place::InWavefront | Place::Top => Place::Outside,
         at => at,
     };
     let body = nodes(&f.body, w, inside);
@@ -177,10 +182,9 @@ fn expr(e: &Expr) -> u64 {
 pub const GROWTH_FLOOR: u64 = 1500;
 
 /// The floor for a build whose parallel loops become OpenMP code: each
-/// such loop is emitted twice (the forked worker and the copy run alone
-/// when a fork would not pay), so the same large kernel weighs about
-/// twice as much (covariance's tiled product: 300 instructions alone, 600
-/// with OpenMP).
+/// such loop under sequential loops (a stencil's time loop) is emitted
+/// twice (the forked worker and the copy run alone when a fork would not
+/// pay), so the same large kernel weighs up to twice as much.
 pub fn growth_floor(openmp: bool) -> u64 {
     if openmp {
         2 * GROWTH_FLOOR
@@ -372,6 +376,11 @@ mod tests {
         let under = ast(vec![for_(0, false, vec![for_(1, true, vec![stmt()])])]);
         assert_eq!(growth(&under, &weights(false, true)), 8 + 8 + 14);
         assert_eq!(growth(&under, &weights(true, true)), 8 + 2 * (8 + 14) + FORK_COST);
+        // Outside every loop (beside another loop: no entry fork), the
+        // worker runs the small cases too: one copy.
+        let top = ast(vec![for_(0, false, vec![stmt()]), for_(1, true, vec![stmt()])]);
+        assert_eq!(growth(&top, &weights(false, true)), 2 * (8 + 14));
+        assert_eq!(growth(&top, &weights(true, true)), 2 * (8 + 14) + FORK_COST);
     }
 
     #[test]

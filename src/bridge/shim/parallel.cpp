@@ -3,7 +3,9 @@
 //
 //   parent:  GOMP_parallel(sub, data, 0, 0);
 //            (for a loop under sequential loops, only when a fork pays;
-//            else the loop runs in place: the Rust side emits both)
+//            else the loop runs in place: the Rust side emits both; for
+//            one outside every loop, `fork ? GOMP_parallel(sub, data, 0, 0)
+//            : sub(data)`, sub then taking the whole range)
 //   sub:     [lo, hi) = this thread's share of [lb, ub), from
 //            omp_get_thread_num() / omp_get_num_threads();
 //            for (i = lo; i < hi; i++) body;
@@ -21,6 +23,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/CodeExtractor.h"
 
 using namespace llvm;
@@ -43,9 +46,12 @@ extern "C" void *tessera_omp_query(TesseraFunctionCtx *Ctx, int32_t Which) {
 }
 
 // Outlines `Blocks` (the worker; Blocks[0] its single entry) and runs it
-// on a team of threads. Returns 0, changing nothing, if the blocks cannot
-// be outlined as a void(void*) function without outputs.
-extern "C" int32_t tessera_outline_parallel(TesseraFunctionCtx *Ctx, void **Blocks, size_t N) {
+// on a team of threads; with `Fork` (an i1 that dominates the blocks), only
+// where it is true, calling the outlined function directly where it is not.
+// Returns 0, changing nothing, if the blocks cannot be outlined as a
+// void(void*) function without outputs.
+extern "C" int32_t tessera_outline_parallel(TesseraFunctionCtx *Ctx, void **Blocks, size_t N,
+                                            void *Fork) {
   SmallVector<BasicBlock *, 16> BBs;
   for (size_t I = 0; I < N; ++I)
     BBs.push_back(static_cast<BasicBlock *>(Blocks[I]));
@@ -77,6 +83,13 @@ extern "C" int32_t tessera_outline_parallel(TesseraFunctionCtx *Ctx, void **Bloc
   auto *Ptr = PointerType::getUnqual(C);
   auto *I32 = Type::getInt32Ty(C);
   IRBuilder<> B(Call);
+  if (auto *Cond = static_cast<Value *>(Fork)) {
+    // The small runs call the worker itself: one copy of the loop.
+    Instruction *Team = nullptr, *Alone = nullptr;
+    SplitBlockAndInsertIfThenElse(Cond, Call->getIterator(), &Team, &Alone);
+    IRBuilder<>(Alone).CreateCall(Sub, {Call->getArgOperand(0)});
+    B.SetInsertPoint(Team);
+  }
   // num_threads 0: OMP_NUM_THREADS or the runtime's default; flags 0.
   FunctionCallee Parallel =
       gomp(M, "GOMP_parallel", FunctionType::get(Type::getVoidTy(C), {Ptr, Ptr, I32, I32}, false));

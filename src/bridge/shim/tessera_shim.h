@@ -202,8 +202,10 @@ int32_t tessera_ctx_module_has_openmp(TesseraFunctionCtx *ctx);
 // omp_get_num_threads (which = 0) or omp_get_thread_num (which = 1).
 void *tessera_omp_query(TesseraFunctionCtx *ctx, int32_t which);
 // Outlines the worker blocks (blocks[0] the entry) and runs them on a thread
-// team with GOMP_parallel; 0 if that is impossible (IR unchanged).
-int32_t tessera_outline_parallel(TesseraFunctionCtx *ctx, void **blocks, size_t n);
+// team with GOMP_parallel; with `fork` (an i1 computed before the blocks, or
+// null), only when it is true, the outlined function being called directly
+// otherwise. 0 if that is impossible (IR unchanged).
+int32_t tessera_outline_parallel(TesseraFunctionCtx *ctx, void **blocks, size_t n, void *fork);
 // Copies the function's body (once) so that an internal error reported
 // afterwards puts the function back exactly as it was.
 void tessera_checkpoint(TesseraFunctionCtx *ctx);
