@@ -102,6 +102,15 @@ void late(int n, double (*a)[n], double (*b)[n], double (*c)[n]) {
     }
 }
 
+// Every trip count known, 40000 instances over 320 KB: beyond L1, but too
+// little work for a fork, so threads gain nothing either.
+// THREADS: pay-before-emitting.c:[[@LINE+2]]:3: remark: SCoP not transformed: not profitable: the schedule keeps the original order (no interchange, fusion, distribution or tiling), and its parallel loops have too little work for a fork (40000 statement instances, every trip count known)
+void double_rows(double A[200][200]) {
+  for (int i = 0; i < 200; i++)
+    for (int j = 0; j < 200; j++)
+      A[i][j] *= 2.0;
+}
+
 #ifdef MAIN
 #include <stdio.h>
 int main(void) {

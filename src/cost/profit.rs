@@ -100,8 +100,13 @@ fn judge(scop: &PolyScop, original: &Schedule, planned: &Schedule, facts: &Facts
     }
     // Known to be too little work for a fork, the nest never forks
     // (code generation tests the same figure at run time).
-    let threads = threads && known_work(scop, facts.elem_bytes)?.is_none_or(|w| w.instances >= MIN_FORK_WORK as u64);
+    let too_little = match known_work(scop, facts.elem_bytes)? {
+        Some(w) if threads && w.instances < MIN_FORK_WORK as u64 => Some(format!("have too little work for a fork ({} statement instances, every trip count known)", w.instances)),
+        _ => None,
+    };
+    let threads = threads && too_little.is_none();
     if !threads && !jam && !facts.checked_accumulator && keeps_original_order(original, planned, np) {
+        let no_threads = too_little.as_deref().unwrap_or(no_threads);
         let why = if has_parallel_loop(planned, np) { format!(", and its parallel loops {no_threads}") } else { String::new() };
         return Ok(Some(format!(
             "the schedule keeps the original order (no interchange, fusion, distribution or tiling){why}: -O3 gets the same loops without the copy"
