@@ -95,12 +95,13 @@ pub fn not_profitable_unthreaded(scop: &PolyScop, original: &Schedule, planned: 
 #[allow(clippy::too_many_arguments)]
 fn judge(scop: &PolyScop, original: &Schedule, planned: &Schedule, facts: &Facts, threads: bool, jam: bool, no_threads: &str) -> PolyResult<Option<String>> {
     let np = scop.params.len();
-    if let Some(why) = small_known_work(scop, facts, threads)? {
+    let known = known_work(scop, facts.elem_bytes)?;
+    if let Some(why) = small_work(known, facts, threads) {
         return Ok(Some(why));
     }
     // Known to be too little work for a fork, the nest never forks
     // (code generation tests the same figure at run time).
-    let too_little = match known_work(scop, facts.elem_bytes)? {
+    let too_little = match known {
         Some(w) if threads && w.instances < MIN_FORK_WORK as u64 => Some(format!("have too little work for a fork ({} statement instances, every trip count known)", w.instances)),
         _ => None,
     };
@@ -157,10 +158,16 @@ pub fn sum_left_in_memory(scop: &PolyScop, planned: &Schedule, sums: &[usize]) -
 /// before the dependence analysis, with `threads` true whenever the build
 /// has OpenMP, so that such nests cost no polyhedral work.
 pub fn small_known_work(scop: &PolyScop, facts: &Facts, threads: bool) -> PolyResult<Option<String>> {
-    let Some(w) = known_work(scop, facts.elem_bytes)? else { return Ok(None) };
+    Ok(small_work(known_work(scop, facts.elem_bytes)?, facts, threads))
+}
+
+/// [`small_known_work`] on the nest's work, already known (`None`: some
+/// trip count is not).
+fn small_work(known: Option<KnownWork>, facts: &Facts, threads: bool) -> Option<String> {
+    let w = known?;
     let fits = w.bytes <= facts.l1_bytes.max(0) as u64;
     let too_little_for_threads = !threads || w.instances < MIN_FORK_WORK as u64;
-    Ok((fits && too_little_for_threads).then(|| {
+    (fits && too_little_for_threads).then(|| {
         if w.instances == 0 {
             // Every domain is empty for the known bounds (a copy inlined
             // with constant arguments whose loops never run).
@@ -172,7 +179,7 @@ pub fn small_known_work(scop: &PolyScop, facts: &Facts, threads: bool) -> PolyRe
             w.bytes,
             facts.l1_bytes / 1024
         )
-    }))
+    })
 }
 
 /// Why the nest cannot gain, whatever the dependences, if it cannot:
