@@ -226,6 +226,9 @@ fn transform(ctx: &FunctionCtx<'_>, first_view: &FunctionView, first_map: &IrMap
         eprintln!("tessera: {}: {} instruction(s): code-size growth allowed {function_left}", fview.name, instructions(&fview));
     }
     let planned_scops: Vec<(usize, &Model)> = detection.scops.iter().enumerate().filter(|(_, m)| prepared.contains(&map.loops[m.root.0 as usize])).collect();
+    // Each nest's nominal work, for its share of the budget (cost::size::
+    // Budget::beyond_share).
+    let work: Vec<u64> = planned_scops.iter().map(|(_, m)| nominal_work(m)).collect();
     for (done, &(index, found)) in planned_scops.iter().enumerate() {
         // -tessera-rewrite-all: every SCoP that can be rewritten is, paid
         // or not (the tests of code generation use it).
@@ -243,7 +246,7 @@ fn transform(ctx: &FunctionCtx<'_>, first_view: &FunctionView, first_map: &IrMap
                 weights: weights(&fview, m, parallel),
                 budget: {
                     let (module_left, thread_only_left) = module_left(ctx, parallel, options);
-                    Budget { function_left, module_left, scops_left: (planned_scops.len() - done) as u64, thread_only_left }
+                    Budget { function_left, module_left, work_here: work[done], work_left: work[done..].iter().fold(0, |a: u64, &w| a.saturating_add(w)), thread_only_left }
                 },
             })
         };
@@ -897,6 +900,12 @@ fn instructions(fview: &FunctionView) -> u64 {
 /// What the parts of a rewrite of `m` weigh (cost::size): each statement
 /// its block, the nest its blocks, and the run-time checks that keep the
 /// nest as their fallback.
+/// The nest's nominal work (cost::size::nominal_work): its statements'
+/// depths in the region's loops (parity counters are not loops).
+fn nominal_work(m: &Model) -> u64 {
+    cost::size::nominal_work(m.statements.iter().map(|s| s.loops.iter().filter(|&&l| !scop::model::is_pseudo(l)).count()))
+}
+
 fn weights(fview: &FunctionView, m: &Model, openmp: bool) -> cost::size::Weights {
     let block = |b: crate::ir::BlockId| fview.block(b).instrs.len() as u64 + 1;
     let pairs = codegen::checks::pairs_to_check(m, fview).len() as u64;
