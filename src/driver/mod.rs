@@ -631,6 +631,10 @@ fn tile_and_check(
         _ => schedule,
     };
     trace_work("innermost distribution", work);
+    let mut schedule = schedule;
+    if config.ast.jam_reductions {
+        mark_jams(scop, deps, &mut schedule);
+    }
     // The independent checker (never the scheduler's own reasoning) on what
     // all the stages above made of the schedule.
     let checked = check_schedule(scop, &schedule, config, "final schedule")?;
@@ -900,6 +904,21 @@ fn instructions(fview: &FunctionView) -> u64 {
 /// What the parts of a rewrite of `m` weigh (cost::size): each statement
 /// its block, the nest its blocks, and the run-time checks that keep the
 /// nest as their fallback.
+/// Which loops that are not parallel but sit around an innermost
+/// floating-point sum may still be jammed (`sched::marks::jam_blocked`):
+/// asked only for those, within a small work cap (over it, none is).
+fn mark_jams(scop: &PolyScop, deps: &deps::Deps, schedule: &mut sched::Schedule) {
+    let candidates = ast::reduction_jam::jam_candidates(scop, schedule);
+    if candidates.is_empty() {
+        return;
+    }
+    if let Ok(blocked) = crate::poly::with_work_cap(SIMPLE_AST_WORK, || sched::marks::jam_blocked(deps, schedule, &candidates)) {
+        for (d, pairs) in blocked {
+            schedule.dims[d].jam_blocked = Some(pairs);
+        }
+    }
+}
+
 /// The nest's nominal work (cost::size::nominal_work): its statements'
 /// depths in the region's loops (parity counters are not loops).
 fn nominal_work(m: &Model) -> u64 {

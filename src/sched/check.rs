@@ -84,7 +84,7 @@ fn bounding_box(set: &Set, params: &[i64]) -> Result<Vec<(i64, i64)>, String> {
 }
 
 /// The image of `x` under a functional relation.
-fn image(rel: &Set, params: &[i64], x: &[i64]) -> Result<Vec<i64>, String> {
+pub(crate) fn image(rel: &Set, params: &[i64], x: &[i64]) -> Result<Vec<i64>, String> {
     let mut r = rel.clone();
     for (k, &v) in x.iter().enumerate() {
         r = r.fix_dim(k, v).map_err(perr)?;
@@ -268,11 +268,30 @@ fn check_legality(scop: &PolyScop, sched: &Schedule, opts: &CheckOptions) -> Res
                     if parallel || (if_reduction && !both_reduction) {
                         return Err(Failure::Illegal(format!("dimension {d} is marked parallel but orders {} and {}", what(ex), what(ey))));
                     }
+                    // A dimension whose loops may be jammed though not
+                    // parallel (`DimInfo::jam_blocked`) must keep the pair's
+                    // order with its own stamp moved last (the jam's order),
+                    // unless the pair's statements are among those it
+                    // names as blocking.
+                    let (src, dst) = if o == Ordering::Less { (ix.stmt, iy.stmt) } else { (iy.stmt, ix.stmt) };
+                    let claimed = sched.dims[d].jam_blocked.as_ref().is_some_and(|b| !b.contains(&(src, dst)));
+                    if !scalar && claimed && sched.same_side(iy.stmt, ix.stmt, d) && jam_order(&ix.new, d).cmp(&jam_order(&iy.new, d)) != o {
+                        return Err(Failure::Illegal(format!("dimension {d} is marked jammable but a jam reverses {} and {}", what(ex), what(ey))));
+                    }
                 }
             }
         }
     }
     Ok(CheckReport { instances: insts.len(), checks })
+}
+
+/// A time stamp with dimension `d` moved last: the order of a loop of `d`
+/// jammed (all of its iterations run together, each inner item for every
+/// iteration before the next).
+fn jam_order(stamp: &[i64], d: usize) -> Vec<i64> {
+    let mut v: Vec<i64> = stamp.iter().enumerate().filter(|&(k, _)| k != d).map(|(_, &x)| x).collect();
+    v.push(stamp[d]);
+    v
 }
 
 /// For each read, the write it sees (the latest before it; within an

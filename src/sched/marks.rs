@@ -238,3 +238,65 @@ pub fn band_rows_zero(deps: &Deps, sched: &Schedule, start: usize, len: usize, r
     let (strict, loose) = (nonzero(false)?, nonzero(true)?);
     Ok(strict.into_iter().zip(loose).map(|(strict, loose)| CarriedPairs { strict, loose }).collect())
 }
+
+/// For each dimension `d` of `dims` (loops of `sched`), the (source,
+/// target) statements of the array dependences carried at `d` that an
+/// unroll-and-jam of a loop of `d` would reverse (`ast::reduction_jam`).
+///
+/// A jam runs several iterations ("rows") of the loop together: each of
+/// its inner items (a statement, or an inner loop's iteration) for every
+/// row before the next item. That is the loop of `d` moved innermost, so
+/// a dependence from one row to a later one stays ordered iff its pairs
+/// carried at `d` have a lexicographically non-negative difference on the
+/// dimensions after `d`. Running example: `for i { t[i] = 0; for j t[i]
+/// += A[i][j]*x[j]; for j y[j] += A[i][j]*t[i]; }` (A^T·A·x): `y[j]`'s
+/// dependence is carried at `i` with difference `0` at the dimensions
+/// after it, so rows may interleave (each `y[j]` still gets its terms in
+/// the order of `i`); in a forward substitution, `x[i] /= L[i][i]` in row
+/// `i` feeds the inner loop of a later row at `j = i`, an earlier item:
+/// blocked.
+///
+/// Scalar dependences are left out: a jam gives each row its own copies of
+/// the scalars it writes, and only where no value crosses rows
+/// (`scalar_flow_rows`).
+pub fn jam_blocked(deps: &Deps, sched: &Schedule, dims: &BTreeSet<usize>) -> PolyResult<BTreeMap<usize, BTreeSet<(usize, usize)>>> {
+    let n = sched.dims.len();
+    let none = BTreeSet::new();
+    let mut out = BTreeMap::new();
+    for &d in dims.iter().filter(|&&d| d < n) {
+        let arrays = deps.constraining(&none, false).filter(|(_, x)| !x.is_scalar);
+        let mut blocked = BTreeSet::new();
+        for mut s in states(arrays) {
+            let nd = n_dims(deps, &s);
+            for k in 0..d {
+                s.step(nd, &sched.stmts[s.src][k], &sched.stmts[s.dst][k])?;
+                if s.satisfied() {
+                    break;
+                }
+            }
+            // The pairs carried at `d` (positive difference there).
+            let mut carried = vec![];
+            for p in &s.parts {
+                let (mut b, mut diff) = difference(p, nd, &sched.stmts[s.src][d], &sched.stmts[s.dst][d])?;
+                let last = diff.len() - 1;
+                diff[last] -= 1;
+                b.add_ineq(diff)?;
+                if !b.is_empty()? {
+                    carried.push(b.simplify_locals()?);
+                }
+            }
+            s.parts = carried;
+            for k in d + 1..n {
+                if s.satisfied() {
+                    break;
+                }
+                if s.step(nd, &sched.stmts[s.src][k], &sched.stmts[s.dst][k])?.negative {
+                    blocked.insert((s.src, s.dst));
+                    break;
+                }
+            }
+        }
+        out.insert(d, blocked);
+    }
+    Ok(out)
+}

@@ -55,6 +55,11 @@ pub struct DimInfo {
     /// distributed into loops of their own) is parallel unless it holds
     /// both ends of one of these.
     pub carried: Option<CarriedPairs>,
+    /// The (source, target) statement pairs of the dependences carried at
+    /// this dimension that an unroll-and-jam of its loop would reverse
+    /// (`sched::marks::jam_blocked`), where computed: a loop that is not
+    /// parallel may still be jammed unless it holds both ends of one.
+    pub jam_blocked: Option<std::collections::BTreeSet<(usize, usize)>>,
 }
 
 /// The (source, target) statement pairs of the dependences a dimension
@@ -68,7 +73,15 @@ pub struct CarriedPairs {
 impl DimInfo {
     /// A dimension with the given marks and no per-statement detail.
     pub fn marked(kind: RowKind, parallel: bool, parallel_if_reduction: bool) -> DimInfo {
-        DimInfo { kind, parallel, parallel_if_reduction, carried: None }
+        DimInfo { kind, parallel, parallel_if_reduction, carried: None, jam_blocked: None }
+    }
+
+    /// Whether a loop of this dimension holding the statements `inside`
+    /// may run several of its iterations interleaved, each inner item for
+    /// every iteration before the next item (`ast::reduction_jam`): it is
+    /// parallel, or no dependence among them is reversed that way.
+    pub fn jammable_for(&self, inside: &dyn Fn(usize) -> bool) -> bool {
+        self.marks_for(inside).0 || self.jam_blocked.as_ref().is_some_and(|b| !b.iter().any(|&(s, t)| inside(s) && inside(t)))
     }
 
     /// (parallel, parallel_if_reduction) of a loop of this dimension that

@@ -400,6 +400,7 @@ fn wavefront_marks(tile_dims: &[DimInfo]) -> DimInfo {
         parallel: union.strict.is_empty(),
         parallel_if_reduction: !union.strict.is_empty() && union.loose.is_empty(),
         carried: Some(union),
+        jam_blocked: None,
     }
 }
 
@@ -430,6 +431,7 @@ fn tile_dim_marks(pairs: CarriedPairs) -> DimInfo {
         parallel: pairs.strict.is_empty(),
         parallel_if_reduction: !pairs.strict.is_empty() && pairs.loose.is_empty(),
         carried: Some(pairs),
+        jam_blocked: None,
     }
 }
 

@@ -1,5 +1,7 @@
-//! Parallel loops jammed around a reduction (`ast::reduction_jam`): every
-//! instance runs once, each row's instances in their original order.
+//! Loops jammed around a reduction (`ast::reduction_jam`): every instance
+//! runs once, each row's instances in their original order; a loop that
+//! is not parallel only where no dependence turns back (its
+//! `DimInfo::jam_blocked`), each cell's accesses then in their order.
 
 use crate::ast::{build, interp, Ast, AstOptions, Node};
 use crate::deps::{analyze, DepsOptions};
@@ -7,7 +9,8 @@ use crate::sched::original::{mark_original, original_schedule};
 use crate::schedule::Schedule;
 use crate::scop::kernels;
 use crate::scop::PolyScop;
-use std::collections::BTreeMap;
+use crate::scop::model::AccessKind;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// `scop` in the source order, with its marks; `s` dead after it when
 /// `dead_after`.
@@ -165,4 +168,148 @@ fn scalars_live_after_the_region_keep_rows_apart() {
     let (scop, sched) = matmul_rows(false);
     let ast = build(&scop, &sched, &AstOptions::default()).expect("ast");
     assert!(!ast.jams_reductions() && ast.source_order, "{ast}");
+}
+
+/// Each cell's accesses (statement, counters, write) in the order `ast`
+/// runs them at `n`, with the reads between two writes sorted: two runs
+/// with equal orders keep every pair of accesses that involves a write.
+fn cell_orders(scop: &PolyScop, ast: &Ast, n: i64) -> BTreeMap<(String, Vec<i64>), Vec<(bool, usize, Vec<i64>)>> {
+    let mut out: BTreeMap<(String, Vec<i64>), Vec<(bool, usize, Vec<i64>)>> = BTreeMap::new();
+    for e in interp::run(ast, &[n], 10_000_000).expect("run") {
+        for a in &scop.statements[e.stmt].accesses {
+            let cell = crate::sched::check::image(&a.relation, &[n], &e.iter).expect("cell");
+            out.entry((a.array.clone(), cell)).or_default().push((a.kind == AccessKind::Write, e.stmt, e.iter.clone()));
+        }
+    }
+    for seq in out.values_mut() {
+        let mut start = 0;
+        for k in 0..=seq.len() {
+            if k == seq.len() || seq[k].0 {
+                seq[start..k].sort();
+                start = k + 1;
+            }
+        }
+    }
+    out
+}
+
+/// `scop` in the source order with `jam_blocked` marked on the
+/// dimensions `jam_candidates` names.
+fn with_jam_marks(scop: PolyScop) -> (PolyScop, Schedule, BTreeSet<usize>) {
+    let (scop, mut sched) = in_source_order(scop, false);
+    let deps = analyze(&scop, &DepsOptions::default()).expect("deps");
+    let candidates = crate::ast::reduction_jam::jam_candidates(&scop, &sched);
+    for (d, b) in crate::sched::marks::jam_blocked(&deps, &sched, &candidates).expect("jam marks") {
+        sched.dims[d].jam_blocked = Some(b);
+    }
+    (scop, sched, candidates)
+}
+
+/// `y = A^T (A x)` by rows: `t[i] = 0; for j: t[i] += A[i][j] * x[j];
+/// for j: y[j] += A[i][j] * t[i]`. The `i` loop carries `y[j]`'s sums, so
+/// it is not parallel, but its rows may advance together: each `y[j]`
+/// still gets its terms in the order of `i`.
+fn atax_rows() -> PolyScop {
+    let mut scop = kernels::build(
+        "[n] -> { : n >= 1 }",
+        &[
+            ("[n] -> { S0[i] : 0 <= i < n }", "[n] -> { S0[i] -> [0, i, 0, 0, 0] }", &[("W", "[n] -> { S0[i] -> t[i] }")]),
+            (
+                "[n] -> { S1[i, j] : 0 <= i < n and 0 <= j < n }",
+                "[n] -> { S1[i, j] -> [0, i, 1, j, 0] }",
+                &[("R", "[n] -> { S1[i, j] -> t[i] }"), ("R", "[n] -> { S1[i, j] -> A[i, j] }"), ("R", "[n] -> { S1[i, j] -> x[j] }"), ("W", "[n] -> { S1[i, j] -> t[i] }")],
+            ),
+            (
+                "[n] -> { S2[i, j] : 0 <= i < n and 0 <= j < n }",
+                "[n] -> { S2[i, j] -> [0, i, 2, j, 0] }",
+                &[("R", "[n] -> { S2[i, j] -> y[j] }"), ("R", "[n] -> { S2[i, j] -> A[i, j] }"), ("R", "[n] -> { S2[i, j] -> t[i] }"), ("W", "[n] -> { S2[i, j] -> y[j] }")],
+            ),
+        ],
+    );
+    scop.statements[1].reduction = Some("fadd on t".into());
+    scop.statements[2].reduction = Some("fadd on y".into());
+    scop
+}
+
+/// Forward substitution: `x[i] = b[i]; for j < i: x[i] -= L[i][j] *
+/// x[j]; x[i] /= L[i][i]`. Row `i`'s last statement feeds the sum of every
+/// later row at `j = i`, an earlier item of that row: no jam.
+fn trisolv_rows() -> PolyScop {
+    let mut scop = kernels::build(
+        "[n] -> { : n >= 1 }",
+        &[
+            ("[n] -> { S0[i] : 0 <= i < n }", "[n] -> { S0[i] -> [0, i, 0, 0, 0] }", &[("R", "[n] -> { S0[i] -> b[i] }"), ("W", "[n] -> { S0[i] -> x[i] }")]),
+            (
+                "[n] -> { S1[i, j] : 0 <= i < n and 0 <= j < i }",
+                "[n] -> { S1[i, j] -> [0, i, 1, j, 0] }",
+                &[("R", "[n] -> { S1[i, j] -> x[i] }"), ("R", "[n] -> { S1[i, j] -> L[i, j] }"), ("R", "[n] -> { S1[i, j] -> x[j] }"), ("W", "[n] -> { S1[i, j] -> x[i] }")],
+            ),
+            ("[n] -> { S2[i] : 0 <= i < n }", "[n] -> { S2[i] -> [0, i, 2, 0, 0] }", &[("R", "[n] -> { S2[i] -> x[i] }"), ("R", "[n] -> { S2[i] -> L[i, i] }"), ("W", "[n] -> { S2[i] -> x[i] }")]),
+        ],
+    );
+    scop.statements[1].reduction = Some("fadd on x".into());
+    scop
+}
+
+#[test]
+fn rows_of_a_loop_that_carries_sums_advance_together_when_no_dependence_turns_back() {
+    let (scop, sched, candidates) = with_jam_marks(atax_rows());
+    assert_eq!(candidates, [1].into(), "{sched:?}");
+    assert!(!sched.dims[1].parallel && sched.dims[1].jam_blocked == Some(BTreeSet::new()), "{:?}", sched.dims[1]);
+    assert!(crate::ast::reduction_jam::may_jam_reductions(&scop, &sched));
+    for n in [1, 3, 9] {
+        crate::sched::check::check(&scop, &sched, &crate::sched::check::CheckOptions::new(&[n])).expect("the jam marks hold");
+    }
+    let jam = build(&scop, &sched, &AstOptions::default()).expect("ast");
+    let plain = build(&scop, &sched, &AstOptions { jam_reductions: false, ..AstOptions::default() }).expect("ast");
+    assert_eq!(jammed(&jam.body), 1, "{jam}");
+    for n in [1, 2, 7, 8, 9, 16, 19] {
+        assert_eq!(cell_orders(&scop, &jam, n), cell_orders(&scop, &plain, n), "n={n}\n{jam}");
+    }
+    // The rows interleave: row 1's first term of t before row 0's second.
+    let trace = interp::run(&jam, &[8], 1_000_000).expect("run");
+    let at = |i: i64, j: i64| trace.iter().position(|e| e.stmt == 1 && e.iter == [i, j]).expect("instance");
+    assert!(at(1, 0) < at(0, 1), "{jam}");
+}
+
+/// A Gauss-Seidel-like sweep: `x[i] = b[i]; for j: x[i] -= L[i][j] *
+/// z[j]; z[i] = x[i]`. As in a forward substitution, row `i`'s last
+/// statement feeds the sum of later rows (at `j = i`).
+fn sweep_rows() -> PolyScop {
+    let mut scop = kernels::build(
+        "[n] -> { : n >= 1 }",
+        &[
+            ("[n] -> { S0[i] : 0 <= i < n }", "[n] -> { S0[i] -> [0, i, 0, 0, 0] }", &[("R", "[n] -> { S0[i] -> b[i] }"), ("W", "[n] -> { S0[i] -> x[i] }")]),
+            (
+                "[n] -> { S1[i, j] : 0 <= i < n and 0 <= j < n }",
+                "[n] -> { S1[i, j] -> [0, i, 1, j, 0] }",
+                &[("R", "[n] -> { S1[i, j] -> x[i] }"), ("R", "[n] -> { S1[i, j] -> L[i, j] }"), ("R", "[n] -> { S1[i, j] -> z[j] }"), ("W", "[n] -> { S1[i, j] -> x[i] }")],
+            ),
+            ("[n] -> { S2[i] : 0 <= i < n }", "[n] -> { S2[i] -> [0, i, 2, 0, 0] }", &[("R", "[n] -> { S2[i] -> x[i] }"), ("W", "[n] -> { S2[i] -> z[i] }")]),
+        ],
+    );
+    scop.statements[1].reduction = Some("fadd on x".into());
+    scop
+}
+
+#[test]
+fn rows_that_feed_an_earlier_item_of_later_rows_stay_apart() {
+    for kernel in [trisolv_rows(), sweep_rows()] {
+        let (scop, sched, candidates) = with_jam_marks(kernel);
+        assert_eq!(candidates, [1].into(), "{sched:?}");
+        assert_eq!(sched.dims[1].jam_blocked, Some([(2, 1)].into()), "{:?}", sched.dims[1]);
+        assert!(!crate::ast::reduction_jam::may_jam_reductions(&scop, &sched));
+        let ast = build(&scop, &sched, &AstOptions::default()).expect("ast");
+        assert_eq!(jammed(&ast.body), 0, "{ast}");
+    }
+    // Claimed jammable, the sweep's loop would be jammed and its results
+    // wrong; the schedule checker refuses the claim.
+    let (scop, mut sched, _) = with_jam_marks(sweep_rows());
+    sched.dims[1].jam_blocked = Some(BTreeSet::new());
+    let err = crate::sched::check::check(&scop, &sched, &crate::sched::check::CheckOptions::new(&[4])).unwrap_err();
+    assert!(err.contains("marked jammable but a jam reverses"), "{err}");
+    let wrong = build(&scop, &sched, &AstOptions::default()).expect("ast");
+    let plain = build(&scop, &sched, &AstOptions { jam_reductions: false, ..AstOptions::default() }).expect("ast");
+    assert_eq!(jammed(&wrong.body), 1, "{wrong}");
+    assert_ne!(cell_orders(&scop, &wrong, 9), cell_orders(&scop, &plain, 9));
 }
