@@ -224,6 +224,33 @@ impl<'a> Ir<'a> {
         }
     }
 
+    /// Tells the x86 backend and its vectorizers to prefer no gather
+    /// instructions in this function (the target feature
+    /// `prefer-no-gather`, clang's `-mno-gather`), unless its features say
+    /// either way already; other targets are left as they are. Asked for
+    /// a function that runs rows jammed around floating-point sums
+    /// (`ast::reduction_jam`): the SLP vectorizer packs the rows' running
+    /// sums into one vector register and loads their terms, one from each
+    /// row, with a gather (`vgatherqpd`) on every step. On a Zen 4 with
+    /// AVX-512, A^T·(A·x) at 3800 x 4200 then ran 0.199 s, against 0.070 s
+    /// with eight scalar chains and 0.208 s for -O3's one chain.
+    pub fn prefer_no_gather(&self) {
+        let triple = self.module.get_triple();
+        let triple = triple.as_str().to_string_lossy();
+        let x86 = triple.starts_with("x86_64") || (triple.starts_with('i') && triple[1..].starts_with(|c: char| c.is_ascii_digit()) && triple.contains("86-"));
+        if !x86 {
+            return;
+        }
+        const KEY: &str = "target-features";
+        let loc = inkwell::attributes::AttributeLoc::Function;
+        let old = self.function.get_string_attribute(loc, KEY).map(|a| a.get_string_value().to_string_lossy().into_owned()).unwrap_or_default();
+        if old.contains("prefer-no-gather") {
+            return;
+        }
+        let new = if old.is_empty() { "+prefer-no-gather".to_string() } else { format!("{old},+prefer-no-gather") };
+        self.function.add_attribute(loc, self.context.create_string_attribute(KEY, &new));
+    }
+
     /// The preheader of loop `l`, if it has one.
     pub fn loop_preheader(&self, l: LoopId) -> Option<BasicBlock<'a>> {
         // SAFETY: the loop comes from the live LoopInfo; the shim returns a block of this function or null.

@@ -284,6 +284,10 @@ fn transform(ctx: &FunctionCtx<'_>, first_view: &FunctionView, first_map: &IrMap
         // A generation that fails deletes its blocks but may leave dead
         // instructions (stack slots, parameters) behind: the IR changed.
         changed |= planned.is_ok();
+        // Rows jammed around sums stay scalar chains (see the method).
+        if planned.as_ref().is_ok_and(|p| p.tree.jams_reductions()) {
+            ir.prefer_no_gather();
+        }
         let result = planned.and_then(|p| codegen::generate(&ir, &fview, m, &p.tree, &cg).map(|summary| (p, summary)));
         if let Ok((p, _)) = &result {
             if options.verbose >= 1 {
