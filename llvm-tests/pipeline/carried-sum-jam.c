@@ -17,7 +17,7 @@
 // RUN: %clang -O3 -DMAIN -fpass-plugin=%tessera -mllvm -tessera-check-schedules %s -o %t && %t > %t.out && diff %t.ref.out %t.out
 // RUN: %clang -O3 -fopenmp -DMAIN -fpass-plugin=%tessera -mllvm -tessera-check-schedules %s -o %t.omp && env OMP_NUM_THREADS=2 %t.omp > %t.omp.out && diff %t.ref.out %t.omp.out
 
-// CHECK: carried-sum-jam.c:[[@LINE+6]]:3: remark: SCoP rewritten: {{.*}}; 8 iterations of line [[@LINE+6]] at a time along line [[@LINE+8]]/line [[@LINE+10]], each with its own running sum (unroll-and-jam)
+// CHECK: carried-sum-jam.c:[[@LINE+6]]:3: remark: SCoP rewritten: {{.*}}; 8 iterations of line [[@LINE+6]] at a time along line [[@LINE+8]]/line [[@LINE+10]], each with its own running values (unroll-and-jam)
 // IR: define {{.*}}void @atax({{.*}} #[[JAM:[0-9]+]]
 // ASM-LABEL: atax:
 // ASM-NOT: vgather

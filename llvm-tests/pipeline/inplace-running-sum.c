@@ -27,8 +27,8 @@ void solve(int n, int m, double (*L)[n], double (*B)[m]) {
     }
 }
 
-// CHECK: inplace-running-sum.c:[[@LINE+3]]:3: remark: SCoP rewritten: {{.*}}; 8 iterations of line [[@LINE+7]] at a time along line [[@LINE+8]], each with its own running sum (unroll-and-jam)
-// OMP: inplace-running-sum.c:[[@LINE+2]]:3: remark: SCoP rewritten: {{.*}}; 8 iterations of line [[@LINE+6]] at a time along line [[@LINE+7]], each with its own running sum (unroll-and-jam); {{.*}} on OpenMP threads
+// CHECK: inplace-running-sum.c:[[@LINE+3]]:3: remark: SCoP rewritten: {{.*}}; 8 iterations of line [[@LINE+7]] at a time along line [[@LINE+8]], each with its own running values (unroll-and-jam)
+// OMP: inplace-running-sum.c:[[@LINE+2]]:3: remark: SCoP rewritten: {{.*}}; 8 iterations of line [[@LINE+6]] at a time along line [[@LINE+7]], each with its own running values (unroll-and-jam); {{.*}} on OpenMP threads
 void cholesky(int n, double (*A)[n]) {
   for (int j = 0; j < n; j++) {
     for (int k = 0; k < j; k++)

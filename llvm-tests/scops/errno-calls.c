@@ -17,7 +17,7 @@
 
 void norms(int n, int m, const double (*restrict A)[m], double *restrict out) {
   // CHECK: errno-calls.c:[[@LINE+2]]:3: remark: loop is in a SCoP (2 loop(s), 3 statement(s))
-  // CHECK: errno-calls.c:[[@LINE+1]]:3: remark: SCoP rewritten: 4 loop(s), 1 parallelizable {{.*}}; 8 iterations of i at a time along j, each with its own running sum (unroll-and-jam)
+  // CHECK: errno-calls.c:[[@LINE+1]]:3: remark: SCoP rewritten: 4 loop(s), 1 parallelizable {{.*}}; 8 iterations of i at a time along j, each with its own running values (unroll-and-jam)
   for (int i = 0; i < n; i++) {
     double s = 0;
     for (int j = 0; j < m; j++)

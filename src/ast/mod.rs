@@ -411,7 +411,7 @@ fn build_with(scop: &PolyScop, schedule: &Schedule, opts: &AstOptions) -> AstRes
     let ctx = sets::context_basic(scop)?;
     let mut sc = scan::Scanner::new(scop.params.len(), m, items, schedule, opts);
     let body = sc.generate(&ctx)?;
-    let (body, jammed) = if opts.jam_reductions { reduction_jam::jam_reductions(body, scop, &schedule.dims, opts.scalar_rows.as_ref())? } else { (body, false) };
+    let (body, jammed) = if opts.jam_reductions { reduction_jam::jam_reductions(body, scop, schedule, opts.scalar_rows.as_ref())? } else { (body, false) };
     // Not known to be the source order: no entry fork (the tree keeps its
     // own sequential copy, which is always correct).
     let source_order = !jammed && crate::sched::original::original_schedule(scop).is_ok_and(|o| crate::schedule::order::keeps_original_order(&o, schedule, scop.params.len()));

@@ -64,7 +64,7 @@
 use super::expr::Expr;
 use super::jam::{div_by, exact_bounds, multiple_of, node, plus_const};
 use super::{count_stmts, AstResult, For, LoopRole, Node};
-use crate::schedule::{DimInfo, RowKind, Schedule};
+use crate::schedule::{RowKind, Schedule};
 use crate::scop::model::AccessKind;
 use crate::scop::PolyScop;
 use std::collections::{BTreeMap, BTreeSet};
@@ -79,10 +79,10 @@ pub const ROWS: i64 = 8;
 /// where it may be; and whether one was.
 /// `scalar_rows`: where each scalar's values leave the iteration that
 /// wrote them, when known (`AstOptions::scalar_rows`).
-pub fn jam_reductions(nodes: Vec<Node>, scop: &PolyScop, dims: &[DimInfo], scalar_rows: Option<&BTreeMap<String, usize>>) -> AstResult<(Vec<Node>, bool)> {
+pub fn jam_reductions(nodes: Vec<Node>, scop: &PolyScop, sched: &Schedule, scalar_rows: Option<&BTreeMap<String, usize>>) -> AstResult<(Vec<Node>, bool)> {
     let mut occurrences = BTreeMap::new();
     count_stmts(&nodes, &mut occurrences);
-    let cx = Jammer { scop, dims, occurrences, scalar_rows };
+    let cx = Jammer { scop, sched, occurrences, scalar_rows };
     let mut any = false;
     let out = cx.walk(nodes, &mut any)?;
     Ok((out, any))
@@ -115,7 +115,7 @@ fn chains_under(scop: &PolyScop, sched: &Schedule) -> Vec<(usize, usize)> {
         .filter_map(|s| {
             let e = (0..sched.dims.len()).rev().find(|&k| iterates(s, k))?;
             let d = (0..e).rev().find(|&k| sched.dims[k].kind == RowKind::Loop)?;
-            if !iterates(s, d) {
+            if !iterates(s, d) || in_jammed_band(sched, d) || in_jammed_band(sched, e) {
                 return None;
             }
             let inner = |t: usize| sched.same_side(s, t, e) && iterates(t, e);
@@ -131,11 +131,27 @@ fn chains_under(scop: &PolyScop, sched: &Schedule) -> Vec<(usize, usize)> {
 /// parallel and it holds reductions, all floating-point ones, which the
 /// vectorizer may not reassociate (each step waits 3-4 cycles for the
 /// last; a left-looking Cholesky's loop also stores its running sum on
-/// each step, as -O3 does). An integer sum is vectorized by LLVM itself,
-/// and an integer recurrence steps in a cycle (opus's codebook search, a
-/// loop of 5 to 8 steps of integer differences, had grown 2.5x jammed).
+/// each step, as -O3 does); or, with no reduction, floating-point
+/// arithmetic on a value the loop passes from one step to the next in a
+/// scalar (a recursive filter's `y = a * x[j] + b1 * y1 + b2 * y2`, whose
+/// steps wait for the step before). A loop that is not parallel only
+/// through memory (Floyd-Warshall's row, which reads the cell its
+/// iteration k writes) LLVM vectorizes behind run-time checks: jammed,
+/// it ran 13% slower. An integer sum is vectorized by LLVM itself, and an
+/// integer recurrence steps in a cycle (opus's codebook search, a loop of
+/// 5 to 8 steps of integer differences, had grown 2.5x jammed).
 fn chain_kept(scop: &PolyScop, parallel: bool, stmts: &[usize]) -> bool {
-    !parallel && fp_sums_among(scop, stmts)
+    let sums = stmts.iter().any(|&s| scop.statements[s].reduction.is_some());
+    !parallel && if sums { fp_sums_among(scop, stmts) } else { stmts.iter().any(|&s| scop.statements[s].float_arith) && carries_a_scalar(scop, stmts) }
+}
+
+/// Whether some scalar is both written and read by `stmts` (a loop's
+/// statements: the value it passes between iterations, or within one).
+fn carries_a_scalar(scop: &PolyScop, stmts: &[usize]) -> bool {
+    let scalars = |kind: AccessKind| -> BTreeSet<&str> {
+        stmts.iter().flat_map(|&s| &scop.statements[s].accesses).filter(|a| a.is_scalar && a.kind == kind).map(|a| a.array.as_str()).collect()
+    };
+    !scalars(AccessKind::Write).is_disjoint(&scalars(AccessKind::Read))
 }
 
 /// Whether `stmts` hold reductions, all floating-point ones.
@@ -149,10 +165,18 @@ fn fp_sums(scop: &PolyScop, stmts: &[usize]) -> bool {
     !stmts.is_empty() && stmts.iter().all(|&s| scop.statements[s].reduction.as_deref().is_some_and(|r| r.starts_with("fadd") || r.starts_with("fmul")))
 }
 
+/// Whether dimension `d` lies in a band whose rows the tiler jams itself
+/// (`Band::jam`: an in-place stencil's full tiles; its partial tiles run
+/// rows one at a time on purpose, their code being what the full/partial
+/// split can pay for).
+fn in_jammed_band(sched: &Schedule, d: usize) -> bool {
+    sched.bands.iter().any(|b| b.jam.is_some() && d >= b.start && d < b.start + b.len * if b.tile_sizes.is_some() { 2 } else { 1 })
+}
+
 struct Jammer<'s> {
     scop: &'s PolyScop,
-    /// The schedule's dimensions (a loop's `var` is its dimension).
-    dims: &'s [DimInfo],
+    /// The schedule (a loop's `var` is its dimension).
+    sched: &'s Schedule,
     /// How often each statement occurs in the whole tree.
     occurrences: BTreeMap<usize, usize>,
     scalar_rows: Option<&'s BTreeMap<String, usize>>,
@@ -195,7 +219,7 @@ impl Jammer<'_> {
         }
         let mut inside = BTreeSet::new();
         stmts_under(&f.body, &mut inside);
-        if !f.parallel && !self.dims.get(f.var).is_some_and(|d| d.jammable_for(&|t| inside.contains(&t))) {
+        if in_jammed_band(self.sched, f.var) || (!f.parallel && !self.sched.dims.get(f.var).is_some_and(|d| d.jammable_for(&|t| inside.contains(&t)))) {
             return Ok(None);
         }
         let mut chains = 0;
@@ -206,7 +230,7 @@ impl Jammer<'_> {
                     stmts_under(&g.body, &mut stmts);
                     let stmts: Vec<usize> = stmts.into_iter().collect();
                     let steady = !g.lower.uses_var(f.var) && !g.upper.uses_var(f.var);
-                    if !steady || g.body.iter().any(Node::contains_loop) || g.matmul.is_some() || few(&g.lower, &g.upper, u) {
+                    if !steady || g.body.iter().any(Node::contains_loop) || g.matmul.is_some() || few(&g.lower, &g.upper, u) || in_jammed_band(self.sched, g.var) {
                         return Ok(None);
                     }
                     // Beside the chains, a parallel loop of floating-point

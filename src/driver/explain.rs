@@ -83,7 +83,7 @@ pub fn explain(x: &Subject<'_>) -> Vec<Fact> {
     for (outer, inner, u, stmts) in x.row_jams {
         let name = |d: usize| dim_name_for(x, d, &mut stmts.iter().copied());
         let (Some(outer), Some(inner)) = (name(*outer), name(*inner)) else { continue };
-        facts.push(fact("Jam", format!("{u} iterations of {outer} at a time along {inner}, each with its own running sum (unroll-and-jam)")));
+        facts.push(fact("Jam", format!("{u} iterations of {outer} at a time along {inner}, each with its own running values (unroll-and-jam)")));
     }
     // The order of each statement's counters along its point loops (a row
     // with a floor division is a loop over blocks of a counter, not a

@@ -876,6 +876,16 @@ fn entry_conditions(view: &FunctionView, region: &HashSet<BlockId>, root: LoopId
     out
 }
 
+/// Whether `op` is floating-point arithmetic: an IEEE operation whose
+/// order LLVM keeps without fast-math flags.
+fn is_float_arith(op: &Op) -> bool {
+    match op {
+        Op::Pure { opcode } => matches!(opcode.as_str(), "fadd" | "fsub" | "fmul" | "fdiv" | "frem" | "fneg"),
+        Op::Call { callee, .. } => callee.starts_with("llvm.fmuladd") || callee.starts_with("llvm.fma."),
+        _ => false,
+    }
+}
+
 fn int_bits(t: Type) -> u32 {
     match t {
         Type::Int(b) => b,
@@ -1190,6 +1200,7 @@ impl StatementBuilder<'_, '_> {
                 schedule: vec![],
                 accesses,
                 reduction: None,
+                float_arith: self.view.block(b).instrs.iter().any(|i| is_float_arith(&i.op)),
                 loc,
             });
         }

@@ -88,6 +88,10 @@ pub struct Statement {
     /// with an associative operator: dependences may relax it where the
     /// code generator can keep it correct.
     pub reduction: Option<String>,
+    /// The block does floating-point arithmetic (`fadd`, `fmul`, ...,
+    /// `llvm.fmuladd`): in a loop that carries its values, a chain the
+    /// vectorizer may not break (`ast::reduction_jam`).
+    pub float_arith: bool,
     pub loc: Option<SrcLoc>,
 }
 

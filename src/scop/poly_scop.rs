@@ -40,6 +40,9 @@ pub struct PolyStmt {
     /// (`scop::model::PseudoLoop`): a loop of one iteration, not worth
     /// tiling.
     pub pseudo_dims: Vec<bool>,
+    /// The statement does floating-point arithmetic
+    /// (`scop::model::Statement::float_arith`).
+    pub float_arith: bool,
 }
 
 impl PolyStmt {
@@ -377,7 +380,7 @@ impl PolyScop {
                 accesses.push(PolyAccess { kind, array, is_scalar, relation });
             }
             let pseudo_dims = s.loops.iter().map(|&l| super::model::is_pseudo(l)).collect();
-            statements.push(PolyStmt { name: s.name.clone(), domain, schedule, accesses, reduction: s.reduction.clone(), pseudo_dims });
+            statements.push(PolyStmt { name: s.name.clone(), domain, schedule, accesses, reduction: s.reduction.clone(), pseudo_dims, float_arith: s.float_arith });
         }
         // The values used after the region are its live-outs; every other
         // scalar dies with it.
@@ -404,7 +407,7 @@ impl PolyScop {
                 acc.push(PolyAccess { kind, is_scalar: array.starts_with("scalar_"), array, relation });
             }
             let pseudo_dims = vec![false; domain.space().output.dims.len()];
-            statements.push(PolyStmt { name, domain, schedule: parse(schedule)?, accesses: acc, reduction: None, pseudo_dims });
+            statements.push(PolyStmt { name, domain, schedule: parse(schedule)?, accesses: acc, reduction: None, pseudo_dims, float_arith: false });
         }
         Ok(PolyScop { params: context.space().params.clone(), context, statements, dead_after: Default::default() })
     }

@@ -20,6 +20,7 @@ pub fn scop(context: &str, domains: &[&str]) -> PolyScop {
                 domain,
                 accesses: vec![],
                 reduction: None,
+                float_arith: false,
             }
         })
         .collect();

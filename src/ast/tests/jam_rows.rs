@@ -170,13 +170,14 @@ fn scalars_live_after_the_region_keep_rows_apart() {
     assert!(!ast.jams_reductions() && ast.source_order, "{ast}");
 }
 
-/// Each cell's accesses (statement, counters, write) in the order `ast`
-/// runs them at `n`, with the reads between two writes sorted: two runs
-/// with equal orders keep every pair of accesses that involves a write.
+/// Each array cell's accesses (statement, counters, write) in the order
+/// `ast` runs them at `n`, with the reads between two writes sorted: two
+/// runs with equal orders keep every pair of accesses that involves a
+/// write. Scalars are left out: each jammed row has copies of its own.
 fn cell_orders(scop: &PolyScop, ast: &Ast, n: i64) -> BTreeMap<(String, Vec<i64>), Vec<(bool, usize, Vec<i64>)>> {
     let mut out: BTreeMap<(String, Vec<i64>), Vec<(bool, usize, Vec<i64>)>> = BTreeMap::new();
     for e in interp::run(ast, &[n], 10_000_000).expect("run") {
-        for a in &scop.statements[e.stmt].accesses {
+        for a in scop.statements[e.stmt].accesses.iter().filter(|a| !a.is_scalar) {
             let cell = crate::sched::check::image(&a.relation, &[n], &e.iter).expect("cell");
             out.entry((a.array.clone(), cell)).or_default().push((a.kind == AccessKind::Write, e.stmt, e.iter.clone()));
         }
@@ -312,4 +313,42 @@ fn rows_that_feed_an_earlier_item_of_later_rows_stay_apart() {
     let plain = build(&scop, &sched, &AstOptions { jam_reductions: false, ..AstOptions::default() }).expect("ast");
     assert_eq!(jammed(&wrong.body), 1, "{wrong}");
     assert_ne!(cell_orders(&scop, &wrong, 9), cell_orders(&scop, &plain, 9));
+}
+
+/// A recursive filter along each row: `s = 0; for j: { y[i][j] = x[i][j]
+/// + 0.5 * s; s = y[i][j]; }`, no reduction but floating-point arithmetic
+/// whose value the `j` loop carries in `s`. With `float_arith` the rows
+/// advance together, each with its own `s`; an integer recurrence (no
+/// floating-point arithmetic) is left alone.
+fn row_filter(float_arith: bool) -> (PolyScop, Schedule) {
+    let mut scop = kernels::build(
+        "[n] -> { : n >= 1 }",
+        &[
+            ("[n] -> { S0[i] : 0 <= i < n }", "[n] -> { S0[i] -> [0, i, 0, 0, 0] }", &[("W", "[n] -> { S0[i] -> scalar_s[] }")]),
+            (
+                "[n] -> { S1[i, j] : 0 <= i < n and 0 <= j < n }",
+                "[n] -> { S1[i, j] -> [0, i, 1, j, 0] }",
+                &[("R", "[n] -> { S1[i, j] -> x[i, j] }"), ("R", "[n] -> { S1[i, j] -> scalar_s[] }"), ("W", "[n] -> { S1[i, j] -> y[i, j] }"), ("W", "[n] -> { S1[i, j] -> scalar_s[] }")],
+            ),
+        ],
+    );
+    scop.statements[1].float_arith = float_arith;
+    in_source_order(scop, true)
+}
+
+#[test]
+fn rows_of_a_floating_point_recurrence_advance_together() {
+    for float_arith in [true, false] {
+        let (scop, sched) = row_filter(float_arith);
+        assert!(sched.dims[1].parallel && !sched.dims[3].parallel, "{sched:?}");
+        assert_eq!(crate::ast::reduction_jam::may_jam_reductions(&scop, &sched), float_arith);
+        let deps = analyze(&scop, &DepsOptions::default()).expect("deps");
+        let scalar_rows = crate::sched::marks::scalar_flow_rows(&deps, &sched.stmts, sched.dims.len()).expect("rows");
+        let jam = build(&scop, &sched, &AstOptions { scalar_rows, ..AstOptions::default() }).expect("ast");
+        assert_eq!(jammed(&jam.body), usize::from(float_arith), "{jam}");
+        let plain = build(&scop, &sched, &AstOptions { jam_reductions: false, ..AstOptions::default() }).expect("ast");
+        for n in [1, 2, 8, 9, 17] {
+            assert_eq!(cell_orders(&scop, &jam, n), cell_orders(&scop, &plain, n), "n={n}\n{jam}");
+        }
+    }
 }

@@ -67,7 +67,8 @@ __attribute__((noinline)) void growing_sums(int n, double (*A)[n], double (*B)[n
     }
 }
 
-/* A first-order recurrence per row (no reduction: not jammed). */
+/* A first-order recurrence per row: no reduction, but floating-point
+ * arithmetic whose values the row carries (jammed like a sum). */
 __attribute__((noinline)) void recurrences(int n, int m, double (*A)[m], double *out) {
   for (int i = 0; i < n; i++) {
     double v = 1.0;
