@@ -74,7 +74,7 @@ use std::collections::{BTreeMap, BTreeSet};
 /// measured on an in-place stencil).
 pub const ROWS: i64 = 8;
 
-/// `nodes` (the whole tree of `scop`, scheduled with `dims`) with every
+/// `nodes` (the whole tree of `scop`, scheduled by `sched`) with every
 /// parallel or jammable loop around an innermost chain jammed by [`ROWS`]
 /// where it may be; and whether one was.
 /// `scalar_rows`: where each scalar's values leave the iteration that
@@ -89,11 +89,11 @@ pub fn jam_reductions(nodes: Vec<Node>, scop: &PolyScop, sched: &Schedule, scala
 }
 
 /// Whether the schedule has a loop that [`jam_reductions`] may jam: a
-/// parallel or jammable loop (`DimInfo::jammable_for`) whose next loop, past scalar dimensions only, is the
-/// innermost loop of some statement and carries a chain
-/// ([`chain_kept`]). Read off the schedule before any tree is built, for
-/// the profitability model (the tree may still not jam it: bounds that
-/// depend on the row, scalars read after the loop).
+/// parallel or jammable loop (`DimInfo::jammable_for`) whose next loop,
+/// past scalar dimensions only, is the innermost loop of some statement
+/// and carries a chain ([`chain_kept`]). Read off the schedule before
+/// any tree is built, for the profitability model (the tree may still not
+/// jam it: bounds that depend on the row, scalars read after the loop).
 pub fn may_jam_reductions(scop: &PolyScop, sched: &Schedule) -> bool {
     chains_under(scop, sched).into_iter().any(|(s, d)| sched.dims[d].jammable_for(&|t| sched.same_side(s, t, d)))
 }

@@ -905,11 +905,8 @@ fn instructions(fview: &FunctionView) -> u64 {
     fview.blocks.iter().map(|b| b.instrs.len() as u64 + 1).sum()
 }
 
-/// What the parts of a rewrite of `m` weigh (cost::size): each statement
-/// its block, the nest its blocks, and the run-time checks that keep the
-/// nest as their fallback.
 /// Which loops that are not parallel but sit around an innermost
-/// floating-point sum may still be jammed (`sched::marks::jam_blocked`):
+/// floating-point chain may still be jammed (`sched::marks::jam_blocked`):
 /// asked only for those, within a small work cap (over it, none is).
 fn mark_jams(scop: &PolyScop, deps: &deps::Deps, schedule: &mut sched::Schedule) {
     let candidates = ast::reduction_jam::jam_candidates(scop, schedule);
@@ -929,6 +926,9 @@ fn nominal_work(m: &Model) -> u64 {
     cost::size::nominal_work(m.statements.iter().map(|s| s.loops.iter().filter(|&&l| !scop::model::is_pseudo(l)).count()))
 }
 
+/// What the parts of a rewrite of `m` weigh (cost::size): each statement
+/// its block, the nest its blocks, and the run-time checks that keep the
+/// nest as their fallback.
 fn weights(fview: &FunctionView, m: &Model, openmp: bool) -> cost::size::Weights {
     let block = |b: crate::ir::BlockId| fview.block(b).instrs.len() as u64 + 1;
     let pairs = codegen::checks::pairs_to_check(m, fview).len() as u64;
