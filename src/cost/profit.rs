@@ -196,14 +196,22 @@ fn small_work(known: Option<KnownWork>, facts: &Facts, threads: bool) -> Option<
 /// sweeps (gsl's matrix/minmax.c: 40 maximum and minimum searches, 650M
 /// units of dependence analysis to be turned down). Not where the
 /// rewrite's alias checks free an accumulator in memory
-/// (`facts.checked_accumulator`).
-pub fn lone_statement(scop: &PolyScop, model: &Model, facts: &Facts) -> Option<String> {
+/// (`facts.checked_accumulator`), nor, while a jam may still come
+/// (`may_jam`), where the statement is a floating-point recurrence carried
+/// in a scalar under an outer loop (a recursive filter along rows: the
+/// rows may be jammed, `ast::reduction_jam`). Asked again without it once
+/// the tree holds no jam: the scheduler may have moved a scalar's
+/// initialization into the loop's first iteration, which is no gain.
+pub fn lone_statement(scop: &PolyScop, model: &Model, facts: &Facts, may_jam: bool) -> Option<String> {
     if facts.openmp || facts.checked_accumulator || scop.statements.len() != model.statements.len() {
         return None;
     }
     let touches_arrays = |s: &Statement| s.accesses.iter().any(|a| matches!(a.target, Target::Array(_)));
     let mut with_arrays = model.statements.iter().enumerate().filter(|(_, s)| touches_arrays(s));
     let (Some((k, stmt)), None) = (with_arrays.next(), with_arrays.next()) else { return None };
+    if may_jam && stmt.loops.len() >= 2 && stmt.reduction.is_none() && stmt.float_arith && carries_a_scalar(stmt) {
+        return None;
+    }
     let s = &scop.statements[k];
     let counters = s.domain.space().output.dims.len();
     if counters <= 1 && scop.statements.len() == 1 {
@@ -213,6 +221,13 @@ pub fn lone_statement(scop: &PolyScop, model: &Model, facts: &Facts) -> Option<S
     (plain_counters && (counters <= 1 || streams_once(stmt))).then(|| {
         "nothing to gain without -fopenmp: one statement touches arrays, and its innermost loop walks each in order while its outer loops come back to no element (no stride to improve, no reuse to tile for, nothing to fuse): -O3 gets the same loops without the copy".to_string()
     })
+}
+
+/// Whether `stmt` writes a scalar it also reads (a value passed from one
+/// iteration to the next).
+fn carries_a_scalar(stmt: &Statement) -> bool {
+    let scalars = |kind: AccessKind| stmt.accesses.iter().filter(move |a| a.kind == kind).filter_map(|a| if let Target::Scalar(v) = a.target { Some(v) } else { None });
+    scalars(AccessKind::Write).any(|w| scalars(AccessKind::Read).any(|r| r == w))
 }
 
 /// Whether every array access of `stmt` moves by at most one element

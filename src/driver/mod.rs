@@ -657,7 +657,7 @@ fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageCo
         if let Some(why) = cost::profit::small_known_work(&scop, &pay.facts, pay.facts.openmp).map_err(|e| format!("profitability: {e}"))? {
             return Err(format!("not profitable: {why}"));
         }
-        if let Some(why) = cost::profit::lone_statement(&scop, m, &pay.facts) {
+        if let Some(why) = cost::profit::lone_statement(&scop, m, &pay.facts, config.ast.jam_reductions) {
             return Err(format!("not profitable: {why}"));
         }
     }
@@ -858,7 +858,11 @@ fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageCo
     // none (its rows' scalars are read after the loop and not written
     // first, or the budget dropped it: then say so).
     if let Some(pay) = pay.filter(|_| !tree.jams_reductions()) {
-        if let Some(why) = cost::profit::not_profitable_unjammed(&scop, &source_order, &schedule, &pay.facts).map_err(|e| format!("profitability: {e}"))? {
+        let unjammed = match cost::profit::lone_statement(&scop, m, &pay.facts, false) {
+            Some(why) => Some(why),
+            None => cost::profit::not_profitable_unjammed(&scop, &source_order, &schedule, &pay.facts).map_err(|e| format!("profitability: {e}"))?,
+        };
+        if let Some(why) = unjammed {
             let jam = given_up.iter().find(|g| g.starts_with("unroll-and-jam"));
             return Err(match jam {
                 Some(dropped) => format!("not profitable: without its {dropped}, {why}"),
