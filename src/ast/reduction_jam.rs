@@ -156,11 +156,12 @@ fn carries_a_scalar(scop: &PolyScop, stmts: &[usize]) -> bool {
 
 /// Whether `stmts` hold reductions, all floating-point ones.
 fn fp_sums_among(scop: &PolyScop, stmts: &[usize]) -> bool {
-    let mut sums = stmts.iter().filter_map(|&s| scop.statements[s].reduction.as_deref()).peekable();
-    sums.peek().is_some() && sums.all(|r| r.starts_with("fadd") || r.starts_with("fmul"))
+    let sums: Vec<usize> = stmts.iter().copied().filter(|&s| scop.statements[s].reduction.is_some()).collect();
+    fp_sums(scop, &sums)
 }
 
-/// Whether every statement of `stmts` is a floating-point reduction.
+/// Whether every statement of `stmts` (one at least) is a floating-point
+/// reduction.
 fn fp_sums(scop: &PolyScop, stmts: &[usize]) -> bool {
     !stmts.is_empty() && stmts.iter().all(|&s| scop.statements[s].reduction.as_deref().is_some_and(|r| r.starts_with("fadd") || r.starts_with("fmul")))
 }
