@@ -383,7 +383,7 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
     /// copies of the statement's own) and returns the values of `cuts`.
     fn eval_side(&mut self, m: &MatmulNest, body: &Body, which: Side, iter: Vec<IntValue<'a>>, cuts: &[ValueId]) -> Result<Vec<BasicValueEnum<'a>>, String> {
         let s = &self.model.statements[m.stmt];
-        let mut copy = StmtCopy::new(self.ir, &self.b, &self.region, s, iter);
+        let mut copy = StmtCopy::new(self.ir, &self.b, &self.region, m.stmt, iter);
         for &(v, sd) in &body.order {
             if sd != which {
                 continue;
@@ -405,8 +405,7 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
 
     /// The address of the cell `C[i][j]`.
     fn cell(&mut self, m: &MatmulNest, body: &Body, lo_k: IntValue<'a>, i: IntValue<'a>, j: IntValue<'a>) -> Result<PointerValue<'a>, String> {
-        let s = &self.model.statements[m.stmt];
-        let mut copy = StmtCopy::new(self.ir, &self.b, &self.region, s, self.counters(m, i, j, lo_k));
+        let mut copy = StmtCopy::new(self.ir, &self.b, &self.region, m.stmt, self.counters(m, i, j, lo_k));
         Ok(copy.resolve(body.c_addr)?.into_pointer_value())
     }
 

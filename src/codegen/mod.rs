@@ -39,6 +39,7 @@ use inkwell::values::{BasicValue, InstructionValue, IntValue, PhiValue, PointerV
 use inkwell::IntPredicate;
 use std::collections::BTreeSet;
 use crate::stable::HashMap;
+use crate::scop::body::BodyPlan;
 use stmt::{RegionInfo, StmtCopy};
 
 /// What was generated, for the remark.
@@ -166,7 +167,6 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, opts
     let header = ir.block(root.header);
     let exit = ir.block(*root.exits.first().ok_or("the nest has no exit")?);
     let latch = root.latch.ok_or("the nest has no latch")?;
-    let region_blocks = root.blocks.iter().copied().collect();
     let b = ir.context.create_builder();
 
     // Stack slots, in the entry block so that they dominate everything.
@@ -217,7 +217,7 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, opts
     let start = ir.context.append_basic_block(ir.function, "tessera.start");
     let end = ir.context.append_basic_block(ir.function, "tessera.end");
 
-    let region = RegionInfo { view, model, blocks: region_blocks, slots, params };
+    let region = RegionInfo { view, model, plan: BodyPlan::new(model, view), slots, params };
     // PHIs of the region receiving values from outside it: their slots start
     // with those values.
     b.position_at_end(start);
@@ -225,7 +225,7 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, opts
         for i in &view.block(bid).instrs {
             if let (Op::Phi { incoming }, Some(slot)) = (&i.op, region.slots.get(&i.value)) {
                 for (from, v) in incoming {
-                    if !region.blocks.contains(from) {
+                    if !region.plan.in_region(*from) {
                         ok(b.build_store(*slot, ir.basic_value(*v)));
                     }
                 }
@@ -405,11 +405,10 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         match n {
             Node::Stmt { stmt, iter, copy: row } => {
                 let vals: Vec<IntValue<'a>> = iter.iter().map(|e| g.expr(e, &self.env)).collect();
-                let s = &self.model.statements[*stmt];
                 // A jammed row's statement uses its row's scalars.
                 let own: Vec<(ValueId, PointerValue<'a>)> = self.row_slots.iter().filter(|((_, k), _)| k == row).map(|(&(v, _), &p)| (v, p)).collect();
                 let shared: Vec<_> = own.into_iter().filter_map(|(v, p)| self.region.slots.insert(v, p).map(|old| (v, old))).collect();
-                let mut copy = StmtCopy::new(self.ir, &self.b, &self.region, s, vals);
+                let mut copy = StmtCopy::new(self.ir, &self.b, &self.region, *stmt, vals);
                 let emitted = copy.emit();
                 let mem = std::mem::take(&mut copy.memory);
                 let mut arrays = std::mem::take(&mut copy.arrays);

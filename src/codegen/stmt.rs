@@ -8,21 +8,23 @@
 //! before the region are used as they are.
 
 use crate::bridge::rewrite::{byte_offset, Ir};
-use crate::ir::{BlockId, FunctionView, LoopId, Op, Type, ValueId, ValueKind};
+use crate::ir::{FunctionView, Type, ValueId};
 use crate::scop::affine::Sym;
-use crate::scop::model::{AccessKind, ArrayId, Model, Statement, Target};
+use crate::scop::body::{Address, BodyPlan, Effect, Source};
+use crate::scop::model::{ArrayId, Model, Statement};
 use crate::scop::polynomial::Polynomial;
 use super::ok;
 use inkwell::builder::Builder;
 use inkwell::values::{AnyValue, BasicValue, BasicValueEnum, InstructionOpcode, InstructionValue, IntValue, PointerValue};
 use inkwell::types::BasicTypeEnum;
-use crate::stable::{HashMap, HashSet};
+use crate::stable::HashMap;
 
 /// What every statement copy needs of the region.
 pub struct RegionInfo<'m, 'a> {
     pub view: &'m FunctionView,
     pub model: &'m Model,
-    pub blocks: HashSet<BlockId>,
+    /// What each statement does and where its operands come from.
+    pub plan: BodyPlan,
     /// Stack slot of every scalar (SSA value or PHI crossing statements).
     pub slots: HashMap<ValueId, PointerValue<'a>>,
     /// i64 values of the model's parameters, by symbol.
@@ -31,13 +33,7 @@ pub struct RegionInfo<'m, 'a> {
 
 impl RegionInfo<'_, '_> {
     pub fn defined_inside(&self, v: ValueId) -> bool {
-        matches!(self.view.value(v).kind, ValueKind::Instruction(b) if self.blocks.contains(&b))
-    }
-
-    /// The polynomial rebuilding `v` in a statement whose loops are
-    /// `enclosing` (the rule detection used: `Model::rebuilt_at`).
-    pub fn synthesizable(&self, v: ValueId, enclosing: &[LoopId]) -> Option<Polynomial> {
-        self.model.rebuilt_at(v, &|l| enclosing.contains(&l))
+        self.plan.defined_inside(self.view, v)
     }
 }
 
@@ -46,6 +42,8 @@ pub struct StmtCopy<'r, 'a, 'b> {
     pub ir: &'b Ir<'a>,
     pub b: &'b Builder<'a>,
     pub region: &'r RegionInfo<'r, 'a>,
+    /// The statement's index in the model.
+    pub index: usize,
     pub stmt: &'r Statement,
     /// The instance's counters, one per `stmt.loops`.
     pub iter: Vec<IntValue<'a>>,
@@ -57,8 +55,9 @@ pub struct StmtCopy<'r, 'a, 'b> {
 }
 
 impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
-    pub fn new(ir: &'b Ir<'a>, b: &'b Builder<'a>, region: &'r RegionInfo<'r, 'a>, stmt: &'r Statement, iter: Vec<IntValue<'a>>) -> Self {
-        StmtCopy { ir, b, region, stmt, iter, local: HashMap::default(), memory: vec![], arrays: vec![] }
+    pub fn new(ir: &'b Ir<'a>, b: &'b Builder<'a>, region: &'r RegionInfo<'r, 'a>, index: usize, iter: Vec<IntValue<'a>>) -> Self {
+        let stmt = &region.model.statements[index];
+        StmtCopy { ir, b, region, index, stmt, iter, local: HashMap::default(), memory: vec![], arrays: vec![] }
     }
 
     /// Records a load or store of the copy, with the array it accesses.
@@ -130,20 +129,12 @@ impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
         }
     }
 
-    /// The address of the memory cell a scalar was mapped back to, in this
-    /// instance: a promoted scalar's cell, or a rotated load's (the load's
-    /// address `back` iterations of its loop earlier).
-    fn cell_of(&mut self, v: ValueId) -> Result<Option<(PointerValue<'a>, ArrayId)>, String> {
-        let model = self.region.model;
-        if let Some(p) = model.promoted.iter().find(|p| p.phi == v || p.copies.contains(&v)) {
-            return Ok(Some((self.resolve(p.address)?.into_pointer_value(), p.array)));
-        }
-        let Some(r) = model.rotated.iter().find(|r| r.phi == v) else { return Ok(None) };
-        let p = self.region.synthesizable(r.address, &self.stmt.loops).ok_or("rotated load without a rebuildable address")?;
-        let counter = Sym::Counter(r.loop_);
-        let earlier = Polynomial::sym(counter).add(&Polynomial::constant(-(r.back as i128))).map_err(|e| e.to_string())?;
-        let p = p.substitute(counter, &earlier).map_err(|e| e.to_string())?;
-        Ok(Some((self.expand(r.address, &p)?.into_pointer_value(), r.array)))
+    /// The address of a cell in this instance.
+    fn address(&mut self, a: &Address) -> Result<PointerValue<'a>, String> {
+        Ok(match a {
+            Address::Operand(v) => self.resolve(*v)?.into_pointer_value(),
+            Address::Rebuilt { value, poly } => self.expand(*value, poly)?.into_pointer_value(),
+        })
     }
 
     /// The value an operand has in this instance.
@@ -151,28 +142,28 @@ impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
         if let Some(x) = self.local.get(&v) {
             return Ok(*x);
         }
-        if !self.region.defined_inside(v) {
-            return Ok(self.ir.basic_value(v));
-        }
-        let ty: BasicTypeEnum = self.ir.basic_value(v).get_type();
-        let x = if let Some((addr, array)) = self.cell_of(v)? {
-            // A cell is an array access of the model: it joins the loops'
-            // access groups like the copied loads and stores (an outlined
-            // OpenMP worker no longer shows the vectorizer that the
-            // pointers do not alias).
-            let load = ok(self.b.build_load(ty, addr, "cell"));
-            if let Some(i) = load.as_instruction_value() {
-                self.record(i, Some(array));
+        let region = self.region;
+        let x = match region.plan.source(region.model, region.view, self.stmt, v)? {
+            Source::Outside => return Ok(self.ir.basic_value(v)),
+            Source::Cell { address, array } => {
+                // A cell is an array access of the model: it joins the
+                // loops' access groups like the copied loads and stores (an
+                // outlined OpenMP worker no longer shows the vectorizer that
+                // the pointers do not alias).
+                let ty: BasicTypeEnum = self.ir.basic_value(v).get_type();
+                let addr = self.address(&address)?;
+                let load = ok(self.b.build_load(ty, addr, "cell"));
+                if let Some(i) = load.as_instruction_value() {
+                    self.record(i, Some(array));
+                }
+                load
             }
-            load
-        } else if let Some(r) = self.region.model.remat.get(&v) {
-            self.rebuild(v, r.load.as_ref().map(|(a, _)| *a))?
-        } else if let Some(p) = self.region.synthesizable(v, &self.stmt.loops) {
-            self.expand(v, &p)?
-        } else if let Some(slot) = self.region.slots.get(&v) {
-            ok(self.b.build_load(ty, *slot, "scalar"))
-        } else {
-            return Err(format!("value '{}' of another statement has no scalar slot", self.region.view.value(v).name));
+            Source::Recompute { array } => self.rebuild(v, array)?,
+            Source::Rebuild(p) => self.expand(v, &p)?,
+            Source::Slot => match region.slots.get(&v) {
+                Some(slot) => ok(self.b.build_load(self.ir.basic_value(v).get_type(), *slot, "scalar")),
+                None => return Err(format!("value '{}' of another statement has no scalar slot", region.view.value(v).name)),
+            },
         };
         self.local.insert(v, x);
         Ok(x)
@@ -218,86 +209,40 @@ impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
         BasicValueEnum::try_from(copy.as_any_value_enum()).map_err(|_| "a rebuilt value without a value".to_string())
     }
 
-    /// Emits the statement's instructions, then its scalar writes.
+    /// Emits the statement's planned effects.
     pub fn emit(&mut self) -> Result<(), String> {
-        let block = self.region.view.block(self.stmt.block);
-        // Promoted scalars and rotated loads are read before anything in
-        // the block can store to their cell (the original read them on
-        // entry to the block; an in-place stencil's body stores to the
-        // cell it rotates).
-        let view = self.region.view;
-        let model = self.region.model;
-        let here: Vec<ValueId> = model
-            .promoted
-            .iter()
-            .flat_map(|p| std::iter::once(p.phi).chain(p.copies.iter().copied()))
-            .chain(model.rotated.iter().map(|r| r.phi))
-            .filter(|v| matches!(view.value(*v).kind, ValueKind::Instruction(b) if b == self.stmt.block))
-            .collect();
-        for v in here {
-            self.resolve(v)?;
-        }
-        for instr in &block.instrs {
-            if matches!(instr.op, Op::Phi { .. }) || self.region.synthesizable(instr.value, &self.stmt.loops).is_some() {
-                continue; // read or rebuilt on use
+        let region = self.region;
+        for effect in region.plan.effects(self.index) {
+            match effect {
+                Effect::Read(v) => {
+                    self.resolve(*v)?;
+                }
+                Effect::Copy { value, array } => {
+                    let copy = self.clone_here(*value)?;
+                    if matches!(copy.get_opcode(), InstructionOpcode::Load | InstructionOpcode::Store) {
+                        self.record(copy, *array);
+                    }
+                    if let Ok(v) = BasicValueEnum::try_from(copy.as_any_value_enum()) {
+                        self.local.insert(*value, v);
+                    }
+                }
+                Effect::StoreCell { value, address, array } => {
+                    let value = self.resolve(*value)?;
+                    let addr = self.resolve(*address)?.into_pointer_value();
+                    let store = ok(self.b.build_store(addr, value));
+                    self.record(store, Some(*array));
+                }
+                Effect::WriteScalars(writes) => {
+                    let mut stores = Vec::new();
+                    for (scalar, value) in writes {
+                        let slot = *region.slots.get(scalar).ok_or("scalar without a slot")?;
+                        stores.push((slot, self.resolve(*value)?));
+                    }
+                    for (slot, value) in stores {
+                        ok(self.b.build_store(slot, value));
+                    }
+                }
             }
-            if self.region.model.promoted.iter().any(|p| p.store_back == Some(instr.value)) {
-                continue; // the cell already holds the value
-            }
-            let copy = self.clone_here(instr.value)?;
-            if matches!(copy.get_opcode(), InstructionOpcode::Load | InstructionOpcode::Store) {
-                let array = self.stmt.accesses.iter().find(|a| a.instr == Some(instr.value)).and_then(|a| match a.target {
-                    Target::Array(x) => Some(x),
-                    Target::Scalar(_) => None,
-                });
-                self.record(copy, array);
-            }
-            if let Ok(v) = BasicValueEnum::try_from(copy.as_any_value_enum()) {
-                self.local.insert(instr.value, v);
-            }
-        }
-        self.scalar_writes()
-    }
-
-    fn scalar_writes(&mut self) -> Result<(), String> {
-        let view = self.region.view;
-        // The update of a promoted scalar goes to its cell; so does its
-        // initial value when it was only in a register.
-        for p in &self.region.model.promoted {
-            if let Some((_, init)) = p.init_store.filter(|(b, _)| *b == self.stmt.block) {
-                let value = self.resolve(init)?;
-                let addr = self.resolve(p.address)?.into_pointer_value();
-                let store = ok(self.b.build_store(addr, value));
-                self.record(store, Some(p.array));
-            }
-            let in_body = matches!(view.value(p.phi).kind, ValueKind::Instruction(b) if b == self.stmt.block);
-            if in_body {
-                let value = self.resolve(p.update)?;
-                let addr = self.resolve(p.address)?.into_pointer_value();
-                let store = ok(self.b.build_store(addr, value));
-                self.record(store, Some(p.array));
-            }
-        }
-        // Every value first, then every store: the PHIs this block feeds
-        // are assigned at once, as on the CFG edge. Storing one before
-        // reading the next would let a PHI that receives another PHI of the
-        // loop (`x' = y` next to `y' = ...`) see the next iteration's value.
-        let mut stores = Vec::new();
-        for a in &self.stmt.accesses {
-            let (AccessKind::Write, Target::Scalar(v)) = (a.kind, &a.target) else { continue };
-            let slot = *self.region.slots.get(v).ok_or("scalar without a slot")?;
-            let value = match view.def(*v).map(|d| &d.op) {
-                // A PHI written here: the value it receives from this block.
-                Some(Op::Phi { incoming }) => match incoming.iter().find(|(from, _)| *from == self.stmt.block) {
-                    Some((_, inval)) => self.resolve(*inval)?,
-                    None => continue, // a PHI of this block read after the region
-                },
-                _ => self.resolve(*v)?,
-            };
-            stores.push((slot, value));
-        }
-        for (slot, value) in stores {
-            ok(self.b.build_store(slot, value));
         }
         Ok(())
     }

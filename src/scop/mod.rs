@@ -12,6 +12,7 @@
 //! in a SCoP (`reason`).
 
 pub mod affine;
+pub mod body;
 pub mod build;
 mod cfg;
 pub mod conditions;
