@@ -153,6 +153,47 @@ impl BodyPlan {
     }
 }
 
+impl BodyPlan {
+    /// The plan of statement `s` in words, when it maps values back to
+    /// memory cells (`None` when it only copies its instructions and
+    /// writes its scalars): `read 's' from C; copy 3; store 'add' to C`.
+    pub fn describe(&self, model: &Model, view: &FunctionView, s: usize) -> Option<String> {
+        let effects = self.effects(s);
+        if !effects.iter().any(|e| matches!(e, Effect::Read(_) | Effect::StoreCell { .. })) {
+            return None;
+        }
+        let name = |v: ValueId| format!("'{}'", view.value(v).name);
+        let stmt = &model.statements[s];
+        let mut parts = Vec::new();
+        let mut copies = 0;
+        let flush = |copies: &mut usize, parts: &mut Vec<String>| {
+            if *copies > 0 {
+                parts.push(format!("copy {copies}"));
+                *copies = 0;
+            }
+        };
+        for e in effects {
+            let part = match e {
+                Effect::Copy { .. } => {
+                    copies += 1;
+                    continue;
+                }
+                Effect::Read(v) => match self.source(model, view, stmt, *v) {
+                    Ok(Source::Cell { array, address: Address::Rebuilt { .. } }) => format!("read {} from {} earlier", name(*v), model.array(array).name),
+                    Ok(Source::Cell { array, .. }) => format!("read {} from {}", name(*v), model.array(array).name),
+                    _ => format!("read {}", name(*v)),
+                },
+                Effect::StoreCell { value, array, .. } => format!("store {} to {}", name(*value), model.array(*array).name),
+                Effect::WriteScalars(w) => format!("write {}", w.iter().map(|(x, _)| name(*x)).collect::<Vec<_>>().join(", ")),
+            };
+            flush(&mut copies, &mut parts);
+            parts.push(part);
+        }
+        flush(&mut copies, &mut parts);
+        Some(parts.join("; "))
+    }
+}
+
 /// The array a load or store instruction of `s` accesses.
 fn array_of(s: &Statement, instr: ValueId) -> Option<ArrayId> {
     s.accesses.iter().find(|a| a.instr == Some(instr)).and_then(|a| match a.target {

@@ -143,7 +143,8 @@ pub fn print_model(model: &Model, view: &FunctionView) -> String {
         let names: Vec<&str> = model.live_out.iter().map(|v| view.value(*v).name.as_str()).collect();
         let _ = writeln!(o, "  live-out: {}", names.join(", "));
     }
-    for s in &model.statements {
+    let plan = super::body::BodyPlan::new(model, view);
+    for (k, s) in model.statements.iter().enumerate() {
         let _ = writeln!(o, "  {} (block '{}'):", s.name, view.block(s.block).name);
         let _ = writeln!(o, "    domain: {}", domain_text(model, s));
         let _ = writeln!(o, "    schedule: {}", schedule_text(model, s));
@@ -153,6 +154,9 @@ pub fn print_model(model: &Model, view: &FunctionView) -> String {
         }
         if let Some(r) = &s.reduction {
             let _ = writeln!(o, "    reduction: {r}");
+        }
+        if let Some(b) = plan.describe(model, view, k) {
+            let _ = writeln!(o, "    body: {b}");
         }
     }
     o
