@@ -25,6 +25,7 @@
 // CHECK: S0 (block
 // CHECK: read: [n] -> { S0[i0, i1] -> D[i0, i1] }
 // CHECK-NEXT: write: [n] -> { S0[i0, i1] -> E[i0, i1] }
+// CHECK-NEXT: body: copy 1; store '{{.*}}' to E
 // CHECK-NEXT: S1 (block
 // CHECK-NEXT: domain:
 // CHECK-NEXT: schedule:

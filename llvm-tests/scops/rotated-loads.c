@@ -11,11 +11,13 @@
 // CHECK-NEXT: read: [n, m] -> { S1[i0, i1] -> a[i0, i1 + 2] }
 // CHECK-NEXT: write: [n, m] -> { S1[i0, i1] -> b[i0, i1 + 1] }
 // CHECK-NEXT: read: [n, m] -> { S1[i0, i1] -> a[i0, i1 + 1] }
+// CHECK-NEXT: body: read '{{.*}}' from a earlier; copy 6
 // CHECK-NEXT: tessera: function 'in_place'
 //
 // In place, the loop writes the array it rotates, but one column behind
 // the carried cell: no store comes between the load and the use, so the
-// cell is read again as well (before the statement's store to it).
+// cell is read again as well (before the statement's store to it: the
+// body plan reads it first).
 // CHECK: S1 (block 'for.body4.us'):
 // CHECK-NEXT: domain:
 // CHECK-NEXT: schedule:
@@ -23,6 +25,7 @@
 // CHECK-NEXT: read: [n, m] -> { S1[i0, i1] -> a[i0, i1 + 2] }
 // CHECK-NEXT: write: [n, m] -> { S1[i0, i1] -> a[i0, i1 + 1] }
 // CHECK-NEXT: read: [n, m] -> { S1[i0, i1] -> a[i0, i1 + 1] }
+// CHECK-NEXT: body: read '{{.*}}' from a earlier; copy 6
 // CHECK-NEXT: tessera: function 'clobbered'
 //
 // Here the store of each iteration overwrites the cell just loaded, which
