@@ -159,6 +159,8 @@ extern "C" {
     pub fn tessera_arg_is_noalias(function: *mut c_void, index: u32) -> i32;
 
     pub fn tessera_ctx_prepare_loop(ctx: *mut FunctionCtxRaw, l: *mut LoopRaw, changed: *mut i32) -> *mut c_void;
+    pub fn tessera_ctx_expand_mem_call(ctx: *mut FunctionCtxRaw, call: *mut c_void, elem_bytes: u32) -> i32;
+    pub fn tessera_restore_checkpoint(ctx: *mut FunctionCtxRaw) -> i32;
     pub fn tessera_ctx_expand_counter(ctx: *mut FunctionCtxRaw, l: *mut LoopRaw, before: *mut c_void) -> *mut c_void;
     pub fn tessera_ctx_expand_exit_value(ctx: *mut FunctionCtxRaw, l: *mut LoopRaw, v: *mut c_void, before: *mut c_void) -> *mut c_void;
     pub fn tessera_mark_loop(

@@ -266,6 +266,13 @@ impl<'a> FunctionCtx<'a> {
         unsafe { ffi::tessera_checkpoint(self.raw) }
     }
 
+    /// Puts back the body [`FunctionCtx::checkpoint`] kept (every view and
+    /// map of the function is stale then); false when none was kept.
+    pub fn restore_checkpoint(&self) -> bool {
+        // SAFETY: the context is alive during the callback.
+        unsafe { ffi::tessera_restore_checkpoint(self.raw) != 0 }
+    }
+
     /// Outermost loops in program order.
     pub fn top_loops(&self) -> Vec<LoopRef<'_>> {
         // SAFETY: indices are bounded by the count the shim reports.

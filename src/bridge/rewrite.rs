@@ -38,6 +38,15 @@ pub fn prepare_loop(ctx: &FunctionCtx<'_>, map: &IrMap, l: LoopId) -> Prepared {
     }
 }
 
+/// Puts the `llvm.memcpy`/`llvm.memset` call `call` back as a loop of
+/// `elem_bytes`-wide elements (`scop::mem_calls` says which calls, and
+/// their width); true when it did (every view and map of the function is
+/// stale then).
+pub fn expand_mem_call(ctx: &FunctionCtx<'_>, map: &IrMap, call: ValueId, elem_bytes: u32) -> bool {
+    // SAFETY: the value comes from the map of this callback's live function.
+    unsafe { ffi::tessera_ctx_expand_mem_call(ctx.raw, map.values[call.0 as usize] as *mut c_void, elem_bytes) != 0 }
+}
+
 /// Function attribute of the profiling runtime's functions (the shim's
 /// pass skips functions carrying it).
 pub const RUNTIME_ATTRIBUTE: &str = "tessera-runtime";

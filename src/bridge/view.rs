@@ -424,6 +424,13 @@ impl Builder<'_> {
             LLVMOpcode::LLVMCall => {
                 let callee = LLVMGetCalledValue(inst);
                 let callee = if LLVMIsAFunction(callee).is_null() { String::from("<indirect>") } else { name_of(callee) };
+                // A block copy or fill may be put back as a loop
+                // (scop::mem_calls): its addresses and length.
+                if crate::ir::is_mem_call(&callee) && operands.len() >= 3 {
+                    for &o in &operands[..3] {
+                        self.scev_of(o);
+                    }
+                }
                 let pure = ffi::tessera_call_is_pure(inst as *mut c_void) != 0;
                 let sets_errno = match ffi::tessera_call_sets_only_errno(inst as *mut c_void) {
                     _ if pure => None,

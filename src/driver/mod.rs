@@ -43,9 +43,26 @@ pub fn run_function(ctx: &FunctionCtx<'_>, mode: Mode, options: &Options) -> Res
         }
         return Ok(Changed::No);
     }
-    let (fview, map) = view::build(ctx);
-    let detection = scop::detect(&fview);
+    let (mut fview, mut map) = view::build(ctx);
+    let mut detection = scop::detect(&fview);
     let profiling = options.profile_generate.is_some() || options.profile_use.is_some();
+    // Copies and fills LLVM made of loops, in nests they alone keep out of
+    // the model, go back to being loops (scop::mem_calls); the body as it
+    // was is put back below unless some nest is then rewritten.
+    let mut expanded = false;
+    if mode == Mode::Optimize && !profiling {
+        let calls = scop::mem_calls::expandable(&fview, &detection);
+        if !calls.is_empty() {
+            ctx.checkpoint();
+            for (call, width) in calls {
+                expanded |= rewrite::expand_mem_call(ctx, &map, call, width);
+            }
+            if expanded {
+                (fview, map) = view::build(ctx);
+                detection = scop::detect(&fview);
+            }
+        }
+    }
     if mode == Mode::Optimize && (profiling || !detection.scops.is_empty()) {
         ctx.checkpoint();
     }
@@ -75,6 +92,11 @@ pub fn run_function(ctx: &FunctionCtx<'_>, mode: Mode, options: &Options) -> Res
     // After the changes, so that the error path must put them back.
     if options.force_internal_error {
         panic!("internal error forced by -tessera-force-internal-error");
+    }
+    // Loops put back for nothing: the calls come back with the original
+    // body (new objects: the analyses are invalid, as after preparation).
+    if expanded && matches!(result, Ok(Changed::No | Changed::Prepared)) && ctx.restore_checkpoint() {
+        return Ok(Changed::Prepared);
     }
     result
 }
@@ -1057,6 +1079,10 @@ fn unblock_hint(r: &scop::Reason, profilable: bool) -> Option<&'static str> {
     }
     match r {
         Reason::UnsupportedCall(d) if d.contains("errno") => Some("with -fno-math-errno the calls set no errno and do not order the loop"),
+        // Those Tessera could not put back as loops (scop::mem_calls).
+        Reason::UnsupportedCall(d) if d.contains("'llvm.mem") => Some(
+            "LLVM made this copy or fill of a loop; Tessera puts such calls back as loops only when the nest accesses the arrays they touch with elements of one size and the length is a multiple of it (not memmove); -mllvm -disable-loop-idiom-all keeps such loops as they are",
+        ),
         // A math function that may set errno to one of several values
         // looks like any call with side effects.
         Reason::UnsupportedCall(_) => Some("if the callee only sets errno (a math function), -fno-math-errno lets the loop in; else a callee declared __attribute__((const)), or one the inliner can see, would not block it"),

@@ -118,6 +118,12 @@ pub enum Op {
     Unsupported { opcode: String },
 }
 
+/// Whether `callee` is a block copy or fill LLVM may have made of a loop
+/// (`llvm.memcpy.*`, `llvm.memset.*`; `scop::mem_calls`).
+pub fn is_mem_call(callee: &str) -> bool {
+    callee.starts_with("llvm.memcpy.") || callee.starts_with("llvm.memset.")
+}
+
 #[derive(Clone, Debug)]
 pub struct Instr {
     pub value: ValueId,

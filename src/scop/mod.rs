@@ -22,6 +22,7 @@ pub mod detect;
 pub mod export;
 #[cfg(test)]
 pub(crate) mod kernels;
+pub mod mem_calls;
 pub mod model;
 mod padding;
 pub mod poly_scop;

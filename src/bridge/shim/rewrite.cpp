@@ -1,5 +1,6 @@
 // What code generation needs beyond the C API: putting a loop nest in the
-// form the rewrite relies on (preheader, LCSSA), expanding a loop counter at
+// form the rewrite relies on (preheader, LCSSA, block copies and fills as
+// loops), expanding a loop counter at
 // a point, marking loops parallel/vectorizable with metadata, and scoped
 // no-alias metadata on the accesses of a checked region.
 #include "context.h"
@@ -8,6 +9,8 @@
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/MDBuilder.h"
@@ -155,4 +158,79 @@ extern "C" size_t tessera_ctx_take_error(TesseraFunctionCtx *Ctx, const char **O
   Ctx->Error.clear();
   *Out = Last.c_str();
   return Last.size();
+}
+
+// A copy or fill LLVM's loop-idiom pass made of a loop (`llvm.memcpy`,
+// `llvm.memset`) put back as a loop of `ElemBytes`-wide integer elements,
+// so that a nest holding it can be modelled element by element:
+//
+//   n = len / ElemBytes;  if (n != 0) for (k = 0; k < n; k++) dst[k] = src[k] (or the fill)
+//
+// Integer elements copy any element type bit for bit. memmove is not
+// expanded (a forward loop would read what it already overwrote), nor a
+// volatile call. Returns 1 when the call was replaced; analyses are then
+// invalid.
+extern "C" int32_t tessera_ctx_expand_mem_call(TesseraFunctionCtx *Ctx, void *CallV, uint32_t ElemBytes) {
+  auto *I = dyn_cast<MemIntrinsic>(static_cast<Value *>(CallV));
+  if (!I || I->isVolatile() || !(isa<MemSetInst>(I) || isa<MemCpyInst>(I)) || ElemBytes == 0 ||
+      ElemBytes > 8 || (ElemBytes & (ElemBytes - 1)) != 0)
+    return 0;
+  LLVMContext &C = Ctx->F.getContext();
+  Type *ET = IntegerType::get(C, 8 * ElemBytes);
+  Value *Len = I->getLength();
+  auto *LT = dyn_cast<IntegerType>(Len->getType());
+  if (!LT)
+    return 0;
+  IRBuilder<> B(I);
+  B.SetCurrentDebugLocation(I->getDebugLoc());
+  Value *N = B.CreateExactUDiv(Len, ConstantInt::get(LT, ElemBytes), "tessera.elems");
+  auto *Known = dyn_cast<ConstantInt>(N);
+  if (Known && Known->isZero()) {
+    I->eraseFromParent();
+    Ctx->FAM.invalidate(Ctx->F, PreservedAnalyses::none());
+    return 1;
+  }
+  Value *Fill = nullptr;
+  if (auto *MS = dyn_cast<MemSetInst>(I))
+    Fill = B.CreateMul(B.CreateZExt(MS->getValue(), ET),
+                       ConstantInt::get(ET, APInt::getSplat(8 * ElemBytes, APInt(8, 1))), "tessera.fill");
+  BasicBlock *Before = I->getParent();
+  BasicBlock *After = Before->splitBasicBlock(I->getIterator(), Before->getName() + ".tessera.memend");
+  BasicBlock *Body = BasicBlock::Create(C, Before->getName() + ".tessera.mem", &Ctx->F, After);
+  Before->getTerminator()->eraseFromParent();
+  B.SetInsertPoint(Before);
+  // A known length is not zero (above): no guard, no constant branch.
+  if (Known)
+    B.CreateBr(Body);
+  else
+    B.CreateCondBr(B.CreateICmpEQ(N, ConstantInt::get(LT, 0)), After, Body);
+  B.SetInsertPoint(Body);
+  PHINode *K = B.CreatePHI(LT, 2, "tessera.k");
+  K->addIncoming(ConstantInt::get(LT, 0), Before);
+  Align DstAlign = commonAlignment(I->getDestAlign().valueOrOne(), ElemBytes);
+  Value *Dst = B.CreateInBoundsGEP(ET, I->getRawDest(), K);
+  if (auto *MT = dyn_cast<MemCpyInst>(I)) {
+    Align SrcAlign = commonAlignment(MT->getSourceAlign().valueOrOne(), ElemBytes);
+    Value *Src = B.CreateInBoundsGEP(ET, MT->getRawSource(), K);
+    B.CreateAlignedStore(B.CreateAlignedLoad(ET, Src, SrcAlign), Dst, DstAlign);
+  } else {
+    B.CreateAlignedStore(Fill, Dst, DstAlign);
+  }
+  Value *Next = B.CreateAdd(K, ConstantInt::get(LT, 1), "tessera.k.next", /*HasNUW=*/true, /*HasNSW=*/true);
+  K->addIncoming(Next, Body);
+  B.CreateCondBr(B.CreateICmpULT(Next, N), Body, After);
+  I->eraseFromParent();
+  Ctx->FAM.invalidate(Ctx->F, PreservedAnalyses::none());
+  return 1;
+}
+
+// Puts the checkpointed body back (see tessera_checkpoint); analyses are
+// then invalid. Returns 0 when there was no checkpoint.
+extern "C" int32_t tessera_restore_checkpoint(TesseraFunctionCtx *Ctx) {
+  if (!Ctx->Backup)
+    return 0;
+  Ctx->Backup->restore();
+  Ctx->Backup.reset();
+  Ctx->FAM.invalidate(Ctx->F, PreservedAnalyses::none());
+  return 1;
 }

@@ -157,6 +157,12 @@ int32_t tessera_arg_is_noalias(void *function, uint32_t index);
 // (null if none could be made) and sets `*changed` when either changed the
 // IR. Invalidates what the view knew of the loop then.
 void *tessera_ctx_prepare_loop(TesseraFunctionCtx *ctx, TesseraLoop *loop, int32_t *changed);
+// Replaces a non-volatile `llvm.memcpy`/`llvm.memset` call by a guarded loop
+// of `elem_bytes`-wide integer elements (its length a multiple of them);
+// returns 1 when it did (analyses are then invalid), 0 otherwise.
+int32_t tessera_ctx_expand_mem_call(TesseraFunctionCtx *ctx, void *call, uint32_t elem_bytes);
+// Puts back the body saved by tessera_checkpoint; 0 when none was saved.
+int32_t tessera_restore_checkpoint(TesseraFunctionCtx *ctx);
 // Emits the i64 iteration count of `loop` (an enclosing loop) before `before`.
 void *tessera_ctx_expand_counter(TesseraFunctionCtx *ctx, TesseraLoop *loop, void *before);
 // The value `v` has when `loop` exits (SCEV's value at the enclosing scope),
