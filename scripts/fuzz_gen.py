@@ -90,11 +90,14 @@ def lin_text(terms, const=0):
 
 
 class Generator:
-    def __init__(self, rng, opts=None, xrng=None):
+    def __init__(self, rng, opts=None, xrng=None, mrng=None):
         self.rng = rng
         # Decisions about the newer features come from a stream of their own:
         # a program that uses none of them is drawn exactly as before.
         self.xrng = xrng or random.Random(0)
+        # Copies and fills (below) from one more: the other features'
+        # draws stay as they were.
+        self.mrng = mrng or random.Random(0)
         self.opts = opts or {}
         self.nctr = 0
         self.nscal = 0
@@ -700,6 +703,7 @@ class Generator:
         self.budget -= 1
         refs = set()
         scal_targets = [(n, st) for n, st in bscal] + [(s["name"], s["type"]) for s in self.prog["kscalars"]]
+        arr = None
         if scal_targets and scope and r.random() < 0.35:
             name, t = r.choice(scal_targets)
             refs.add(name)
@@ -712,7 +716,46 @@ class Generator:
             lhs = self.access(arr, scope)
             op = r.choices(["=", "+=", "max"], weights=[11, 7, 2])[0]
         terms = self.expr(t, scope, bscal, refs)
+        if arr is not None and scope and self.mrng.random() < 0.15:
+            return self.copy_or_fill(arr, lhs, scope)
         return {"k": "stmt", "lhs": lhs, "type": t, "op": op, "terms": terms, "refs": sorted(refs)}
+
+    def copy_or_fill(self, arr, lhs, scope):
+        """`A[..] = B[..]` (another array of A's type, read plain) or
+        `A[..] = 0` (or -1 for integers): what LLVM's loop-idiom pass turns
+        into llvm.memcpy / llvm.memset calls when a loop walks both with
+        stride one, which Tessera puts back as loops. Mostly such a loop
+        of its own, `for (c = 0; c < n_p; c++)` over the last dimension
+        (above the deepest level only: the sizes were chosen for it)."""
+        m = self.mrng
+        t = arr["type"]
+        p, K, _ = arr["dims"][-1]
+        row = len(scope) < self.maxdepth and K >= 1 and m.random() < 0.7
+        longs = [c.name for c in scope if c.ctype == "long"]
+        if row:
+            ctr = Counter(self.fresh_counter(), "int", p, 0, 0, 1)
+            raw = arr.get("uidx") == "cast"
+            outer = [self.subscript(q, Kq, dq, scope, raw=raw) for q, Kq, dq in arr["dims"][:-1]]
+            lhs = self.render_access(arr, outer + [ctr.use()], longs)
+        others = [a for a in self.prog["arrays"] if a["type"] == t and a["name"] != arr["name"]
+                  and (not row or (a["dims"][-1][0] == p and a["dims"][-1][1] >= 1))]
+        if others and m.random() < 0.5:
+            src = m.choice(others)
+            refs = {arr["name"], src["name"]}
+            if row:
+                raw = src.get("uidx") == "cast"
+                outer = [self.subscript(q, Kq, dq, scope, raw=raw) for q, Kq, dq in src["dims"][:-1]]
+                terms = [self.render_access(src, outer + [ctr.use()], longs)]
+            else:
+                terms = [self.access(src, scope)]
+        else:
+            refs = {arr["name"]}
+            terms = [m.choice(["0", "-1"]) if t in INT_TYPES else "0.0"]
+        node = {"k": "stmt", "lhs": lhs, "type": t, "op": "=", "terms": terms, "refs": sorted(refs)}
+        if not row:
+            return node
+        return {"k": "for", "var": ctr.name, "ctype": "int", "lb": "0", "ub": self.prog["params"][p]["name"], "cmp": "<",
+                "dir": "up", "step": 1, "body": [node]}
 
 
 # -------------------------------------------------------------------- printing
@@ -990,7 +1033,7 @@ def render(prog, header_comment=None):
 
 
 def generate(seed):
-    g = Generator(random.Random(seed), xrng=random.Random("%s:features" % seed))
+    g = Generator(random.Random(seed), xrng=random.Random("%s:features" % seed), mrng=random.Random("%s:copies" % seed))
     prog = g.program()
     prog["seed"] = seed
     return prog

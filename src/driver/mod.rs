@@ -54,8 +54,13 @@ pub fn run_function(ctx: &FunctionCtx<'_>, mode: Mode, options: &Options) -> Res
         let calls = scop::mem_calls::expandable(&fview, &detection);
         if !calls.is_empty() {
             ctx.checkpoint();
+            let mut count = 0;
             for (call, width) in calls {
-                expanded |= rewrite::expand_mem_call(ctx, &map, call, width);
+                count += usize::from(rewrite::expand_mem_call(ctx, &map, call, width));
+            }
+            expanded = count > 0;
+            if options.verbose >= 1 && expanded {
+                eprintln!("tessera: {}: {count} copy/fill call(s) put back as loops", fview.name);
             }
             if expanded {
                 (fview, map) = view::build(ctx);
@@ -96,6 +101,9 @@ pub fn run_function(ctx: &FunctionCtx<'_>, mode: Mode, options: &Options) -> Res
     // Loops put back for nothing: the calls come back with the original
     // body (new objects: the analyses are invalid, as after preparation).
     if expanded && matches!(result, Ok(Changed::No | Changed::Prepared)) && ctx.restore_checkpoint() {
+        if options.verbose >= 1 {
+            eprintln!("tessera: {}: no nest rewritten: the body with its copy/fill calls is put back", ctx.name());
+        }
         return Ok(Changed::Prepared);
     }
     result
