@@ -46,28 +46,8 @@ pub fn run_function(ctx: &FunctionCtx<'_>, mode: Mode, options: &Options) -> Res
     let (mut fview, mut map) = view::build(ctx);
     let mut detection = scop::detect(&fview);
     let profiling = options.profile_generate.is_some() || options.profile_use.is_some();
-    // Copies and fills LLVM made of loops, in nests they alone keep out of
-    // the model, go back to being loops (scop::mem_calls); the body as it
-    // was is put back below unless some nest is then rewritten.
-    let mut expanded = false;
-    if mode == Mode::Optimize && !profiling {
-        let calls = scop::mem_calls::expandable(&fview, &detection);
-        if !calls.is_empty() {
-            ctx.checkpoint();
-            let mut count = 0;
-            for (call, width) in calls {
-                count += usize::from(rewrite::expand_mem_call(ctx, &map, call, width));
-            }
-            expanded = count > 0;
-            if options.verbose >= 1 && expanded {
-                eprintln!("tessera: {}: {count} copy/fill call(s) put back as loops", fview.name);
-            }
-            if expanded {
-                (fview, map) = view::build(ctx);
-                detection = scop::detect(&fview);
-            }
-        }
-    }
+    // The body as it was is put back below unless some nest is rewritten.
+    let expanded = mode == Mode::Optimize && !profiling && put_back_loops(ctx, &mut fview, &mut map, &mut detection, options);
     if mode == Mode::Optimize && (profiling || !detection.scops.is_empty()) {
         ctx.checkpoint();
     }
@@ -107,6 +87,28 @@ pub fn run_function(ctx: &FunctionCtx<'_>, mode: Mode, options: &Options) -> Res
         return Ok(Changed::Prepared);
     }
     result
+}
+
+/// Copies and fills LLVM made of loops, in nests they alone keep out of
+/// the model, go back to being loops (scop::mem_calls), after a
+/// checkpoint of the body; the view, map and detection are then those of
+/// the new body. Says whether any call was put back.
+fn put_back_loops(ctx: &FunctionCtx<'_>, fview: &mut FunctionView, map: &mut IrMap, detection: &mut Detection, options: &Options) -> bool {
+    let calls = scop::mem_calls::expandable(fview, detection);
+    if calls.is_empty() {
+        return false;
+    }
+    ctx.checkpoint();
+    let count = calls.into_iter().filter(|&(call, width)| rewrite::expand_mem_call(ctx, map, call, width)).count();
+    if count == 0 {
+        return false;
+    }
+    if options.verbose >= 1 {
+        eprintln!("tessera: {}: {count} copy/fill call(s) put back as loops", fview.name);
+    }
+    (*fview, *map) = view::build(ctx);
+    *detection = scop::detect(fview);
+    true
 }
 
 /// Reports on every loop, then rewrites every SCoP.

@@ -86,7 +86,7 @@ fn in_nest(view: &FunctionView, blocks: &[BlockId]) -> Vec<(ValueId, u32)> {
 }
 
 /// The one pointer an address is based on (`@A + 8000 i + 8 j`: `@A`).
-pub fn pointer_base(view: &FunctionView, s: &Scev) -> Option<ValueId> {
+fn pointer_base(view: &FunctionView, s: &Scev) -> Option<ValueId> {
     fn walk(view: &FunctionView, s: &Scev, out: &mut BTreeSet<ValueId>) {
         match s {
             Scev::Unknown(v) if view.value(*v).ty == Type::Ptr => {
