@@ -136,11 +136,17 @@ pub struct CodegenOptions {
     pub stats_label: Option<String>,
 }
 
+/// Detection lets no min/max placeholder (`Sym::Atom`) become a parameter.
+const ATOM_PARAM: &str = "a min/max placeholder among the parameters";
+
 /// Rewrites the SCoP `model` (already prepared: preheader, LCSSA) with the
 /// loop tree `ast`.
 pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, opts: &CodegenOptions) -> Result<Summary, String> {
     let root = view.loop_(model.root);
     // Everything that can fail is decided before the IR changes.
+    if model.params.iter().any(|p| matches!(p.sym, Sym::Atom(_))) {
+        return Err(ATOM_PARAM.into());
+    }
     let pairs = checks::pairs_to_check(model, view);
     checks::admissible(model, &pairs, opts.rtc)?;
     // Addresses of different address spaces need not share one numbering:
@@ -199,6 +205,7 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, opts
                     x
                 }
             }
+            Sym::Atom(_) => return Err(ATOM_PARAM.into()),
         };
         params.insert(p.sym, v);
         param_list.push(v);

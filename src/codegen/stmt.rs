@@ -89,6 +89,7 @@ impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
                 let x = x.into_int_value();
                 Ok(if x.get_type().get_bit_width() < 64 { ok(self.b.build_int_s_extend(x, self.ir.context.i64_type(), "p")) } else { x })
             }
+            Sym::Atom(_) => Err("a min/max placeholder left in a polynomial".into()),
         }
     }
 

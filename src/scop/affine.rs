@@ -13,6 +13,10 @@ use std::fmt;
 pub enum Sym {
     Counter(LoopId),
     Param(ValueId),
+    /// The placeholder of a min/max that is part of some loop's start
+    /// (`scop::polynomial::atom_sym`): it must cancel before a polynomial
+    /// is used. Ordered after every parameter.
+    Atom(u32),
 }
 
 /// `Σ coeff·sym + constant`, with exact (checked) `i128` coefficients.
@@ -249,6 +253,7 @@ mod tests {
         match s {
             Sym::Param(_) => "n".into(),
             Sym::Counter(_) => "i".into(),
+            Sym::Atom(_) => "a".into(),
         }
     }
 

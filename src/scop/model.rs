@@ -246,6 +246,7 @@ impl Model {
                 .map(|m| m.name.clone())
                 .or_else(|| self.params.iter().find(|p| p.sym == s).map(|p| p.name.clone()))
                 .unwrap_or_else(|| format!("L{}", l.0)),
+            Sym::Atom(k) => format!("atom{k}"),
         }
     }
 

@@ -71,16 +71,12 @@ pub trait SymEnv {
     }
 }
 
-/// Placeholder symbols of min/max parts of loop starts are parameters
-/// whose value ids lie beyond any function's values.
-pub const ATOM_BASE: u32 = u32::MAX - (1 << 16);
-
 pub fn atom_sym(index: usize) -> Sym {
-    Sym::Param(ValueId(ATOM_BASE + index as u32))
+    Sym::Atom(index as u32)
 }
 
 fn is_atom(s: &Sym) -> bool {
-    matches!(s, Sym::Param(v) if v.0 >= ATOM_BASE)
+    matches!(s, Sym::Atom(_))
 }
 
 /// The min/max an extension of one stands for, when the extension
