@@ -43,7 +43,7 @@ __attribute__((noinline)) void relax(void) {
 
 // A data-dependent condition keeps the nest out of the model once the fill
 // is a loop again: the original body comes back, the fill a call.
-// CHECK: mem-calls-as-loops.c:[[@LINE+4]]:3: remark: loop not optimized: non-affine condition
+// CHECK: mem-calls-as-loops.c:[[@LINE+4]]:3: remark: loop not optimized: data-dependent
 // IR-LABEL: define {{.*}}void @marks(
 // IR: call void @llvm.memset{{.*}}i8 -1
 __attribute__((noinline)) void marks(void) {

@@ -33,3 +33,12 @@ void transpose(int n, double (*RESTRICT b)[n], double (*RESTRICT a)[n]) {
     for (int j = 0; j < n; j++)
       b[i][j] = a[j][i];
 }
+
+// Rows read from memory (`double **`): no parameter values make the
+// subscripts affine, so no profile is offered.
+void copy_rows(int n, double **b, double **a) {
+  // CHECK: missed-hints.c:[[@LINE+1]]:3: remark: loop not optimized: data-dependent: '{{.*}}' is loaded from memory inside the loop [-Rpass-missed=tessera]
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      b[j][i] = a[i][j];
+}

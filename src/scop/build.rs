@@ -154,6 +154,9 @@ impl SymEnv for Env<'_> {
             _ => false,
         };
         match info.kind {
+            _ if inside && matches!(self.view.def(v).map(|i| &i.op), Some(Op::Load { .. })) => {
+                Err(Reason::DataDependent(format!("'{}' is loaded from memory inside the loop", info.name)))
+            }
             _ if inside => Err(Reason::NonAffineSubscript(format!("'{}' is computed inside the loop", info.name))),
             _ if in_other_loop => Err(Reason::NonAffineSubscript(format!("'{}' is computed inside another loop", info.name))),
             ValueKind::Argument { .. } | ValueKind::Global | ValueKind::Instruction(_) => {

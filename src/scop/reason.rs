@@ -11,6 +11,10 @@ pub enum Reason {
     NonAffineBound(String),
     /// A branch condition that is not affine.
     NonAffineCondition(String),
+    /// A subscript, bound or condition that depends on a value loaded
+    /// inside the nest (indirect indexing, a row pointer read from memory):
+    /// no parameter values make it affine, so no profile can lift it.
+    DataDependent(String),
     /// A product of parameters with counters that delinearization cannot
     /// explain (profile-guided specialization may lift it).
     ParameterProduct(String),
@@ -35,6 +39,7 @@ impl Reason {
             Reason::NonAffineSubscript(_) => "non-affine subscript",
             Reason::NonAffineBound(_) => "non-affine bound",
             Reason::NonAffineCondition(_) => "non-affine condition",
+            Reason::DataDependent(_) => "data-dependent",
             Reason::ParameterProduct(_) => "parameter product",
             Reason::UnsupportedCall(_) => "unsupported call",
             Reason::ComplexControlFlow(_) => "complex control flow",
@@ -50,6 +55,7 @@ impl Reason {
             Reason::NonAffineSubscript(d)
             | Reason::NonAffineBound(d)
             | Reason::NonAffineCondition(d)
+            | Reason::DataDependent(d)
             | Reason::ParameterProduct(d)
             | Reason::UnsupportedCall(d)
             | Reason::ComplexControlFlow(d)
