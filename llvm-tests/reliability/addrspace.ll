@@ -15,7 +15,7 @@ target datalayout = "e-m:e-p5:32:32-i64:64-n32:64-S128"
 
 ; CHECK: remark: <unknown>:0:0: loop is in a SCoP (2 loop(s), 1 statement(s))
 ; CHECK: remark: <unknown>:0:0: SCoP rewritten:
-; CHECK: remark: <unknown>:0:0: loop not in a SCoP: non-affine subscript: truncation
+; CHECK: remark: <unknown>:0:0: loop not in a SCoP: unsupported address: truncation
 
 ; IR-LABEL: define void @as1(
 ; IR: tessera.start:

@@ -1116,7 +1116,7 @@ impl ArrayTable {
             }
         };
         if self.elem[a].store_bytes() != ty.store_bytes() {
-            return Err(Reason::NonAffineSubscript("one array accessed with elements of different sizes".into()));
+            return Err(Reason::UnsupportedAddress("one array accessed with elements of different sizes".into()));
         }
         self.offsets[a].push(offset);
         self.uses[a].push((stmt, access));
@@ -1212,12 +1212,12 @@ impl StatementBuilder<'_, '_> {
 
     /// An address as base pointer + element offset polynomial.
     fn split_address(&self, addr: ValueId, ty: Type, block: BlockId) -> Result<(ValueId, Polynomial), Reason> {
-        let scev = self.view.scev(addr).ok_or_else(|| Reason::NonAffineSubscript("address not analyzable".into()))?;
+        let scev = self.view.scev(addr).ok_or_else(|| Reason::UnsupportedAddress("address not analyzable".into()))?;
         // Narrow pointers (address spaces with 32-bit pointers): the
         // address wraps at their width, which an alias check's exact
         // address ranges would miss.
         if scev.has_bare_trunc() {
-            return Err(Reason::NonAffineSubscript("truncation".into()));
+            return Err(Reason::UnsupportedAddress("truncation".into()));
         }
         let poly = Polynomial::from_scev(scev, self.env)?;
         // An address after a loop that still names its counter means the
@@ -1233,15 +1233,15 @@ impl StatementBuilder<'_, '_> {
             .collect();
         let (base, coeff) = match bases.as_slice() {
             [one] => *one,
-            _ => return Err(Reason::NonAffineSubscript("address without a single base pointer".into())),
+            _ => return Err(Reason::UnsupportedAddress("address without a single base pointer".into())),
         };
         if coeff != 1 || poly.terms.keys().any(|m| m.len() > 1 && m.iter().any(|s| matches!(s, Sym::Param(v) if self.view.value(*v).ty == Type::Ptr))) {
-            return Err(Reason::NonAffineSubscript("pointer arithmetic on the base pointer".into()));
+            return Err(Reason::UnsupportedAddress("pointer arithmetic on the base pointer".into()));
         }
         let mut offset = poly;
         offset.terms.remove(&vec![Sym::Param(base)]);
         let bytes = ty.store_bytes().expect("checked") as i128;
-        let elems = offset.div_exact(bytes).ok_or_else(|| Reason::NonAffineSubscript("access not aligned to its element size".into()))?;
+        let elems = offset.div_exact(bytes).ok_or_else(|| Reason::UnsupportedAddress("access not aligned to its element size".into()))?;
         Ok((base, elems))
     }
 

@@ -15,6 +15,11 @@ pub enum Reason {
     /// inside the nest (indirect indexing, a row pointer read from memory):
     /// no parameter values make it affine, so no profile can lift it.
     DataDependent(String),
+    /// An address Tessera cannot read as one array's cell: mixed element
+    /// sizes, no single base pointer, arithmetic on the base pointer, an
+    /// access not aligned to its element, a narrow (truncated) pointer.
+    /// Parameter values change none of these: no profile lifts them.
+    UnsupportedAddress(String),
     /// A product of parameters with counters that delinearization cannot
     /// explain (profile-guided specialization may lift it).
     ParameterProduct(String),
@@ -40,6 +45,7 @@ impl Reason {
             Reason::NonAffineBound(_) => "non-affine bound",
             Reason::NonAffineCondition(_) => "non-affine condition",
             Reason::DataDependent(_) => "data-dependent",
+            Reason::UnsupportedAddress(_) => "unsupported address",
             Reason::ParameterProduct(_) => "parameter product",
             Reason::UnsupportedCall(_) => "unsupported call",
             Reason::ComplexControlFlow(_) => "complex control flow",
@@ -56,6 +62,7 @@ impl Reason {
             | Reason::NonAffineBound(d)
             | Reason::NonAffineCondition(d)
             | Reason::DataDependent(d)
+            | Reason::UnsupportedAddress(d)
             | Reason::ParameterProduct(d)
             | Reason::UnsupportedCall(d)
             | Reason::ComplexControlFlow(d)
