@@ -97,17 +97,23 @@ impl BodyPlan {
     /// Plans the statements of `model` (a nest of `view`).
     pub fn new(model: &Model, view: &FunctionView) -> BodyPlan {
         let region = view.loop_(model.root).blocks.iter().copied().collect();
+        // The values mapped back to cells, in the order their statements
+        // read them on entry.
+        let mut mapped = Vec::new();
         let mut cells = HashMap::default();
         for p in &model.promoted {
             for v in std::iter::once(p.phi).chain(p.copies.iter().copied()) {
+                mapped.push(v);
                 cells.entry(v).or_insert(CellRule::Promoted { address: p.address, array: p.array });
             }
         }
         for r in &model.rotated {
+            mapped.push(r.phi);
             cells.entry(r.phi).or_insert(CellRule::Rotated { address: r.address, loop_: r.loop_, back: r.back, array: r.array });
         }
+        let store_backs: HashSet<ValueId> = model.promoted.iter().filter_map(|p| p.store_back).collect();
         let recompute = model.remat.iter().map(|(&v, r)| (v, r.load.as_ref().map(|(a, _)| *a))).collect();
-        let effects = model.statements.iter().map(|s| statement_effects(model, view, s)).collect();
+        let effects = model.statements.iter().map(|s| statement_effects(model, view, s, &mapped, &store_backs)).collect();
         BodyPlan { region, cells, recompute, effects }
     }
 
@@ -202,17 +208,11 @@ fn array_of(s: &Statement, instr: ValueId) -> Option<ArrayId> {
     })
 }
 
-fn statement_effects(model: &Model, view: &FunctionView, s: &Statement) -> Vec<Effect> {
+/// The effects of `s`; `mapped`: the values mapped back to cells, in
+/// order; `store_backs`: the promoted scalars' redundant stores.
+fn statement_effects(model: &Model, view: &FunctionView, s: &Statement, mapped: &[ValueId], store_backs: &HashSet<ValueId>) -> Vec<Effect> {
     let in_block = |v: &ValueId| matches!(view.value(*v).kind, ValueKind::Instruction(b) if b == s.block);
-    let mut out: Vec<Effect> = model
-        .promoted
-        .iter()
-        .flat_map(|p| std::iter::once(p.phi).chain(p.copies.iter().copied()))
-        .chain(model.rotated.iter().map(|r| r.phi))
-        .filter(in_block)
-        .map(Effect::Read)
-        .collect();
-    let store_backs: HashSet<ValueId> = model.promoted.iter().filter_map(|p| p.store_back).collect();
+    let mut out: Vec<Effect> = mapped.iter().copied().filter(in_block).map(Effect::Read).collect();
     for instr in &view.block(s.block).instrs {
         // PHIs are read and rebuildable values rebuilt where they are used;
         // a store-back is redundant once the cell holds the scalar.

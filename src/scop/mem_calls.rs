@@ -27,12 +27,10 @@ use std::collections::{BTreeMap, BTreeSet};
 /// The calls to put back as loops, each with its element width in bytes,
 /// in the order of the function's blocks.
 pub fn expandable(view: &FunctionView, detection: &Detection) -> Vec<(ValueId, u32)> {
-    let rejected: BTreeSet<LoopId> = detection
-        .loops
-        .iter()
-        .filter(|(_, s)| matches!(s, LoopStatus::Rejected(Reason::UnsupportedCall(d)) if d.contains("'llvm.memcpy.") || d.contains("'llvm.memset.")))
-        .map(|(l, _)| *l)
-        .collect();
+    // Which call blocked the nest is read from its instructions
+    // (`in_nest`), not from the reason's text.
+    let rejected: BTreeSet<LoopId> =
+        detection.loops.iter().filter(|(_, s)| matches!(s, LoopStatus::Rejected(Reason::UnsupportedCall(_)))).map(|(l, _)| *l).collect();
     let mut out = Vec::new();
     for &l in &rejected {
         // The outermost such loop of each nest.
@@ -45,7 +43,8 @@ pub fn expandable(view: &FunctionView, detection: &Detection) -> Vec<(ValueId, u
 }
 
 /// The expandable calls of the nest made of `blocks`: none unless every
-/// call there with effects is a block copy or fill.
+/// call there with effects (those that keep a nest out of the model) is a
+/// block copy or fill.
 fn in_nest(view: &FunctionView, blocks: &[BlockId]) -> Vec<(ValueId, u32)> {
     let mut calls = Vec::new();
     // Element widths of the nest's loads and stores, by base pointer.
