@@ -42,3 +42,30 @@ void copy_rows(int n, double **b, double **a) {
     for (int j = 0; j < n; j++)
       b[j][i] = a[i][j];
 }
+
+// A subscript or condition computed from the nest's own counters (a
+// product of two counters, a remainder by a constant) stays non-affine
+// for any parameter values: no profile is offered. With a parameter in
+// it (`j % m`), one is.
+void counters(int n, int m, double *a) {
+  // CHECK: missed-hints.c:[[@LINE+1]]:3: remark: loop not optimized: non-affine in counters: a division of counters by a constant [-Rpass-missed=tessera]
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      a[(i * j) % 97] += 1.0;
+  // CHECK: missed-hints.c:[[@LINE+1]]:3: remark: loop not optimized: non-affine in counters: {{.*}} [-Rpass-missed=tessera]
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      if ((i * 31 + j * 17 + i * j) % 97 == 0)
+        a[i * n + j] = 0.0;
+  // CHECK: missed-hints.c:[[@LINE+1]]:3: remark: loop not optimized: non-affine subscript: '{{.*}}' is computed inside the loop; a profile may lift this
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      a[i * m + j % m] += 2.0;
+}
+
+// An index computed from a value loaded in the loop is data, too.
+void scatter(int n, double *a, const int *idx) {
+  // CHECK: missed-hints.c:[[@LINE+1]]:3: remark: loop not optimized: data-dependent: '{{.*}}' is computed inside the loop from a value loaded there [-Rpass-missed=tessera]
+  for (int i = 0; i < n; i++)
+    a[(idx[i] * 3) % 11] += 3.0;
+}

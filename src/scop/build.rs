@@ -141,6 +141,67 @@ impl Env<'_> {
     }
 }
 
+/// What a value computed inside the region is made of, for whether
+/// parameter values could make it affine (a profile's question).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Origin {
+    /// Only the region's loop counters and constants: no parameter value
+    /// changes what is non-affine about it (`i * j`, `(3 * i) % 7`).
+    Counters,
+    /// Also an integer defined before the region (`i * n`, `i % n`):
+    /// constants in its place may make it affine.
+    Outside,
+    /// Also a value loaded inside the region: data, not parameters.
+    Loaded,
+}
+
+/// How many instructions [`Env::inside_origin`] follows before it takes
+/// the value as made of parameters (the answer that offers a profile, as
+/// before it looked).
+const ORIGIN_WALK: usize = 64;
+
+impl Env<'_> {
+    /// What the region's instruction `v` is computed from: the worst
+    /// of its operands' origins, through the region's instructions. A loop
+    /// counter (a PHI of a loop header that SCEV reads as that loop's
+    /// recurrence) is a counter whatever its start: a profile fixes
+    /// parameters, never the counter's values.
+    fn inside_origin(&self, v: ValueId) -> Origin {
+        let mut origin = Origin::Counters;
+        let mut seen = std::collections::BTreeSet::new();
+        let mut stack = vec![v];
+        while let Some(x) = stack.pop() {
+            if !seen.insert(x) {
+                continue;
+            }
+            if seen.len() > ORIGIN_WALK {
+                return origin.max(Origin::Outside);
+            }
+            let info = self.view.value(x);
+            match info.kind {
+                ValueKind::Instruction(b) if self.blocks.contains(&b) => {
+                    let Some(def) = self.view.def(x) else { return origin.max(Origin::Outside) };
+                    match &def.op {
+                        Op::Load { .. } => return Origin::Loaded,
+                        // An induction variable; other PHIs (a pointer
+                        // chased through memory, a running value) are
+                        // what flows into them.
+                        Op::Phi { .. } if matches!(self.view.scev(x), Some(Scev::AddRec { loop_, .. }) if self.view.loop_(*loop_).header == b) => {}
+                        _ => stack.extend(def.operands.iter().copied()),
+                    }
+                }
+                ValueKind::Argument { .. } | ValueKind::Global | ValueKind::Instruction(_) => {
+                    if matches!(info.ty, Type::Int(_)) {
+                        origin = Origin::Outside;
+                    }
+                }
+                ValueKind::Constant | ValueKind::Other => {}
+            }
+        }
+        origin
+    }
+}
+
 impl SymEnv for Env<'_> {
     fn unknown(&self, v: ValueId) -> Result<Sym, Reason> {
         let info = self.view.value(v);
@@ -157,7 +218,11 @@ impl SymEnv for Env<'_> {
             _ if inside && matches!(self.view.def(v).map(|i| &i.op), Some(Op::Load { .. })) => {
                 Err(Reason::DataDependent(format!("'{}' is loaded from memory inside the loop", info.name)))
             }
-            _ if inside => Err(Reason::NonAffineSubscript(format!("'{}' is computed inside the loop", info.name))),
+            _ if inside => Err(match self.inside_origin(v) {
+                Origin::Loaded => Reason::DataDependent(format!("'{}' is computed inside the loop from a value loaded there", info.name)),
+                Origin::Counters => Reason::NonAffineCounters(format!("'{}' is computed inside the loop from its counters and constants alone", info.name)),
+                Origin::Outside => Reason::NonAffineSubscript(format!("'{}' is computed inside the loop", info.name)),
+            }),
             _ if in_other_loop => Err(Reason::NonAffineSubscript(format!("'{}' is computed inside another loop", info.name))),
             ValueKind::Argument { .. } | ValueKind::Global | ValueKind::Instruction(_) => {
                 self.params.borrow_mut().insert(v);

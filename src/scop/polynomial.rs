@@ -373,12 +373,27 @@ impl Polynomial {
                 Ok(p)
             }
             Scev::Trunc(..) => Err(na("truncation")),
+            // A division of counters and constants alone stays one for
+            // any parameter values: no profile lifts it.
+            Scev::UDiv(..) if !has_unknown(s) => Err(Reason::NonAffineCounters("a division of counters by a constant".into())),
             Scev::UDiv(..) => env.computed_before(s).map(Polynomial::sym).ok_or_else(|| na("division")),
             Scev::SMax(_) | Scev::UMax(_) | Scev::SMin(_) | Scev::UMin(_) => env.computed_before(s).map(Polynomial::sym).ok_or_else(|| na("min/max")),
             Scev::PtrToInt(_) => Err(na("pointer-to-integer cast")),
             Scev::CouldNotCompute => Err(na("not computable")),
             Scev::Unsupported(what) => Err(na(what)),
         }
+    }
+}
+
+/// Whether `s` names a value SCEV cannot look into (a parameter, or a
+/// value computed in the region).
+fn has_unknown(s: &Scev) -> bool {
+    match s {
+        Scev::Unknown(_) | Scev::CouldNotCompute | Scev::Unsupported(_) => true,
+        Scev::Const(_) => false,
+        Scev::Add(xs) | Scev::Mul(xs) | Scev::SMax(xs) | Scev::UMax(xs) | Scev::SMin(xs) | Scev::UMin(xs) => xs.iter().any(has_unknown),
+        Scev::UDiv(a, b) | Scev::AddRec { start: a, step: b, .. } => has_unknown(a) || has_unknown(b),
+        Scev::ZExt(x, _) | Scev::SExt(x, _) | Scev::Trunc(x, _) | Scev::PtrToInt(x) => has_unknown(x),
     }
 }
 

@@ -15,6 +15,11 @@ pub enum Reason {
     /// inside the nest (indirect indexing, a row pointer read from memory):
     /// no parameter values make it affine, so no profile can lift it.
     DataDependent(String),
+    /// A subscript, bound or condition computed inside the nest from its
+    /// counters and constants alone, not affinely (a product of two
+    /// counters, a remainder by a constant): no parameter values make it
+    /// affine, so no profile can lift it.
+    NonAffineCounters(String),
     /// An address Tessera cannot read as one array's cell: mixed element
     /// sizes, no single base pointer, arithmetic on the base pointer, an
     /// access not aligned to its element, a narrow (truncated) pointer.
@@ -45,6 +50,7 @@ impl Reason {
             Reason::NonAffineBound(_) => "non-affine bound",
             Reason::NonAffineCondition(_) => "non-affine condition",
             Reason::DataDependent(_) => "data-dependent",
+            Reason::NonAffineCounters(_) => "non-affine in counters",
             Reason::UnsupportedAddress(_) => "unsupported address",
             Reason::ParameterProduct(_) => "parameter product",
             Reason::UnsupportedCall(_) => "unsupported call",
@@ -62,6 +68,7 @@ impl Reason {
             | Reason::NonAffineBound(d)
             | Reason::NonAffineCondition(d)
             | Reason::DataDependent(d)
+            | Reason::NonAffineCounters(d)
             | Reason::UnsupportedAddress(d)
             | Reason::ParameterProduct(d)
             | Reason::UnsupportedCall(d)
