@@ -69,6 +69,7 @@ pub mod scan;
 pub mod scheduled;
 pub mod sets;
 pub mod tiles;
+pub mod work;
 
 #[cfg(test)]
 mod tests;

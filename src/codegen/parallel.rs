@@ -48,13 +48,18 @@ pub struct Threading<'m> {
     model: &'m Model,
     /// How many times each statement occurs in the loop tree.
     occurrences: BTreeMap<usize, usize>,
+    /// The parallel loops of the tree whose every run has less work than
+    /// a fork needs (`ast::work::never_enough`): they run on the calling
+    /// thread, with no worker emitted.
+    too_small: BTreeSet<usize>,
 }
 
 impl<'m> Threading<'m> {
     pub fn new(view: &'m FunctionView, model: &'m Model, ast: &Ast) -> Self {
         let mut occurrences = BTreeMap::new();
         count_stmts(&ast.body, &mut occurrences);
-        Threading { view, model, occurrences }
+        let too_small = crate::ast::work::never_enough(&ast.body, MIN_FORK_WORK as u128);
+        Threading { view, model, occurrences, too_small }
     }
 
     /// Whether the statements of loop `f` may run on other threads: the
@@ -114,7 +119,13 @@ impl<'m> Threading<'m> {
     /// `Gen::node`; the loop carrying a product's nest is emitted by
     /// `matmul_for`: the panel loop around it is the one that forks).
     pub(super) fn forks(&self, f: &For) -> bool {
-        f.parallel && f.matmul.is_none() && self.may_run(f)
+        f.parallel && f.matmul.is_none() && self.may_run(f) && !self.too_small(f)
+    }
+
+    /// Whether parallel loop `f` never has the work a fork needs: its
+    /// trip counts are constants that never add up to [`MIN_FORK_WORK`].
+    pub fn too_small(&self, f: &For) -> bool {
+        self.too_small.contains(&crate::ast::work::identity(f))
     }
 
     /// The loops under `nodes` that would run on a thread team: each
@@ -135,9 +146,12 @@ impl<'m> Threading<'m> {
 }
 
 /// How many loops of `ast` would run on OpenMP threads in a module built
-/// with -fopenmp (before the run-time test of each fork's work).
-pub fn threaded_loops(view: &FunctionView, model: &Model, ast: &Ast) -> usize {
-    Threading::new(view, model, ast).count(&ast.body)
+/// with -fopenmp (before the run-time test of each fork's work), and
+/// whether some parallel loop stays on the calling thread only because its
+/// known trip counts never give a fork enough work.
+pub fn threaded_loops(view: &FunctionView, model: &Model, ast: &Ast) -> (usize, bool) {
+    let t = Threading::new(view, model, ast);
+    (t.count(&ast.body), !t.too_small.is_empty())
 }
 
 impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
@@ -407,7 +421,7 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
     /// small cases instead of a second copy of the loop. None when the
     /// tree has no such loop or the loop stays on the calling thread.
     pub(super) fn entry_fork(&mut self, ast: &crate::ast::Ast) -> Option<IntValue<'a>> {
-        let f = ast.entry_fork().filter(|f| self.openmp && self.threading.may_run(f))?;
+        let f = ast.entry_fork().filter(|f| self.openmp && self.threading.forks(f))?;
         let g = ExprGen { b: &self.b, ctx: &self.ir.context };
         let (lb, ub) = (g.expr(&f.lower, &self.env), g.expr(&f.upper, &self.env));
         self.entry_fork = Some(f.var);

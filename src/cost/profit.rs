@@ -81,13 +81,18 @@ pub fn not_profitable_unjammed(scop: &PolyScop, original: &Schedule, planned: &S
 }
 
 /// Why the rewrite gains nothing once its loop tree is known to run no
-/// loop on threads (each parallel loop writes a scalar read after it, or
-/// calls a function that sets errno: code generation keeps it on the
-/// calling thread), if it does not. Asked only where
-/// [`not_profitable`] counted on threads.
-pub fn not_profitable_unthreaded(scop: &PolyScop, original: &Schedule, planned: &Schedule, facts: &Facts) -> PolyResult<Option<String>> {
+/// loop on threads (each parallel loop writes a scalar read after it,
+/// calls a function that sets errno, or, `too_small`, never has the work
+/// a fork needs: code generation keeps it on the calling thread), if it
+/// does not. Asked only where [`not_profitable`] counted on threads.
+pub fn not_profitable_unthreaded(scop: &PolyScop, original: &Schedule, planned: &Schedule, facts: &Facts, too_small: bool) -> PolyResult<Option<String>> {
     let jam = crate::ast::reduction_jam::may_jam_reductions(scop, planned);
-    judge(scop, original, planned, facts, false, jam, "cannot run on threads (a scalar they write is read after them, or they set errno)")
+    let why = if too_small {
+        "never have the work a fork needs (their trip counts are known)"
+    } else {
+        "cannot run on threads (a scalar they write is read after them, or they set errno)"
+    };
+    judge(scop, original, planned, facts, false, jam, why)
 }
 
 /// `jam`: a loop is jammed around a reduction (`ast::reduction_jam`),

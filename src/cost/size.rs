@@ -22,6 +22,7 @@
 //! the original's 30.
 
 use crate::ast::{Aff, Ast, Cond, Expr, For, Node};
+use std::collections::BTreeSet;
 
 /// A loop's own instructions besides its bounds: counter PHI, increment,
 /// compare, branch and the loop's two extra blocks' branches.
@@ -76,12 +77,15 @@ pub struct Weights {
 /// and its checks, less the original when it does not stay as a fallback.
 /// Negative growth (a rewrite smaller than the nest) counts as none.
 pub fn growth(ast: &Ast, w: &Weights) -> u64 {
+    // Loops whose known trip counts never give a fork its work stay on
+    // the calling thread, emitted once (as code generation does).
+    let small = if w.openmp { crate::ast::work::never_enough(&ast.body, super::profit::MIN_FORK_WORK as u128) } else { BTreeSet::new() };
     // A loop forking at the entry: the worker only, and the original nest
     // stays (it runs when a fork would not pay).
-    if let Some(f) = ast.entry_fork().filter(|_| w.openmp) {
-        return for_loop(f, w, Place::Entry).saturating_add(w.checks);
+    if let Some(f) = ast.entry_fork().filter(|f| w.openmp && !small.contains(&crate::ast::work::identity(f))) {
+        return for_loop(f, w, Place::Entry, &small).saturating_add(w.checks);
     }
-    let new = nodes(&ast.body, w, Place::Top).saturating_add(w.checks);
+    let new = nodes(&ast.body, w, Place::Top, &small).saturating_add(w.checks);
     if w.fallback {
         new
     } else {
@@ -108,11 +112,11 @@ enum Place {
     InTeam,
 }
 
-fn nodes(list: &[Node], w: &Weights, at: Place) -> u64 {
-    list.iter().map(|n| node(n, w, at)).fold(0, u64::saturating_add)
+fn nodes(list: &[Node], w: &Weights, at: Place, small: &BTreeSet<usize>) -> u64 {
+    list.iter().map(|n| node(n, w, at, small)).fold(0, u64::saturating_add)
 }
 
-fn node(n: &Node, w: &Weights, at: Place) -> u64 {
+fn node(n: &Node, w: &Weights, at: Place, small: &BTreeSet<usize>) -> u64 {
     match n {
         Node::Stmt { stmt, iter, .. } => {
             // The counters' values the copy needs (affine in the loop
@@ -122,15 +126,15 @@ fn node(n: &Node, w: &Weights, at: Place) -> u64 {
         }
         Node::If { cond, then, otherwise, .. } => {
             let conds: u64 = cond.iter().map(|c| 2 + aff(cond_aff(c))).sum();
-            conds.saturating_add(nodes(then, w, at)).saturating_add(nodes(otherwise, w, at))
+            conds.saturating_add(nodes(then, w, at, small)).saturating_add(nodes(otherwise, w, at, small))
         }
-        Node::For(f) => for_loop(f, w, at),
+        Node::For(f) => for_loop(f, w, at, small),
     }
 }
 
-fn for_loop(f: &For, w: &Weights, at: Place) -> u64 {
+fn for_loop(f: &For, w: &Weights, at: Place, small: &BTreeSet<usize>) -> u64 {
     let own = LOOP_COST + expr(&f.lower) + expr(&f.upper);
-    let forked = at == Place::Entry || (w.openmp && at != Place::InTeam && f.parallel);
+    let forked = at == Place::Entry || (w.openmp && at != Place::InTeam && f.parallel && !small.contains(&crate::ast::work::identity(f)));
     let inside = match at {
         _ if forked => Place::InTeam,
         Place::Top | Place::Outside if w.openmp && f.wavefront => Place::InWavefront,
@@ -138,7 +142,7 @@ fn for_loop(f: &For, w: &Weights, at: Place) -> u64 {
         Place::InWavefront | Place::Top => Place::Outside,
         at => at,
     };
-    let body = nodes(&f.body, w, inside);
+    let body = nodes(&f.body, w, inside, small);
     match (forked, at) {
         // The worker, and the same loop emitted again in place for the
         // runs too small to fork.

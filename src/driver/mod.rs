@@ -829,8 +829,8 @@ fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageCo
     // parallel loop on the calling thread (a scalar it writes is read
     // after it). Then only what pays without threads is rewritten.
     if let Some(pay) = pay.filter(|p| p.facts.openmp) {
-        if codegen::threaded_loops(fview, m, &tree) == 0 {
-            if let Some(why) = cost::profit::not_profitable_unthreaded(&scop, &source_order, &schedule, &pay.facts).map_err(|e| format!("profitability: {e}"))? {
+        if let (0, too_small) = codegen::threaded_loops(fview, m, &tree) {
+            if let Some(why) = cost::profit::not_profitable_unthreaded(&scop, &source_order, &schedule, &pay.facts, too_small).map_err(|e| format!("profitability: {e}"))? {
                 return Err(format!("not profitable: {why}"));
             }
         }
