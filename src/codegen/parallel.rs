@@ -124,7 +124,7 @@ impl<'m> Threading<'m> {
 
     /// Whether parallel loop `f` never has the work a fork needs: its
     /// trip counts are constants that never add up to [`MIN_FORK_WORK`].
-    pub fn too_small(&self, f: &For) -> bool {
+    fn too_small(&self, f: &For) -> bool {
         self.too_small.contains(&crate::ast::work::identity(f))
     }
 
