@@ -373,10 +373,16 @@ impl Polynomial {
                 Ok(p)
             }
             Scev::Trunc(..) => Err(na("truncation")),
-            // A division of counters and constants alone stays one for
-            // any parameter values: no profile lifts it.
-            Scev::UDiv(..) if !has_unknown(s) => Err(Reason::NonAffineCounters("a division of counters by a constant".into())),
-            Scev::UDiv(..) => env.computed_before(s).map(Polynomial::sym).ok_or_else(|| na("division")),
+            // A division of counters and constants alone (not computed
+            // before the region) stays one for any parameter values: no
+            // profile lifts it.
+            Scev::UDiv(..) => env.computed_before(s).map(Polynomial::sym).ok_or_else(|| {
+                if has_unknown(s) {
+                    na("division")
+                } else {
+                    Reason::NonAffineCounters("a division of counters by a constant".into())
+                }
+            }),
             Scev::SMax(_) | Scev::UMax(_) | Scev::SMin(_) | Scev::UMin(_) => env.computed_before(s).map(Polynomial::sym).ok_or_else(|| na("min/max")),
             Scev::PtrToInt(_) => Err(na("pointer-to-integer cast")),
             Scev::CouldNotCompute => Err(na("not computable")),
