@@ -16,8 +16,15 @@ pub fn identity(f: &For) -> usize {
 /// Inclusive bounds of an integer value, `None` where unknown.
 type Range = Option<(i128, i128)>;
 
+/// `m·[lo, hi] + c`, `None` on overflow.
+fn scaled(lo: i128, hi: i128, m: i128, c: i128) -> Range {
+    let (a, b) = (lo.checked_mul(m)?.checked_add(c)?, hi.checked_mul(m)?.checked_add(c)?);
+    Some((a.min(b), a.max(b)))
+}
+
 /// The range of `e` when each loop variable lies in `vars` (unknown for a
-/// parameter: only constant-size nests are decided).
+/// parameter, and where the arithmetic would overflow: only constant-size
+/// nests are decided, and an unknown loop is never taken for a small one).
 fn expr_range(e: &Expr, vars: &[Range]) -> Range {
     let aff = |a: &Aff| -> Range {
         if a.params.iter().any(|&c| c != 0) {
@@ -26,9 +33,9 @@ fn expr_range(e: &Expr, vars: &[Range]) -> Range {
         let (mut lo, mut hi) = (a.constant as i128, a.constant as i128);
         for (k, &c) in a.vars.iter().enumerate().filter(|(_, c)| **c != 0) {
             let (vlo, vhi) = vars.get(k).copied().flatten()?;
-            let (x, y) = (c as i128 * vlo, c as i128 * vhi);
-            lo += x.min(y);
-            hi += x.max(y);
+            let (x, y) = scaled(vlo, vhi, c as i128, 0)?;
+            lo = lo.checked_add(x)?;
+            hi = hi.checked_add(y)?;
         }
         Some((lo, hi))
     };
@@ -45,10 +52,10 @@ fn expr_range(e: &Expr, vars: &[Range]) -> Range {
                 Some((los.max()?, his.max()?))
             }
         }
-        Expr::Scaled(x, m, c) => expr_range(x, vars).map(|(lo, hi)| {
-            let (a, b) = (lo * *m as i128 + *c as i128, hi * *m as i128 + *c as i128);
-            (a.min(b), a.max(b))
-        }),
+        Expr::Scaled(x, m, c) => {
+            let (lo, hi) = expr_range(x, vars)?;
+            scaled(lo, hi, *m as i128, *c as i128)
+        }
     }
 }
 
@@ -68,7 +75,7 @@ fn max_work(nodes: &[Node], vars: &mut Vec<Range>) -> Option<u128> {
             Node::If { then, otherwise, .. } => max_work(then, vars)?.saturating_add(max_work(otherwise, vars)?),
             Node::For(f) => {
                 let (lo, hi) = counter_range(f, vars)?;
-                let span = (hi - lo + 1).max(0) as u128;
+                let span = hi.checked_sub(lo)?.checked_add(1)?.max(0) as u128;
                 let body = with_var(vars, f.var, Some((lo, hi)), |vars| max_work(&f.body, vars))?;
                 span.saturating_mul(body)
             }
@@ -173,6 +180,13 @@ mod tests {
     fn a_parameter_in_a_bound_decides_nothing() {
         let sized = triangle(aff(-1, 0, 0, 1));
         assert!(never_enough(&sized, 1 << 16).is_empty());
+    }
+
+    #[test]
+    fn an_overflowing_bound_is_unknown() {
+        let vars = [Some((0, i128::MAX / 2)), None];
+        assert_eq!(expr_range(&aff(0, 0, 4, 0), &vars), None);
+        assert_eq!(expr_range(&aff(0, 0, 1, 0), &vars), Some((0, i128::MAX / 2)));
     }
 
     #[test]
