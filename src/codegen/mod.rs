@@ -552,7 +552,12 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
     /// copies of the inner loop, each with its vector body and remainder
     /// (a tiled 16-bit transpose as in gsl's matrix/swap.c: 24 KB of code
     /// instead of 4 KB, no faster). The tile sizes are chosen for the
-    /// caches; the vectorizer interleaves the innermost loop already.
+    /// caches; the vectorizer interleaves the innermost loop already. So a
+    /// loop marked for the vectorizer carries `unroll.disable` as the
+    /// vectorizer's follow-up (its vector and remainder loops get it):
+    /// on the loop itself LoopVectorize reads it as "interleave count 1"
+    /// (a 1-D stencil's time tiles ran one vector per iteration, -O3's
+    /// loop four).
     fn mark_vectorizable(&mut self, f: &crate::ast::For, latch_branch: InstructionValue<'a>, mem: &[InstructionValue<'a>]) {
         let innermost = !f.body.iter().any(Node::contains_loop);
         let no_unroll = f.role == crate::ast::LoopRole::Point;

@@ -96,8 +96,16 @@ extern "C" void tessera_mark_loop(void *LatchBranch, void **Accesses, size_t Num
     Props.push_back(MDNode::get(C, {MDString::get(C, "llvm.loop.interleave.count"),
                                     ConstantAsMetadata::get(ConstantInt::get(I32, 1))}));
   }
-  if (NoUnroll)
-    Props.push_back(MDNode::get(C, {MDString::get(C, "llvm.loop.unroll.disable")}));
+  if (NoUnroll) {
+    MDNode *Disable = MDNode::get(C, {MDString::get(C, "llvm.loop.unroll.disable")});
+    // LoopVectorize takes unroll.disable on the loop it vectorizes for
+    // "interleave count 1"; as its follow-up, only the loops it makes of
+    // this one (vector body, remainders) are kept from being unrolled.
+    if (Vectorize > 0)
+      Props.push_back(MDNode::get(C, {MDString::get(C, "llvm.loop.vectorize.followup_all"), Disable}));
+    else
+      Props.push_back(Disable);
+  }
   MDNode *LoopID = MDNode::getDistinct(C, Props);
   LoopID->replaceOperandWith(0, LoopID);
   Br->setMetadata(LLVMContext::MD_loop, LoopID);

@@ -170,7 +170,9 @@ void *tessera_ctx_expand_counter(TesseraFunctionCtx *ctx, TesseraLoop *loop, voi
 void *tessera_ctx_expand_exit_value(TesseraFunctionCtx *ctx, TesseraLoop *loop, void *v, void *before);
 // Attaches llvm.loop metadata to a latch branch: parallel accesses (an access
 // group set on `accesses`), vectorize.enable (`vectorize` > 0) or neither
-// vectorized nor interleaved (`vectorize` < 0), and/or unroll.disable.
+// vectorized nor interleaved (`vectorize` < 0), and/or unroll.disable (with
+// `vectorize` > 0 for the loops the vectorizer makes of it only: on the loop
+// itself it would also keep the vectorizer from interleaving).
 void tessera_mark_loop(void *latch_branch, void **accesses, size_t num_accesses, int32_t parallel,
                        int32_t vectorize, int32_t no_unroll);
 // Scoped no-alias metadata: `accesses[i]` accesses array `arrays[i]`, and
