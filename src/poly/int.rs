@@ -147,12 +147,23 @@ pub fn gcd128(a: i128, b: i128) -> i128 {
     if let (Ok(x), Ok(y)) = (u64::try_from(a), u64::try_from(b)) {
         return binary_gcd(x, y) as i128;
     }
-    while b != 0 {
-        let t = a % b;
-        a = b;
-        b = t;
+    // Wider values (rationals of a simplex over constant loop bounds):
+    // Stein's algorithm too, as u128 remainders are library calls.
+    if a == 0 || b == 0 {
+        return (a | b) as i128;
     }
-    a as i128
+    let shift = (a | b).trailing_zeros();
+    a >>= a.trailing_zeros();
+    loop {
+        b >>= b.trailing_zeros();
+        if a > b {
+            std::mem::swap(&mut a, &mut b);
+        }
+        b -= a;
+        if b == 0 {
+            return (a << shift) as i128;
+        }
+    }
 }
 
 /// `a / g` for a divisor `g > 0` of `a`, by 64-bit division when both fit

@@ -233,17 +233,23 @@ impl fmt::Debug for Int {
 
 /// An exact rational `num / den` of any size, reduced, with `den > 0`.
 ///
-/// Invariant: `Small` whenever `num` lies in `[-i64::MAX, i64::MAX]` and
-/// `den` in `[1, i64::MAX]` (so negation and reciprocal of a small value
-/// stay small); `Big` otherwise.
+/// Invariant: `Small` whenever `num` lies in `[-i128::MAX, i128::MAX]` and
+/// `den` in `[1, i128::MAX]` (so negation and reciprocal of a small value
+/// stay small); `Big` otherwise. The small form is 128 bits wide, not 64:
+/// a simplex over constant loop bounds (an LU decomposition's schedule at
+/// `N = 1000`) keeps entries of 64 to 128 bits in its tableau for whole
+/// branch-and-bound searches, and each operation on them as big integers
+/// allocated, multiplied and took a binary gcd (a third of that file's
+/// compile time). Whether a value fits 64 bits ([`Rational::is_small`]) is
+/// still what the work accounting reads.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub enum Rational {
-    /// Numerator and denominator in machine words.
+    /// Numerator and denominator in (double) machine words.
     Small {
         /// Numerator (sign carrier).
-        num: i64,
+        num: i128,
         /// Denominator, `> 0`.
-        den: i64,
+        den: i128,
     },
     /// Numerator and denominator that do not both fit.
     Big(Box<(BigInt, BigInt)>),
@@ -251,6 +257,11 @@ pub enum Rational {
 
 #[inline]
 fn fits(v: i128) -> bool {
+    v != i128::MIN
+}
+
+#[inline]
+fn fits64(v: i128) -> bool {
     v >= -(i64::MAX as i128) && v <= i64::MAX as i128
 }
 
@@ -263,14 +274,14 @@ impl Rational {
     /// An integer as a rational.
     #[inline]
     pub fn int(v: i64) -> Rational {
-        Rational::from_i128_reduced(v as i128, 1)
+        Rational::Small { num: v as i128, den: 1 }
     }
 
     /// An integer of any size as a rational.
     pub fn from_int(v: &Int) -> Rational {
         match v {
             Int::Small(s) => Rational::int(*s),
-            Int::Big(b) => Rational::Big(Box::new(((**b).clone(), BigInt::one()))),
+            Int::Big(b) => Rational::from_big_reduced((**b).clone(), BigInt::one()),
         }
     }
 
@@ -291,11 +302,11 @@ impl Rational {
         Some(Rational::from_i128_reduced(n, d))
     }
 
-    /// From a reduced pair with `d > 0` (not `i128::MIN`).
+    /// From a reduced pair with `d > 0`.
     #[inline]
     fn from_i128_reduced(n: i128, d: i128) -> Rational {
-        if fits(n) && d <= i64::MAX as i128 {
-            Rational::Small { num: n as i64, den: d as i64 }
+        if fits(n) && fits(d) {
+            Rational::Small { num: n, den: d }
         } else {
             Rational::Big(Box::new((BigInt::from(n), BigInt::from(d))))
         }
@@ -315,7 +326,7 @@ impl Rational {
 
     fn from_big_reduced(n: BigInt, d: BigInt) -> Rational {
         match (n.to_i128(), d.to_i128()) {
-            (Some(a), Some(b)) if fits(a) && b <= i64::MAX as i128 => Rational::Small { num: a as i64, den: b as i64 },
+            (Some(a), Some(b)) if fits(a) && fits(b) => Rational::Small { num: a, den: b },
             _ => Rational::Big(Box::new((n, d))),
         }
     }
@@ -330,7 +341,7 @@ impl Rational {
     /// Numerator (sign carrier).
     pub fn numer(&self) -> Int {
         match self {
-            Rational::Small { num, .. } => Int::Small(*num),
+            Rational::Small { num, .. } => Int::from(*num),
             Rational::Big(b) => Int::from(b.0.clone()),
         }
     }
@@ -338,15 +349,16 @@ impl Rational {
     /// Denominator (`> 0`).
     pub fn denom(&self) -> Int {
         match self {
-            Rational::Small { den, .. } => Int::Small(*den),
+            Rational::Small { den, .. } => Int::from(*den),
             Rational::Big(b) => Int::from(b.1.clone()),
         }
     }
 
-    /// Whether the value is held in machine words.
+    /// Whether numerator and denominator fit 64-bit machine words (the
+    /// simplex charges other entries as expensive).
     #[inline]
     pub fn is_small(&self) -> bool {
-        matches!(self, Rational::Small { .. })
+        matches!(self, Rational::Small { num, den } if fits64(*num) && *den <= i64::MAX as i128)
     }
 
     /// Whether the value is zero.
@@ -384,7 +396,7 @@ impl Rational {
     /// `floor(self)`.
     pub fn floor(&self) -> Int {
         match self {
-            Rational::Small { num, den } => Int::from(super::int::floor_i128(*num as i128, *den as i128)),
+            Rational::Small { num, den } => Int::from(super::int::floor_i128(*num, *den)),
             Rational::Big(b) => Int::from(Integer::div_floor(&b.0, &b.1)),
         }
     }
@@ -394,26 +406,33 @@ impl Rational {
         self.neg().floor().neg()
     }
 
+    /// `self + o` in the small form, `None` when an intermediate product
+    /// or sum does not fit.
+    #[inline]
+    fn add_small(na: i128, da: i128, nb: i128, db: i128) -> Option<Rational> {
+        if da == db {
+            let n = na.checked_add(nb)?;
+            if da == 1 {
+                return Some(Rational::from_i128_reduced(n, 1));
+            }
+            let g = super::int::gcd128(n, da);
+            return Some(Rational::from_i128_reduced(div_exact(n, g), div_exact(da, g)));
+        }
+        let g = super::int::gcd128(da, db);
+        let (ra, rb) = (div_exact(da, g), div_exact(db, g));
+        let n = na.checked_mul(rb)?.checked_add(nb.checked_mul(ra)?)?;
+        let d = ra.checked_mul(db)?;
+        let g2 = super::int::gcd128(n, d);
+        Some(Rational::from_i128_reduced(div_exact(n, g2), div_exact(d, g2)))
+    }
+
     /// `self + o`.
     #[inline]
     pub fn add(&self, o: &Rational) -> Rational {
         if let (Rational::Small { num: na, den: da }, Rational::Small { num: nb, den: db }) = (self, o) {
-            let (na, da, nb, db) = (*na as i128, *da as i128, *nb as i128, *db as i128);
-            if da == db {
-                let n = na + nb;
-                if da == 1 {
-                    return Rational::from_i128_reduced(n, 1);
-                }
-                let g = super::int::gcd128(n, da);
-                return Rational::from_i128_reduced(div_exact(n, g), div_exact(da, g));
+            if let Some(r) = Rational::add_small(*na, *da, *nb, *db) {
+                return r;
             }
-            let g = super::int::gcd128(da, db);
-            let (ra, rb) = (div_exact(da, g), div_exact(db, g));
-            // |na·rb|, |nb·ra| < 2^126 each: the sum fits i128.
-            let n = na * rb + nb * ra;
-            let d = ra * db;
-            let g2 = super::int::gcd128(n, d);
-            return Rational::from_i128_reduced(div_exact(n, g2), div_exact(d, g2));
         }
         let (na, da) = self.big_parts();
         let (nb, db) = o.big_parts();
@@ -435,26 +454,31 @@ impl Rational {
         self.add(&o.neg())
     }
 
+    /// `self * o` in the small form (both non-zero), `None` when a product
+    /// does not fit.
+    #[inline]
+    fn mul_small(na: i128, da: i128, nb: i128, db: i128) -> Option<Rational> {
+        if da == 1 && db == 1 {
+            return Some(Rational::from_i128_reduced(na.checked_mul(nb)?, 1));
+        }
+        // Cross-reduce: the result is then already reduced.
+        let g1 = super::int::gcd128(na, db);
+        let g2 = super::int::gcd128(nb, da);
+        let n = div_exact(na, g1).checked_mul(div_exact(nb, g2))?;
+        let d = div_exact(da, g2).checked_mul(div_exact(db, g1))?;
+        Some(Rational::from_i128_reduced(n, d))
+    }
+
     /// `self * o`.
     #[inline]
     pub fn mul(&self, o: &Rational) -> Rational {
-        if let (Rational::Small { num: na, den: da }, Rational::Small { num: nb, den: db }) = (self, o) {
-            if *na == 0 || *nb == 0 {
-                return Rational::ZERO;
-            }
-            let (na, da, nb, db) = (*na as i128, *da as i128, *nb as i128, *db as i128);
-            if da == 1 && db == 1 {
-                return Rational::from_i128_reduced(na * nb, 1);
-            }
-            // Cross-reduce: the result is then already reduced.
-            let g1 = super::int::gcd128(na, db);
-            let g2 = super::int::gcd128(nb, da);
-            let n = div_exact(na, g1) * div_exact(nb, g2);
-            let d = div_exact(da, g2) * div_exact(db, g1);
-            return Rational::from_i128_reduced(n, d);
-        }
         if self.is_zero() || o.is_zero() {
             return Rational::ZERO;
+        }
+        if let (Rational::Small { num: na, den: da }, Rational::Small { num: nb, den: db }) = (self, o) {
+            if let Some(r) = Rational::mul_small(*na, *da, *nb, *db) {
+                return r;
+            }
         }
         let (na, da) = self.big_parts();
         let (nb, db) = o.big_parts();
@@ -490,20 +514,17 @@ impl PartialOrd for Rational {
 
 impl Ord for Rational {
     fn cmp(&self, o: &Rational) -> Ordering {
-        match (self, o) {
-            (Rational::Small { num: na, den: da }, Rational::Small { num: nb, den: db }) => {
-                if da == db {
-                    return na.cmp(nb);
-                }
-                // |products| < 2^126: exact in i128.
-                (*na as i128 * *db as i128).cmp(&(*nb as i128 * *da as i128))
+        if let (Rational::Small { num: na, den: da }, Rational::Small { num: nb, den: db }) = (self, o) {
+            if da == db {
+                return na.cmp(nb);
             }
-            _ => {
-                let (na, da) = self.big_parts();
-                let (nb, db) = o.big_parts();
-                (na * db).cmp(&(nb * da))
+            if let (Some(x), Some(y)) = (na.checked_mul(*db), nb.checked_mul(*da)) {
+                return x.cmp(&y);
             }
         }
+        let (na, da) = self.big_parts();
+        let (nb, db) = o.big_parts();
+        (na * db).cmp(&(nb * da))
     }
 }
 
@@ -609,6 +630,41 @@ mod tests {
 
     fn parts(r: &Rational) -> (BigInt, BigInt) {
         (r.numer().to_big(), r.denom().to_big())
+    }
+
+    /// Operations whose operands and results lie between 64 and 128 bits
+    /// (the wide small form) and beyond (big) agree with big integers.
+    #[test]
+    fn wide_rationals_agree_with_a_big_reference() {
+        let mut g = Gen(0x2545_f491_4f6c_dd1d);
+        for _ in 0..30_000 {
+            let wide = |g: &mut Gen| g.i64() as i128 * (g.i64() >> (g.next() % 64)) as i128;
+            let (n1, d1, n2, d2) = (wide(&mut g), wide(&mut g), wide(&mut g), wide(&mut g));
+            if d1 == 0 || d2 == 0 {
+                continue;
+            }
+            let x = Rational::new(n1, d1).unwrap();
+            let y = Rational::new(n2, d2).unwrap();
+            let (xn, xd) = reduced(big(n1), big(d1));
+            let (yn, yd) = reduced(big(n2), big(d2));
+            assert_eq!(parts(&x), (xn.clone(), xd.clone()));
+            let sum = reduced(&xn * &yd + &yn * &xd, &xd * &yd);
+            let prod = reduced(&xn * &yn, &xd * &yd);
+            let diff = reduced(&xn * &yd - &yn * &xd, &xd * &yd);
+            for (got, want) in [(x.add(&y), sum), (x.mul(&y), prod), (x.sub(&y), diff)] {
+                assert_eq!(parts(&got), want);
+                let fits = |v: &BigInt| v.to_i64().is_some_and(|s| s != i64::MIN);
+                assert_eq!(got.is_small(), fits(&want.0) && fits(&want.1), "work accounting of {got}");
+                // Canonical: equal values are equal (and hash equally)
+                // whichever way they were computed.
+                assert_eq!(got, Rational::from_big(want.0.clone(), want.1.clone()));
+            }
+            assert_eq!(x.cmp(&y), (&xn * &yd).cmp(&(&yn * &xd)));
+            assert_eq!(x.floor().to_big(), Integer::div_floor(&xn, &xd));
+            if !y.is_zero() {
+                assert_eq!(x.div(&y).unwrap().mul(&y), x);
+            }
+        }
     }
 
     #[test]
