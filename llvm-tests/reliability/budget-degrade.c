@@ -1,12 +1,18 @@
 // Degrade, don't drop (issue 23): a SCoP whose dependence analysis runs out
 // of its work budget is scheduled on dependences that contain the exact
-// ones (every ordered pair of instances of statements sharing an array),
-// rewritten, and the remark says what was given up. The cap is forced down
+// ones (every ordered pair of instances of statements sharing an array).
+// Here those order every instance after every earlier one: only the source
+// order is left, which -O3 has without a copy, so neither nest is
+// rewritten, and the remark says why no better order was found (a
+// rewrite of the source order written differently used to be emitted for
+// nothing). With -tessera-rewrite-all the over-approximated plan is
+// emitted, and the remark says what was given up. The cap is forced down
 // to one work unit here; the outputs must equal plain -O3's.
-// RUN: %clang -O3 -fpass-plugin=%tessera -mllvm -tessera-deps-work-limit=1 -Rpass=tessera -Rpass-missed=tessera -c %s -o /dev/null 2>&1 | FileCheck %s --implicit-check-not='not transformed'
+// RUN: %clang -O3 -fpass-plugin=%tessera -mllvm -tessera-deps-work-limit=1 -Rpass=tessera -Rpass-missed=tessera -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: %clang -O3 -fpass-plugin=%tessera -mllvm -tessera-deps-work-limit=1 -mllvm -tessera-rewrite-all -Rpass=tessera -Rpass-missed=tessera -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=ALL --implicit-check-not='not transformed'
 // RUN: %clang -O3 -DMAIN %s -o %t.ref && %t.ref > %t.ref.out
-// RUN: %clang -O3 -DMAIN -fpass-plugin=%tessera -mllvm -tessera-deps-work-limit=1 %s -o %t && %t > %t.out && diff %t.ref.out %t.out
-// RUN: %clang -O3 -fopenmp -DMAIN -fpass-plugin=%tessera -mllvm -tessera-deps-work-limit=1 %s -o %t.omp && env OMP_NUM_THREADS=2 %t.omp > %t.omp.out && diff %t.ref.out %t.omp.out
+// RUN: %clang -O3 -DMAIN -fpass-plugin=%tessera -mllvm -tessera-deps-work-limit=1 -mllvm -tessera-rewrite-all %s -o %t && %t > %t.out && diff %t.ref.out %t.out
+// RUN: %clang -O3 -fopenmp -DMAIN -fpass-plugin=%tessera -mllvm -tessera-deps-work-limit=1 -mllvm -tessera-rewrite-all %s -o %t.omp && env OMP_NUM_THREADS=2 %t.omp > %t.omp.out && diff %t.ref.out %t.omp.out
 //
 // Likewise loop generation: past its limit (forced to 3 queries here) it
 // falls back to a simpler nest, without full/partial tile separation.
@@ -19,7 +25,8 @@
 #define N 200
 double A[N][N], B[N][N], C[N][N];
 
-// CHECK: budget-degrade.c:[[@LINE+2]]:3: remark: SCoP rewritten: {{.*}}; given up: exact dependences (the dependence analysis exceeded its work budget
+// CHECK: budget-degrade.c:[[@LINE+3]]:3: remark: SCoP not transformed: not profitable: the schedule keeps the original order {{.*}} (with its dependences over-approximated: the dependence analysis exceeded its work budget)
+// ALL: budget-degrade.c:[[@LINE+2]]:3: remark: SCoP rewritten: {{.*}}; given up: exact dependences (the dependence analysis exceeded its work budget
 __attribute__((noinline)) void mm(void) {
   for (int i = 0; i < N; i++)
     for (int j = 0; j < N; j++)
@@ -27,7 +34,8 @@ __attribute__((noinline)) void mm(void) {
         C[i][j] += A[i][k] * B[k][j];
 }
 
-// CHECK: budget-degrade.c:[[@LINE+2]]:3: remark: SCoP rewritten: {{.*}}; given up: exact dependences
+// CHECK: budget-degrade.c:[[@LINE+3]]:3: remark: SCoP not transformed: not profitable: the schedule keeps the original order {{.*}} (with its dependences over-approximated
+// ALL: budget-degrade.c:[[@LINE+2]]:3: remark: SCoP rewritten: {{.*}}; given up: exact dependences
 __attribute__((noinline)) void sweep(int n, int steps, double (*g)[n]) {
   for (int t = 0; t < steps; t++)
     for (int i = 1; i < n - 1; i++)

@@ -27,7 +27,7 @@ use crate::poly::PolyResult;
 use crate::scop::affine::Sym;
 use crate::ir::LoopId;
 use crate::scop::model::{Access, AccessKind, ArrayId, Model, Statement, Target};
-use crate::schedule::order::keeps_original_order;
+use crate::schedule::order::{keeps_original_order, loops_are_counters};
 use crate::schedule::Schedule;
 use crate::scop::PolyScop;
 
@@ -111,7 +111,7 @@ fn judge(scop: &PolyScop, original: &Schedule, planned: &Schedule, facts: &Facts
         _ => None,
     };
     let threads = threads && too_little.is_none();
-    if !threads && !jam && !facts.checked_accumulator && keeps_original_order(original, planned, np) {
+    if !threads && !jam && !facts.checked_accumulator && runs_in_source_order(scop, original, planned) {
         let no_threads = too_little.as_deref().unwrap_or(no_threads);
         let why = if has_parallel_loop(planned, np) { format!(", and its parallel loops {no_threads}") } else { String::new() };
         return Ok(Some(format!(
@@ -119,6 +119,31 @@ fn judge(scop: &PolyScop, original: &Schedule, planned: &Schedule, facts: &Facts
         )));
     }
     Ok(None)
+}
+
+/// Work units the exact order comparison may spend (6 M for a recursive
+/// filter's two statements, 21 M for a 2-D sweep's).
+const SAME_ORDER_WORK: u64 = 100_000_000;
+
+/// The most statements the exact comparison is tried on (it builds two
+/// order relations per pair of statements).
+const SAME_ORDER_MAX_STMTS: usize = 8;
+
+/// Whether `planned` runs `scop`'s instances in the order `original` does:
+/// read off the rows, else decided exactly on the instances
+/// ([`crate::deps::same_order`]: the scheduler writes some source orders
+/// differently) for SCoPs of a few statements, within a work cap; unknown
+/// counts as changed.
+fn runs_in_source_order(scop: &PolyScop, original: &Schedule, planned: &Schedule) -> bool {
+    let np = scop.params.len();
+    if keeps_original_order(original, planned, np) {
+        return true;
+    }
+    // Only a schedule whose loops are each statement's counters in order
+    // (no interchange, skew or tiles) can still be the source order.
+    scop.statements.len() <= SAME_ORDER_MAX_STMTS
+        && loops_are_counters(planned, np)
+        && crate::poly::with_work_cap(SAME_ORDER_WORK, || crate::deps::same_order::same_instance_order(scop, &original.stmts, &planned.stmts)).unwrap_or(false)
 }
 
 /// Whether the only gain of rewriting `scop` with the `planned` schedule is
@@ -132,7 +157,7 @@ fn judge(scop: &PolyScop, original: &Schedule, planned: &Schedule, facts: &Facts
 /// any other rewrite.
 pub fn gains_only_threads(scop: &PolyScop, original: &Schedule, planned: &Schedule, facts: &Facts, jam: bool) -> PolyResult<bool> {
     let np = scop.params.len();
-    if !facts.openmp || facts.checked_accumulator || jam || !has_parallel_loop(planned, np) || !keeps_original_order(original, planned, np) {
+    if !facts.openmp || facts.checked_accumulator || jam || !has_parallel_loop(planned, np) || !runs_in_source_order(scop, original, planned) {
         return Ok(false);
     }
     Ok(known_work(scop, facts.elem_bytes)?.is_none())

@@ -49,6 +49,7 @@ pub mod live;
 pub mod memory;
 pub mod print;
 pub mod relations;
+pub mod same_order;
 
 use crate::poly::{PolyResult, Set};
 use crate::scop::PolyScop;

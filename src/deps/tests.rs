@@ -49,3 +49,32 @@ fn carried_levels() {
     assert!(d.deps.iter().all(|x| x.level == 5 && x.depth == Some(3)));
     assert_eq!(d.deps.len(), 3);
 }
+
+/// The scheduler's way of writing the source order of a product whose sum
+/// lives in a scalar: the load before the `k` loop as its first iteration
+/// (`S0 -> [i, j, 0, 0]`), the store after it at `k = n` (`S2 -> [i, j, n,
+/// 2]`). Read off the rows it interleaves them with `k`; on the instances
+/// it is the same order. Storing at `k = 0` after the first step is not.
+#[test]
+fn same_instance_order_reads_the_order_not_the_rows() {
+    use crate::schedule::SchedRow;
+    use same_order::same_instance_order;
+    let k = kernels::matmul_scalar();
+    let rows = |rs: &[&[i64]]| rs.iter().map(|c| SchedRow { coeffs: c.to_vec(), div: 1 }).collect::<Vec<_>>();
+    // Coefficients: [n, counters.., constant].
+    let source = vec![
+        rows(&[&[0, 0, 0, 0], &[0, 1, 0, 0], &[0, 0, 0, 0], &[0, 0, 1, 0], &[0, 0, 0, 0], &[0, 0, 0, 0], &[0, 0, 0, 0]]),
+        rows(&[&[0, 0, 0, 0, 0], &[0, 1, 0, 0, 0], &[0, 0, 0, 0, 0], &[0, 0, 1, 0, 0], &[0, 0, 0, 0, 1], &[0, 0, 0, 1, 0], &[0, 0, 0, 0, 0]]),
+        rows(&[&[0, 0, 0, 0], &[0, 1, 0, 0], &[0, 0, 0, 0], &[0, 0, 1, 0], &[0, 0, 0, 2], &[0, 0, 0, 0], &[0, 0, 0, 0]]),
+    ];
+    let in_band = |store_at: &[i64]| {
+        vec![
+            rows(&[&[0, 1, 0, 0], &[0, 0, 1, 0], &[0, 0, 0, 0], &[0, 0, 0, 0]]),
+            rows(&[&[0, 1, 0, 0, 0], &[0, 0, 1, 0, 0], &[0, 0, 0, 1, 0], &[0, 0, 0, 0, 1]]),
+            rows(&[&[0, 1, 0, 0], &[0, 0, 1, 0], store_at, &[0, 0, 0, 2]]),
+        ]
+    };
+    assert!(same_instance_order(&k.scop, &source, &source).unwrap());
+    assert!(same_instance_order(&k.scop, &source, &in_band(&[1, 0, 0, 0])).unwrap());
+    assert!(!same_instance_order(&k.scop, &source, &in_band(&[0, 0, 0, 0])).unwrap());
+}

@@ -489,6 +489,20 @@ const SCOP_WORK_LIMIT: u64 = 1_500_000_000;
 /// (a generated 40-statement nest: 1.1 s of compile time instead of 1.9).
 const DEPS_WORK_LIMIT: u64 = 600_000_000;
 
+/// What the remark calls the exact dependences when their analysis was
+/// given up.
+const EXACT_DEPS: &str = "exact dependences";
+
+/// What a "not profitable" remark adds for a SCoP scheduled on dependences
+/// that contain the exact ones: why no better order was found.
+fn over_approximated(given_up: &[String]) -> &'static str {
+    if given_up.iter().any(|g| g.starts_with(EXACT_DEPS)) {
+        " (with its dependences over-approximated: the dependence analysis exceeded its work budget)"
+    } else {
+        ""
+    }
+}
+
 /// Work units of its own for the simpler nest loop generation falls back
 /// to when the full one exceeded its budget (the SCoP's allowance may be
 /// spent by then): bounded, and a fraction of [`SCOP_WORK_LIMIT`].
@@ -701,7 +715,7 @@ fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageCo
     let deps = match crate::poly::with_work_cap(cap, || deps::analyze(&scop, &DepsOptions::default())) {
         Ok(d) => d,
         Err(crate::poly::PolyError::Budget) => {
-            given_up.push("exact dependences (the dependence analysis exceeded its work budget: every pair of ordered instances of statements sharing an array is taken as dependent)".to_string());
+            given_up.push(format!("{EXACT_DEPS} (the dependence analysis exceeded its work budget: every pair of ordered instances of statements sharing an array is taken as dependent)"));
             deps::conservative(&scop).map_err(|e| format!("dependence analysis: {e}"))?
         }
         Err(e) => return Err(format!("dependence analysis: {e}")),
@@ -782,7 +796,7 @@ fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageCo
     // before the loop tree is built.
     if let Some(pay) = pay {
         if let Some(why) = cost::profit::not_profitable(&scop, &source_order, &schedule, &pay.facts).map_err(|e| format!("profitability: {e}"))? {
-            return Err(format!("not profitable: {why}"));
+            return Err(format!("not profitable: {why}{}", over_approximated(&given_up)));
         }
     }
     // Where each scalar's values leave the iteration that wrote them: the
@@ -831,7 +845,7 @@ fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageCo
     if let Some(pay) = pay.filter(|p| p.facts.openmp) {
         if let (0, too_small) = codegen::threaded_loops(fview, m, &tree) {
             if let Some(why) = cost::profit::not_profitable_unthreaded(&scop, &source_order, &schedule, &pay.facts, too_small).map_err(|e| format!("profitability: {e}"))? {
-                return Err(format!("not profitable: {why}"));
+                return Err(format!("not profitable: {why}{}", over_approximated(&given_up)));
             }
         }
     }
@@ -897,8 +911,8 @@ fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageCo
         if let Some(why) = unjammed {
             let jam = given_up.iter().find(|g| g.starts_with("unroll-and-jam"));
             return Err(match jam {
-                Some(dropped) => format!("not profitable: without its {dropped}, {why}"),
-                None => format!("not profitable: {why}"),
+                Some(dropped) => format!("not profitable: without its {dropped}, {why}{}", over_approximated(&given_up)),
+                None => format!("not profitable: {why}{}", over_approximated(&given_up)),
             });
         }
     }

@@ -16,7 +16,7 @@ use std::cmp::Ordering;
 /// row `i + j` with `j` constant) counts as changed.
 pub fn keeps_original_order(original: &Schedule, planned: &Schedule, np: usize) -> bool {
     let n = planned.stmts.len();
-    if original.stmts.len() != n || !(0..n).all(|s| counters_in_order(planned, s, np)) {
+    if original.stmts.len() != n || !loops_are_counters(planned, np) {
         return false;
     }
     (0..n).all(|s| {
@@ -25,6 +25,14 @@ pub fn keeps_original_order(original: &Schedule, planned: &Schedule, np: usize) 
             before.is_some() && before == pair_order(planned, s, t, np)
         })
     })
+}
+
+/// Whether every statement's loop rows are its counters in order (each
+/// once), with no parameter, shift or divisor: what a schedule must be to
+/// run the source order, if read off its rows [`keeps_original_order`]
+/// cannot tell.
+pub fn loops_are_counters(sched: &Schedule, np: usize) -> bool {
+    (0..sched.stmts.len()).all(|s| counters_in_order(sched, s, np))
 }
 
 /// Whether statement `s`'s rows are its counters in order (each once),
