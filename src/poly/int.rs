@@ -138,7 +138,7 @@ pub fn floor_i128(a: i128, b: i128) -> i128 {
 /// Greatest common divisor of 128-bit values, always `>= 0`;
 /// `gcd128(0, 0) = 0`.
 pub fn gcd128(a: i128, b: i128) -> i128 {
-    let (mut a, mut b) = (a.unsigned_abs(), b.unsigned_abs());
+    let (a, b) = (a.unsigned_abs(), b.unsigned_abs());
     // Simplex entries are nearly always small: u128 division is a library
     // call, so the 64-bit path makes a pivot several times cheaper.
     if a == 1 || b == 1 {
@@ -149,21 +149,7 @@ pub fn gcd128(a: i128, b: i128) -> i128 {
     }
     // Wider values (rationals of a simplex over constant loop bounds):
     // Stein's algorithm too, as u128 remainders are library calls.
-    if a == 0 || b == 0 {
-        return (a | b) as i128;
-    }
-    let shift = (a | b).trailing_zeros();
-    a >>= a.trailing_zeros();
-    loop {
-        b >>= b.trailing_zeros();
-        if a > b {
-            std::mem::swap(&mut a, &mut b);
-        }
-        b -= a;
-        if b == 0 {
-            return (a << shift) as i128;
-        }
-    }
+    binary_gcd128(a, b) as i128
 }
 
 /// `a / g` for a divisor `g > 0` of `a`, by 64-bit division when both fit
@@ -179,24 +165,30 @@ pub(crate) fn div_exact(a: i128, g: i128) -> i128 {
     }
 }
 
-/// Stein's algorithm: shifts and subtractions only.
-fn binary_gcd(mut a: u64, mut b: u64) -> u64 {
-    if a == 0 || b == 0 {
-        return a | b;
-    }
-    let shift = (a | b).trailing_zeros();
-    a >>= a.trailing_zeros();
-    loop {
-        b >>= b.trailing_zeros();
-        if a > b {
-            std::mem::swap(&mut a, &mut b);
+/// Stein's algorithm over an unsigned type: shifts and subtractions only.
+macro_rules! binary_gcd {
+    ($name:ident, $t:ty) => {
+        fn $name(mut a: $t, mut b: $t) -> $t {
+            if a == 0 || b == 0 {
+                return a | b;
+            }
+            let shift = (a | b).trailing_zeros();
+            a >>= a.trailing_zeros();
+            loop {
+                b >>= b.trailing_zeros();
+                if a > b {
+                    std::mem::swap(&mut a, &mut b);
+                }
+                b -= a;
+                if b == 0 {
+                    return a << shift;
+                }
+            }
         }
-        b -= a;
-        if b == 0 {
-            return a << shift;
-        }
-    }
+    };
 }
+binary_gcd!(binary_gcd, u64);
+binary_gcd!(binary_gcd128, u128);
 
 fn chk128(v: Option<i128>) -> PolyResult<i128> {
     match v {

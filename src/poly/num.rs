@@ -632,37 +632,53 @@ mod tests {
         (r.numer().to_big(), r.denom().to_big())
     }
 
-    /// Operations whose operands and results lie between 64 and 128 bits
-    /// (the wide small form) and beyond (big) agree with big integers.
+    /// Checks `n1/d1` and `n2/d2` (non-zero denominators) and their sum,
+    /// product, difference, order, floor, ceiling and quotient against
+    /// BigInt pairs; returns whether a result left the 64-bit form.
+    fn agrees_with_big(n1: i128, d1: i128, n2: i128, d2: i128) -> bool {
+        let x = Rational::new(n1, d1).unwrap();
+        let y = Rational::new(n2, d2).unwrap();
+        let (xn, xd) = reduced(big(n1), big(d1));
+        let (yn, yd) = reduced(big(n2), big(d2));
+        assert_eq!(parts(&x), (xn.clone(), xd.clone()));
+        let sum = reduced(&xn * &yd + &yn * &xd, &xd * &yd);
+        let prod = reduced(&xn * &yn, &xd * &yd);
+        let diff = reduced(&xn * &yd - &yn * &xd, &xd * &yd);
+        let mut any_big = false;
+        for (got, want) in [(x.add(&y), sum), (x.mul(&y), prod), (x.sub(&y), diff)] {
+            assert_eq!(parts(&got), want);
+            // `is_small` (what the simplex's work accounting reads) means
+            // "fits 64 bits", whatever the representation.
+            let fits = |v: &BigInt| v.to_i64().is_some_and(|s| s != i64::MIN);
+            assert_eq!(got.is_small(), fits(&want.0) && fits(&want.1), "64-bit form of {got}");
+            // Canonical: equal values are equal (and hash equally)
+            // whichever way they were computed.
+            assert_eq!(got, Rational::from_big(want.0.clone(), want.1.clone()));
+            any_big |= !got.is_small();
+        }
+        assert_eq!(x.cmp(&y), (&xn * &yd).cmp(&(&yn * &xd)));
+        assert_eq!(x.floor().to_big(), Integer::div_floor(&xn, &xd));
+        assert_eq!(x.ceil().to_big(), -Integer::div_floor(&-&xn, &xd));
+        if !y.is_zero() {
+            let q = x.div(&y).unwrap();
+            assert_eq!(q.mul(&y), x);
+            assert_eq!(y.recip().unwrap().recip().unwrap(), y);
+        }
+        assert_eq!(x.is_int(), xd == BigInt::one());
+        assert_eq!(x.neg().neg(), x);
+        any_big
+    }
+
+    /// Operands and results between 64 and 128 bits (the wide small form)
+    /// and beyond (big).
     #[test]
     fn wide_rationals_agree_with_a_big_reference() {
         let mut g = Gen(0x2545_f491_4f6c_dd1d);
         for _ in 0..30_000 {
             let wide = |g: &mut Gen| g.i64() as i128 * (g.i64() >> (g.next() % 64)) as i128;
             let (n1, d1, n2, d2) = (wide(&mut g), wide(&mut g), wide(&mut g), wide(&mut g));
-            if d1 == 0 || d2 == 0 {
-                continue;
-            }
-            let x = Rational::new(n1, d1).unwrap();
-            let y = Rational::new(n2, d2).unwrap();
-            let (xn, xd) = reduced(big(n1), big(d1));
-            let (yn, yd) = reduced(big(n2), big(d2));
-            assert_eq!(parts(&x), (xn.clone(), xd.clone()));
-            let sum = reduced(&xn * &yd + &yn * &xd, &xd * &yd);
-            let prod = reduced(&xn * &yn, &xd * &yd);
-            let diff = reduced(&xn * &yd - &yn * &xd, &xd * &yd);
-            for (got, want) in [(x.add(&y), sum), (x.mul(&y), prod), (x.sub(&y), diff)] {
-                assert_eq!(parts(&got), want);
-                let fits = |v: &BigInt| v.to_i64().is_some_and(|s| s != i64::MIN);
-                assert_eq!(got.is_small(), fits(&want.0) && fits(&want.1), "work accounting of {got}");
-                // Canonical: equal values are equal (and hash equally)
-                // whichever way they were computed.
-                assert_eq!(got, Rational::from_big(want.0.clone(), want.1.clone()));
-            }
-            assert_eq!(x.cmp(&y), (&xn * &yd).cmp(&(&yn * &xd)));
-            assert_eq!(x.floor().to_big(), Integer::div_floor(&xn, &xd));
-            if !y.is_zero() {
-                assert_eq!(x.div(&y).unwrap().mul(&y), x);
+            if d1 != 0 && d2 != 0 {
+                agrees_with_big(n1, d1, n2, d2);
             }
         }
     }
@@ -673,33 +689,9 @@ mod tests {
         let mut any_big = false;
         for _ in 0..30_000 {
             let (n1, d1, n2, d2) = (g.i64(), g.i64(), g.i64(), g.i64());
-            if d1 == 0 || d2 == 0 {
-                continue;
+            if d1 != 0 && d2 != 0 {
+                any_big |= agrees_with_big(n1 as i128, d1 as i128, n2 as i128, d2 as i128);
             }
-            let x = Rational::new(n1 as i128, d1 as i128).unwrap();
-            let y = Rational::new(n2 as i128, d2 as i128).unwrap();
-            let (xn, xd) = reduced(big(n1 as i128), big(d1 as i128));
-            let (yn, yd) = reduced(big(n2 as i128), big(d2 as i128));
-            assert_eq!(parts(&x), (xn.clone(), xd.clone()));
-            let sum = reduced(&xn * &yd + &yn * &xd, &xd * &yd);
-            let prod = reduced(&xn * &yn, &xd * &yd);
-            let diff = reduced(&xn * &yd - &yn * &xd, &xd * &yd);
-            for (got, want) in [(x.add(&y), sum), (x.mul(&y), prod), (x.sub(&y), diff)] {
-                assert_eq!(parts(&got), want);
-                let fits = |v: &BigInt| v.to_i64().is_some_and(|s| s != i64::MIN);
-                assert_eq!(got.is_small(), fits(&want.0) && fits(&want.1), "canonical form of {got}");
-                any_big |= !got.is_small();
-            }
-            assert_eq!(x.cmp(&y), (&xn * &yd).cmp(&(&yn * &xd)));
-            assert_eq!(x.floor().to_big(), Integer::div_floor(&xn, &xd));
-            assert_eq!(x.ceil().to_big(), -Integer::div_floor(&-&xn, &xd));
-            if !y.is_zero() {
-                let q = x.div(&y).unwrap();
-                assert_eq!(q.mul(&y), x);
-                assert_eq!(y.recip().unwrap().recip().unwrap(), y);
-            }
-            assert_eq!(x.is_int(), xd == BigInt::one());
-            assert_eq!(x.neg().neg(), x);
         }
         assert!(any_big, "the generator must reach the big representation");
         // A long pivot-like chain comes back to small values exactly.
