@@ -34,7 +34,7 @@ use crate::schedule::SchedRow;
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
 
-struct NewOrder<'a> {
+pub(super) struct NewOrder<'a> {
     scop: &'a PolyScop,
     maps: Vec<Set>,
     /// [`NewOrder::before`] of the pairs asked so far: the three
@@ -44,7 +44,7 @@ struct NewOrder<'a> {
 
 impl<'a> NewOrder<'a> {
     /// The order of schedule `rows` (per statement).
-    fn of(scop: &'a PolyScop, rows: &[Vec<SchedRow>]) -> PolyResult<NewOrder<'a>> {
+    pub(super) fn of(scop: &'a PolyScop, rows: &[Vec<SchedRow>]) -> PolyResult<NewOrder<'a>> {
         let maps = scop
             .statements
             .iter()
@@ -55,7 +55,7 @@ impl<'a> NewOrder<'a> {
     }
 
     /// `{ s -> t : θ'(s) ≺ θ'(t) }` within the domains.
-    fn before(&self, s: usize, t: usize) -> PolyResult<Set> {
+    pub(super) fn before(&self, s: usize, t: usize) -> PolyResult<Set> {
         if let Some(r) = self.known.borrow().get(&(s, t)) {
             return Ok(r.clone());
         }

@@ -25,7 +25,7 @@
 //! (within the domains and the context). Equal "before" relations for all
 //! pairs is the same total order.
 
-use super::relations::{precedes, product, sched_map};
+use super::live::NewOrder;
 use crate::poly::PolyResult;
 use crate::schedule::SchedRow;
 use crate::scop::PolyScop;
@@ -33,21 +33,15 @@ use crate::scop::PolyScop;
 /// Whether schedules `a` and `b` (rows per statement of `scop`) order
 /// every two statement instances alike.
 pub fn same_instance_order(scop: &PolyScop, a: &[Vec<SchedRow>], b: &[Vec<SchedRow>]) -> PolyResult<bool> {
-    let st = &scop.statements;
-    let map = |rows: &[Vec<SchedRow>], s: usize| sched_map(&scop.params, &st[s].domain.space().output, &rows[s]);
-    let maps_a = (0..st.len()).map(|s| map(a, s)).collect::<PolyResult<Vec<_>>>()?;
-    let maps_b = (0..st.len()).map(|s| map(b, s)).collect::<PolyResult<Vec<_>>>()?;
-    for s in 0..st.len() {
-        for t in 0..st.len() {
+    let (order_a, order_b) = (NewOrder::of(scop, a)?, NewOrder::of(scop, b)?);
+    for s in 0..scop.statements.len() {
+        for t in 0..scop.statements.len() {
             // Both statements placed alike: both schedules order their
             // instances alike.
             if a[s] == b[s] && a[t] == b[t] {
                 continue;
             }
-            let pairs = product(&st[s].domain, &st[t].domain, &scop.context)?;
-            let first_a = precedes(&maps_a[s], &maps_a[t])?.intersect(&pairs)?;
-            let first_b = precedes(&maps_b[s], &maps_b[t])?.intersect(&pairs)?;
-            if !first_a.is_equal(&first_b)? {
+            if !order_a.before(s, t)?.is_equal(&order_b.before(s, t)?)? {
                 return Ok(false);
             }
         }
