@@ -493,14 +493,16 @@ const DEPS_WORK_LIMIT: u64 = 600_000_000;
 /// given up.
 const EXACT_DEPS: &str = "exact dependences";
 
-/// What a "not profitable" remark adds for a SCoP scheduled on dependences
-/// that contain the exact ones: why no better order was found.
-fn over_approximated(given_up: &[String]) -> &'static str {
-    if given_up.iter().any(|g| g.starts_with(EXACT_DEPS)) {
+/// The "not profitable" error of a SCoP past its dependence analysis; one
+/// scheduled on dependences that contain the exact ones (`given_up`) says
+/// so: it is why no better order was found.
+fn not_profitable(why: &str, given_up: &[String]) -> String {
+    let over = if given_up.iter().any(|g| g.starts_with(EXACT_DEPS)) {
         " (with its dependences over-approximated: the dependence analysis exceeded its work budget)"
     } else {
         ""
-    }
+    };
+    format!("not profitable: {why}{over}")
 }
 
 /// Work units of its own for the simpler nest loop generation falls back
@@ -698,13 +700,13 @@ fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageCo
     // cannot pay for, costs no dependence analysis.
     if let Some(pay) = pay {
         if let Some(why) = pay.budget.short_of_least(cost::size::least_growth(&pay.weights)) {
-            return Err(format!("not profitable: {why}"));
+            return Err(not_profitable(&why, &[]));
         }
         if let Some(why) = cost::profit::small_known_work(&scop, &pay.facts, pay.facts.openmp).map_err(|e| format!("profitability: {e}"))? {
-            return Err(format!("not profitable: {why}"));
+            return Err(not_profitable(&why, &[]));
         }
         if let Some(why) = cost::profit::lone_statement(&scop, m, &pay.facts, config.ast.jam_reductions) {
-            return Err(format!("not profitable: {why}"));
+            return Err(not_profitable(&why, &[]));
         }
     }
     let mut given_up = vec![];
@@ -796,7 +798,7 @@ fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageCo
     // before the loop tree is built.
     if let Some(pay) = pay {
         if let Some(why) = cost::profit::not_profitable(&scop, &source_order, &schedule, &pay.facts).map_err(|e| format!("profitability: {e}"))? {
-            return Err(format!("not profitable: {why}{}", over_approximated(&given_up)));
+            return Err(not_profitable(&why, &given_up));
         }
     }
     // Where each scalar's values leave the iteration that wrote them: the
@@ -845,7 +847,7 @@ fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageCo
     if let Some(pay) = pay.filter(|p| p.facts.openmp) {
         if let (0, too_small) = codegen::threaded_loops(fview, m, &tree) {
             if let Some(why) = cost::profit::not_profitable_unthreaded(&scop, &source_order, &schedule, &pay.facts, too_small).map_err(|e| format!("profitability: {e}"))? {
-                return Err(format!("not profitable: {why}{}", over_approximated(&given_up)));
+                return Err(not_profitable(&why, &given_up));
             }
         }
     }
@@ -896,7 +898,7 @@ fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageCo
         if let Some(why) = over {
             let without: Vec<&str> = dropped.iter().map(|(what, _)| *what).collect();
             let without = if without.is_empty() { String::new() } else { format!(", even without {}", without.join(" and ")) };
-            return Err(format!("not profitable: {why}{without}"));
+            return Err(not_profitable(&format!("{why}{without}"), &given_up));
         }
         given_up.extend(dropped.into_iter().map(|(what, why)| format!("{what} ({why})")));
     }
@@ -911,8 +913,8 @@ fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageCo
         if let Some(why) = unjammed {
             let jam = given_up.iter().find(|g| g.starts_with("unroll-and-jam"));
             return Err(match jam {
-                Some(dropped) => format!("not profitable: without its {dropped}, {why}{}", over_approximated(&given_up)),
-                None => format!("not profitable: {why}{}", over_approximated(&given_up)),
+                Some(dropped) => not_profitable(&format!("without its {dropped}, {why}"), &given_up),
+                None => not_profitable(&why, &given_up),
             });
         }
     }
@@ -922,7 +924,7 @@ fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageCo
     if let Some(pay) = pay {
         thread_only = cost::profit::gains_only_threads(&scop, &source_order, &schedule, &pay.facts, tree.jams_reductions()).map_err(|e| format!("profitability: {e}"))?;
         if let Some(why) = pay.budget.thread_only_exceeded_by(growth).filter(|_| thread_only) {
-            return Err(format!("not profitable: {why}"));
+            return Err(not_profitable(&why, &given_up));
         }
     }
     trace_work("code size", &mut work);
