@@ -67,6 +67,20 @@ unsafe fn constant_text(v: LLVMValueRef) -> String {
     text.split_once(' ').map_or(text.clone(), |(_, value)| value.to_string())
 }
 
+/// The value of an integer constant (`ValueInfo::int`): a flag's as 0 or 1,
+/// a wider one's as a signed number, `None` past 128 bits.
+unsafe fn int_constant(v: LLVMValueRef) -> Option<i128> {
+    if LLVMIsAConstantInt(v).is_null() {
+        return None;
+    }
+    match LLVMGetIntTypeWidth(LLVMTypeOf(v)) {
+        1 => Some(LLVMConstIntGetZExtValue(v) as i128),
+        2..=64 => Some(LLVMConstIntGetSExtValue(v) as i128),
+        // Wider: as the IR prints it ("i128 -3").
+        _ => constant_text(v).parse().ok(),
+    }
+}
+
 /// The variable name debug information gives `v`, if any.
 unsafe fn source_name(v: LLVMValueRef) -> Option<String> {
     let mut ptr = std::ptr::null();
@@ -222,7 +236,8 @@ impl Builder<'_> {
         }
         self.map.values.push(v);
         self.map.value_ids.insert(v, id);
-        self.view.values.push(ValueInfo { name, kind, ty: type_of(LLVMTypeOf(v)) });
+        let int = if kind == ValueKind::Constant { int_constant(v) } else { None };
+        self.view.values.push(ValueInfo { name, kind, ty: type_of(LLVMTypeOf(v)), int });
         id
     }
 
@@ -391,7 +406,7 @@ impl Builder<'_> {
             }
             LLVMOpcode::LLVMBr => Terminator::Br(block(self, LLVMGetSuccessor(inst, 0))),
             LLVMOpcode::LLVMRet => Terminator::Ret,
-            op => Terminator::Other { opcode: format!("{op:?}").trim_start_matches("LLVM").to_lowercase() },
+            op => Terminator::Other { opcode: opcode_name(op) },
         }
     }
 
@@ -465,13 +480,46 @@ fn opcode_name(op: LLVMOpcode) -> String {
 /// Instructions other than memory accesses, calls, PHIs, compares, selects.
 fn classify(op: LLVMOpcode) -> Op {
     use LLVMOpcode::*;
-    let opcode = opcode_name(op);
-    match op {
-        LLVMAdd | LLVMSub | LLVMMul | LLVMUDiv | LLVMSDiv | LLVMURem | LLVMSRem | LLVMShl | LLVMLShr | LLVMAShr
-        | LLVMAnd | LLVMOr | LLVMXor => Op::Binary { opcode },
-        LLVMFAdd | LLVMFSub | LLVMFMul | LLVMFDiv | LLVMFRem | LLVMFNeg | LLVMTrunc | LLVMZExt | LLVMSExt
-        | LLVMFPToUI | LLVMFPToSI | LLVMUIToFP | LLVMSIToFP | LLVMFPTrunc | LLVMFPExt | LLVMPtrToInt
-        | LLVMIntToPtr | LLVMBitCast | LLVMGetElementPtr | LLVMFCmp | LLVMFreeze => Op::Pure { opcode },
-        _ => Op::Unsupported { opcode },
+    let modelled = match op {
+        LLVMAdd => Opcode::Add,
+        LLVMSub => Opcode::Sub,
+        LLVMMul => Opcode::Mul,
+        LLVMUDiv => Opcode::UDiv,
+        LLVMSDiv => Opcode::SDiv,
+        LLVMURem => Opcode::URem,
+        LLVMSRem => Opcode::SRem,
+        LLVMShl => Opcode::Shl,
+        LLVMLShr => Opcode::LShr,
+        LLVMAShr => Opcode::AShr,
+        LLVMAnd => Opcode::And,
+        LLVMOr => Opcode::Or,
+        LLVMXor => Opcode::Xor,
+        LLVMFAdd => Opcode::FAdd,
+        LLVMFSub => Opcode::FSub,
+        LLVMFMul => Opcode::FMul,
+        LLVMFDiv => Opcode::FDiv,
+        LLVMFRem => Opcode::FRem,
+        LLVMFNeg => Opcode::FNeg,
+        LLVMTrunc => Opcode::Trunc,
+        LLVMZExt => Opcode::ZExt,
+        LLVMSExt => Opcode::SExt,
+        LLVMFPToUI => Opcode::FPToUI,
+        LLVMFPToSI => Opcode::FPToSI,
+        LLVMUIToFP => Opcode::UIToFP,
+        LLVMSIToFP => Opcode::SIToFP,
+        LLVMFPTrunc => Opcode::FPTrunc,
+        LLVMFPExt => Opcode::FPExt,
+        LLVMPtrToInt => Opcode::PtrToInt,
+        LLVMIntToPtr => Opcode::IntToPtr,
+        LLVMBitCast => Opcode::BitCast,
+        LLVMGetElementPtr => Opcode::GetElementPtr,
+        LLVMFCmp => Opcode::FCmp,
+        LLVMFreeze => Opcode::Freeze,
+        _ => return Op::Unsupported { opcode: opcode_name(op) },
+    };
+    if modelled.is_integer_operator() {
+        Op::Binary { opcode: modelled }
+    } else {
+        Op::Pure { opcode: modelled }
     }
 }

@@ -44,7 +44,7 @@ use super::{ok, Gen};
 use crate::ast::matmul::{with_columns, MatmulNest};
 use crate::ast::{Aff, Expr, For, Node};
 use crate::bridge::rewrite::byte_offset;
-use crate::ir::{Op, Type, ValueId};
+use crate::ir::{Op, Opcode, Type, ValueId};
 use crate::sched::gemm::{kernel_body, KernelBody as Body, Side};
 use crate::scop::model::Target;
 use inkwell::types::{BasicTypeEnum, FloatType};
@@ -472,15 +472,15 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
                 ok(self.b.build_call(decl, &args, name)).try_as_basic_value().basic().ok_or("an intrinsic without a value")?.into_vector_value()
             } else {
                 let opcode = match self.region.view.def(v).map(|d| &d.op) {
-                    Some(Op::Pure { opcode }) => opcode.as_str(),
+                    Some(Op::Pure { opcode }) => *opcode,
                     _ => return Err("unexpected instruction".into()),
                 };
                 match opcode {
-                    "fadd" => ok(self.b.build_float_add(ops[0], ops[1], name)),
-                    "fsub" => ok(self.b.build_float_sub(ops[0], ops[1], name)),
-                    "fmul" => ok(self.b.build_float_mul(ops[0], ops[1], name)),
-                    "fdiv" => ok(self.b.build_float_div(ops[0], ops[1], name)),
-                    "fneg" => ok(self.b.build_float_neg(ops[0], name)),
+                    Opcode::FAdd => ok(self.b.build_float_add(ops[0], ops[1], name)),
+                    Opcode::FSub => ok(self.b.build_float_sub(ops[0], ops[1], name)),
+                    Opcode::FMul => ok(self.b.build_float_mul(ops[0], ops[1], name)),
+                    Opcode::FDiv => ok(self.b.build_float_div(ops[0], ops[1], name)),
+                    Opcode::FNeg => ok(self.b.build_float_neg(ops[0], name)),
                     _ => return Err("unexpected opcode".into()),
                 }
             };

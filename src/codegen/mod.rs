@@ -30,7 +30,7 @@ pub mod stmt;
 use crate::ast::{count_stmts, Ast, Node};
 use crate::bridge::rewrite::Ir;
 use crate::ir::{FunctionView, Op, ValueId};
-use crate::scop::affine::Sym;
+use crate::scop::affine::{Counter, Sym};
 use crate::scop::model::{AccessKind, ArrayId, Model, Target};
 use expr::{Env, ExprGen};
 use inkwell::basic_block::BasicBlock;
@@ -196,7 +196,9 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, opts
     let mut param_list = Vec::new();
     for p in &model.params {
         let v = match p.sym {
-            Sym::Counter(l) => ir.expand_counter(l, old_br),
+            Sym::Counter(Counter::Loop(l)) => ir.expand_counter(l, old_br),
+            // Pseudo-loops are inside the region, never around it.
+            Sym::Counter(Counter::Pseudo(_)) => return Err("a pseudo-loop's counter as a parameter".into()),
             Sym::Param(v) => {
                 let x = ir.basic_value(v).into_int_value();
                 if x.get_type().get_bit_width() < 64 {
@@ -382,7 +384,7 @@ fn is_header_phi(view: &FunctionView, model: &Model, v: ValueId) -> bool {
     let mut v = v;
     while let Some(Op::Phi { incoming }) = view.def(v).map(|i| &i.op) {
         let crate::ir::ValueKind::Instruction(block) = view.value(v).kind else { return false };
-        if model.loops.iter().any(|l| !crate::scop::model::is_pseudo(l.id) && view.loop_(l.id).header == block) {
+        if model.loops.iter().any(|l| l.id.ir_loop().is_some_and(|l| view.loop_(l).header == block)) {
             return true;
         }
         match incoming.as_slice() {

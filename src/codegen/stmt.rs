@@ -76,7 +76,7 @@ impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
         match s {
             Sym::Counter(l) => match self.stmt.loops.iter().position(|x| *x == l) {
                 Some(k) => Ok(self.iter[k]),
-                None => self.region.params.get(&s).copied().ok_or_else(|| format!("counter of loop {} not available", l.0)),
+                None => self.region.params.get(&s).copied().ok_or_else(|| format!("counter of loop {l:?} not available")),
             },
             Sym::Param(v) => {
                 if let Some(p) = self.region.params.get(&s) {

@@ -24,8 +24,7 @@
 //! most, 12 KiB: it fits in L1, not profitable.
 
 use crate::poly::PolyResult;
-use crate::scop::affine::Sym;
-use crate::ir::LoopId;
+use crate::scop::affine::{Counter, Sym};
 use crate::scop::model::{Access, AccessKind, ArrayId, Model, Statement, Target};
 use crate::schedule::order::{keeps_original_order, loops_are_counters};
 use crate::schedule::Schedule;
@@ -270,7 +269,7 @@ fn carries_a_scalar(stmt: &Statement) -> bool {
 /// coming back): the nest reads and writes each element once, in order.
 pub fn streams_once(stmt: &Statement) -> bool {
     let Some((&inner, outer)) = stmt.loops.split_last() else { return true };
-    let along = |a: &Access, l: LoopId| -> Vec<i128> { a.subscripts.iter().map(|e| e.coeffs.get(&Sym::Counter(l)).copied().unwrap_or(0)).collect() };
+    let along = |a: &Access, l: Counter| -> Vec<i128> { a.subscripts.iter().map(|e| e.coeffs.get(&Sym::Counter(l)).copied().unwrap_or(0)).collect() };
     stmt.accesses.iter().filter(|a| matches!(a.target, Target::Array(_))).all(|a| {
         let c = along(a, inner);
         let in_order = match c.split_last() {

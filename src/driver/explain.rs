@@ -24,7 +24,7 @@ pub struct Subject<'a> {
     pub counters: Vec<Vec<String>>,
     /// Per statement: its loops' identities, outermost first (two
     /// statements share a loop of the source when they share an entry).
-    pub loops: Vec<Vec<u32>>,
+    pub loops: Vec<Vec<crate::scop::affine::Counter>>,
     /// Per statement: how the remark names it (`S1 (line 7)`).
     pub labels: Vec<String>,
     /// The loop tree separates full tiles from partial ones.
@@ -257,6 +257,10 @@ mod tests {
     use super::*;
     use crate::sched::schedule::{Band, DimInfo, SchedRow};
 
+    fn counters(ids: &[u32]) -> Vec<crate::scop::affine::Counter> {
+        ids.iter().map(|&l| crate::scop::affine::Counter::Loop(crate::ir::LoopId(l))).collect()
+    }
+
     fn row(coeffs: &[i64], div: i64) -> SchedRow {
         SchedRow { coeffs: coeffs.to_vec(), div }
     }
@@ -271,7 +275,7 @@ mod tests {
             schedule,
             params: 1,
             counters: vec![vec!["i".into(), "j".into(), "k".into()]],
-            loops: vec![vec![0, 1, 2]],
+            loops: vec![counters(&[0, 1, 2])],
             labels: vec!["S0".into()],
             full_tiles_separated,
             openmp_dims,
@@ -335,7 +339,7 @@ mod tests {
             schedule: &schedule,
             params: 0,
             counters: vec![vec!["t".into(), "i".into()], vec!["t".into(), "j".into()]],
-            loops: vec![vec![0, 1], vec![0, 2]],
+            loops: vec![counters(&[0, 1]), counters(&[0, 2])],
             labels: vec!["S0 (line 3)".into(), "S1 (line 5)".into()],
             full_tiles_separated: true,
             openmp_dims: &none,

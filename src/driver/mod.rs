@@ -386,10 +386,8 @@ fn rewritten_remark(fview: &FunctionView, m: &Model, p: &Plan, summary: &codegen
     count("OpenMPLoops", summary.openmp_loops, " run by OpenMP threads), ");
     count("VectorizableLoops", summary.vectorizable_loops, " marked vectorizable, ");
     count("AliasChecks", summary.alias_checks, " alias check(s)");
-    let loop_name = |l: crate::ir::LoopId| -> String {
-        if scop::model::is_pseudo(l) {
-            return "q".into();
-        }
+    let loop_name = |l: scop::affine::Counter| -> String {
+        let scop::affine::Counter::Loop(l) = l else { return "q".into() };
         let lp = fview.loop_(l);
         match (&lp.var, &lp.loc) {
             (Some(v), _) => v.clone(),
@@ -401,7 +399,7 @@ fn rewritten_remark(fview: &FunctionView, m: &Model, p: &Plan, summary: &codegen
         schedule: &p.schedule,
         params: p.scop.params.len(),
         counters: m.statements.iter().map(|s| s.loops.iter().map(|&l| loop_name(l)).collect()).collect(),
-        loops: m.statements.iter().map(|s| s.loops.iter().map(|l| l.0).collect()).collect(),
+        loops: m.statements.iter().map(|s| s.loops.clone()).collect(),
         labels: m
             .statements
             .iter()
@@ -975,7 +973,7 @@ fn mark_jams(scop: &PolyScop, deps: &deps::Deps, schedule: &mut sched::Schedule)
 /// The nest's nominal work (cost::size::nominal_work): its statements'
 /// depths in the region's loops (parity counters are not loops).
 fn nominal_work(m: &Model) -> u64 {
-    cost::size::nominal_work(m.statements.iter().map(|s| s.loops.iter().filter(|&&l| !scop::model::is_pseudo(l)).count()))
+    cost::size::nominal_work(m.statements.iter().map(|s| s.loops.iter().filter(|l| !l.is_pseudo()).count()))
 }
 
 /// What the parts of a rewrite of `m` weigh (cost::size): each statement

@@ -47,15 +47,15 @@ fn expression(fview: &FunctionView, v: ValueId, depth: u32) -> String {
     let unnamed = name.starts_with('v') && name[1..].bytes().all(|b| b.is_ascii_digit());
     let Some(def) = fview.def(v).filter(|_| unnamed && depth > 0) else { return name.clone() };
     let arg = |k: usize| def.operands.get(k).map_or_else(|| "?".to_string(), |&o| expression(fview, o, depth - 1));
-    use crate::ir::Op;
+    use crate::ir::{Op, Opcode};
     match &def.op {
-        Op::Binary { opcode } | Op::Pure { opcode } => match opcode.as_str() {
-            "mul" => format!("{}*{}", arg(0), arg(1)),
-            "add" => format!("({}+{})", arg(0), arg(1)),
-            "sub" => format!("({}-{})", arg(0), arg(1)),
-            "sdiv" | "udiv" => format!("{}/{}", arg(0), arg(1)),
-            "shl" => format!("{}<<{}", arg(0), arg(1)),
-            "zext" | "sext" | "trunc" => arg(0),
+        Op::Binary { opcode } | Op::Pure { opcode } => match opcode {
+            Opcode::Mul => format!("{}*{}", arg(0), arg(1)),
+            Opcode::Add => format!("({}+{})", arg(0), arg(1)),
+            Opcode::Sub => format!("({}-{})", arg(0), arg(1)),
+            Opcode::SDiv | Opcode::UDiv => format!("{}/{}", arg(0), arg(1)),
+            Opcode::Shl => format!("{}<<{}", arg(0), arg(1)),
+            Opcode::ZExt | Opcode::SExt | Opcode::Trunc => arg(0),
             _ => name.clone(),
         },
         Op::Call { callee, .. } if callee.contains("max") || callee.contains("min") => {

@@ -5,8 +5,10 @@
 //! hand. Identifiers are indices into the view's tables; the bridge keeps
 //! the map back to LLVM values for code generation.
 
+mod opcode;
 mod scev;
 
+pub use opcode::Opcode;
 pub use scev::{Scev, WrapFlags};
 
 use crate::stable::HashMap;
@@ -45,6 +47,10 @@ pub struct ValueInfo {
     pub name: String,
     pub kind: ValueKind,
     pub ty: Type,
+    /// The value of an integer constant: signed, but `1` for a one-bit
+    /// `true` (detection reads one-bit values as flags). `None` for
+    /// anything else, constant expressions included.
+    pub int: Option<i128>,
 }
 
 /// The types Tessera distinguishes.
@@ -108,11 +114,12 @@ pub enum Op {
     Call { callee: String, pure: bool, sets_errno: Option<Errno> },
     Phi { incoming: Vec<(BlockId, ValueId)> },
     ICmp { pred: Pred, lhs: ValueId, rhs: ValueId },
-    /// `and`/`or`/`xor` and other binary operators, by LLVM opcode name.
-    Binary { opcode: String },
+    /// `and`/`or`/`xor` and the other integer operators
+    /// ([`Opcode::is_integer_operator`]).
+    Binary { opcode: Opcode },
     Select,
     /// Casts, GEPs, floating-point arithmetic, fcmp: no memory, no side effect.
-    Pure { opcode: String },
+    Pure { opcode: Opcode },
     /// Anything with effects Tessera does not model (fences, atomics,
     /// `alloca`, `invoke`, ...), with the opcode name for the remark.
     Unsupported { opcode: String },

@@ -34,9 +34,9 @@
 use super::original::{mark_checked, original_schedule};
 use super::{Band, DimInfo, RowKind, SchedRow, Schedule};
 use crate::deps::Deps;
-use crate::scop::affine::{AffExpr, Sym};
-use crate::ir::{FunctionView, Op, Type, ValueId, ValueKind};
-use crate::scop::model::{is_pseudo, AccessKind, ArrayId, Model, Target};
+use crate::scop::affine::{AffExpr, Counter, Sym};
+use crate::ir::{FunctionView, Op, Opcode, Type, ValueId, ValueKind};
+use crate::scop::model::{AccessKind, ArrayId, Model, Target};
 use std::collections::{HashMap, HashSet};
 use crate::scop::PolyScop;
 
@@ -57,7 +57,7 @@ impl Gemm {
     /// The coordinates (0: `i`, 1: `j`, 2: `k`) an affine expression of
     /// the statement's counters (`loops`) moves with; `None` when it uses
     /// a counter of another loop.
-    pub fn moves_with(&self, e: &AffExpr, loops: &[crate::ir::LoopId]) -> Option<[bool; 3]> {
+    pub fn moves_with(&self, e: &AffExpr, loops: &[Counter]) -> Option<[bool; 3]> {
         let mut along = [0i128; 3];
         for (s, &c) in &e.coeffs {
             if c == 0 {
@@ -138,7 +138,7 @@ pub fn recognize(view: &FunctionView, model: &Model, scop: &PolyScop, deps: &Dep
 
 fn recognize_stmt(model: &Model, scop: &PolyScop, deps: &Deps, s: usize) -> Option<Gemm> {
     let st = &model.statements[s];
-    if st.loops.len() != 3 || st.loops.iter().any(|l| is_pseudo(*l)) || scop.statements[s].pseudo_dims.iter().any(|&p| p) {
+    if st.loops.len() != 3 || st.loops.iter().any(|l| l.is_pseudo()) || scop.statements[s].pseudo_dims.iter().any(|&p| p) {
         return None;
     }
     // One written cell, C[..]; nothing else written (a scalar written
@@ -480,7 +480,7 @@ pub struct KernelBody {
 /// The side a read of a cell with these subscripts (over the statement's
 /// counters `loops`) is on: `A` when it moves with `i` only, `B` with `j`
 /// only, `Inv` with neither; an error when with both.
-fn cell_side(g: &Gemm, loops: &[crate::ir::LoopId], subscripts: &[AffExpr]) -> Result<Side, String> {
+fn cell_side(g: &Gemm, loops: &[Counter], subscripts: &[AffExpr]) -> Result<Side, String> {
     let along = subscripts.iter().map(|e| g.moves_with(e, loops)).collect::<Option<Vec<_>>>().ok_or("a read of another loop's counter")?;
     match (along.iter().any(|m| m[0]), along.iter().any(|m| m[1])) {
         (true, true) => Err("a read that uses both i and j".into()),
@@ -493,7 +493,7 @@ fn cell_side(g: &Gemm, loops: &[crate::ir::LoopId], subscripts: &[AffExpr]) -> R
 /// The side of a value hoisted out of a matmul-like statement's inner
 /// loops (a load read again from its cell, or arithmetic on such loads
 /// rebuilt at the use); `None` when `x` is not one.
-fn hoisted_side(view: &FunctionView, model: &Model, g: &Gemm, loops: &[crate::ir::LoopId], x: ValueId) -> Result<Option<Side>, String> {
+fn hoisted_side(view: &FunctionView, model: &Model, g: &Gemm, loops: &[Counter], x: ValueId) -> Result<Option<Side>, String> {
     if let Some(r) = model.rotated.iter().find(|r| r.phi == x && r.back == 0) {
         return cell_side(g, loops, &r.subscripts).map(Some);
     }
@@ -518,7 +518,7 @@ fn hoisted_side(view: &FunctionView, model: &Model, g: &Gemm, loops: &[crate::ir
 
 fn arithmetic(op: &Op) -> bool {
     match op {
-        Op::Pure { opcode } => matches!(opcode.as_str(), "fadd" | "fsub" | "fmul" | "fdiv" | "fneg"),
+        Op::Pure { opcode } => matches!(opcode, Opcode::FAdd | Opcode::FSub | Opcode::FMul | Opcode::FDiv | Opcode::FNeg),
         Op::Call { callee, .. } => callee.starts_with("llvm.fmuladd.") || callee.starts_with("llvm.fma."),
         _ => false,
     }
@@ -624,7 +624,7 @@ pub fn kernel_body(view: &FunctionView, model: &Model, g: &Gemm) -> Result<Kerne
                 order.push((v, sd));
             }
             Op::Call { .. } | Op::Unsupported { .. } => return Err("a call or an instruction with effects".into()),
-            Op::Pure { opcode } if opcode.starts_with('f') && opcode != "freeze" => return Err(format!("'{opcode}' in the statement")),
+            Op::Pure { opcode } if opcode.reads_float() => return Err(format!("'{opcode}' in the statement")),
             Op::Select => return Err("a select in the statement".into()),
             // Loop control (the exit compare): nothing the kernel uses
             // (an operand from here is refused above).

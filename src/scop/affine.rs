@@ -9,14 +9,53 @@ use crate::ir::{LoopId, ValueId};
 use std::collections::BTreeMap;
 use std::fmt;
 
+/// A loop counter of a model: an IR loop's, or a pseudo-loop's (the
+/// quotient that makes a parity affine, `model::PseudoLoop`), which no IR
+/// loop holds. Every pseudo-loop orders after every IR loop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Counter {
+    Loop(LoopId),
+    /// The model's pseudo-loop of this index (`Model::pseudo_loops`).
+    Pseudo(u32),
+}
+
+impl Counter {
+    /// The IR loop, unless this is a pseudo-loop.
+    pub fn ir_loop(self) -> Option<LoopId> {
+        match self {
+            Counter::Loop(l) => Some(l),
+            Counter::Pseudo(_) => None,
+        }
+    }
+
+    pub fn is_pseudo(self) -> bool {
+        matches!(self, Counter::Pseudo(_))
+    }
+}
+
+impl From<LoopId> for Counter {
+    fn from(l: LoopId) -> Counter {
+        Counter::Loop(l)
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Sym {
-    Counter(LoopId),
+    /// A loop's counter: a dimension of the statements inside the loop,
+    /// or, for a loop around the region, a parameter (`model::Param`).
+    Counter(Counter),
     Param(ValueId),
     /// The placeholder of a min/max that is part of some loop's start
     /// (`scop::polynomial::atom_sym`): it must cancel before a polynomial
     /// is used. Ordered after every parameter.
     Atom(u32),
+}
+
+impl Sym {
+    /// The counter of IR loop `l`.
+    pub fn loop_counter(l: LoopId) -> Sym {
+        Sym::Counter(Counter::Loop(l))
+    }
 }
 
 /// `Σ coeff·sym + constant`, with exact (checked) `i128` coefficients.
@@ -247,7 +286,7 @@ mod tests {
         Sym::Param(ValueId(0))
     }
     fn i() -> Sym {
-        Sym::Counter(LoopId(0))
+        Sym::loop_counter(LoopId(0))
     }
     fn name(s: Sym) -> String {
         match s {

@@ -142,7 +142,7 @@ impl BodyPlan {
             Some(&CellRule::Promoted { address, array }) => return Ok(Source::Cell { address: Address::Operand(address), array }),
             Some(&CellRule::Rotated { address, loop_, back, array }) => {
                 let p = model.rebuilt_at(address, &|l| stmt.loops.contains(&l)).ok_or("rotated load without a rebuildable address")?;
-                let counter = Sym::Counter(loop_);
+                let counter = Sym::loop_counter(loop_);
                 let earlier = Polynomial::sym(counter).add(&Polynomial::constant(-(back as i128))).map_err(|e| e.to_string())?;
                 let poly = p.substitute(counter, &earlier).map_err(|e| e.to_string())?;
                 return Ok(Source::Cell { address: Address::Rebuilt { value: address, poly }, array });

@@ -7,7 +7,7 @@
 //! [`Obligation`]s: the caller proves them with the polyhedral core before
 //! accepting the region.
 
-use super::affine::{dnf_and, dnf_coalesce, AffExpr, Constraint, Dnf, Sym};
+use super::affine::{dnf_and, dnf_coalesce, AffExpr, Constraint, Counter, Dnf, Sym};
 use super::cfg;
 use super::conditions::{self, MAX_DISJUNCTS};
 use super::delinearize::{delinearize, delinearize_with, strides_of};
@@ -235,11 +235,11 @@ impl SymEnv for Env<'_> {
     }
 
     fn counter(&self, l: LoopId) -> Result<Sym, Reason> {
-        if self.loops.contains(&l) || is_pseudo(l) {
-            Ok(Sym::Counter(l))
+        if self.loops.contains(&l) {
+            Ok(Sym::loop_counter(l))
         } else if self.view.loop_contains(l, self.root) {
             self.outer.borrow_mut().insert(l);
-            Ok(Sym::Counter(l))
+            Ok(Sym::loop_counter(l))
         } else {
             Err(Reason::NonAffineSubscript("recurrence of a loop outside the region".into()))
         }
@@ -308,9 +308,9 @@ impl SymEnv for Env<'_> {
             _ => None,
         };
         let v = self.found_before(&|i| match (&i.op, i.operands.as_slice()) {
-            (Op::Binary { opcode }, [a, by]) if opcode == "urem" => {
+            (Op::Binary { opcode: Opcode::URem }, [a, by]) => {
                 let dividend = self.view.scev(*a).cloned().unwrap_or(Scev::Unknown(*a));
-                self.view.value(*by).kind == ValueKind::Constant && self.view.value(*by).name.parse::<i128>() == Ok(d) && (dividend == *x || Some(&dividend) == narrow)
+                self.view.value(*by).int == Some(d) && (dividend == *x || Some(&dividend) == narrow)
             }
             _ => false,
         })?;
@@ -324,8 +324,8 @@ impl SymEnv for Env<'_> {
         let mut inside: Option<LoopId> = None;
         for s in p.coeffs.keys() {
             match *s {
-                Sym::Counter(l) if is_pseudo(l) => return Err(na("of a parity")),
-                Sym::Counter(l) if self.loops.contains(&l) => {
+                Sym::Counter(Counter::Pseudo(_)) => return Err(na("of a parity")),
+                Sym::Counter(Counter::Loop(l)) if self.loops.contains(&l) => {
                     if inside.is_none_or(|i| self.view.loop_(l).depth > self.view.loop_(i).depth) {
                         inside = Some(l);
                     }
@@ -341,7 +341,7 @@ impl SymEnv for Env<'_> {
         if pseudo.len() >= MAX_PSEUDO_LOOPS {
             return Err(na("of too many sums"));
         }
-        let id = LoopId(PSEUDO_LOOP_BASE + pseudo.len() as u32);
+        let id = Counter::Pseudo(pseudo.len() as u32);
         pseudo.push(PseudoLoop { id, half_of: p.clone(), inside });
         Ok(Sym::Counter(id))
     }
@@ -374,17 +374,16 @@ impl Env<'_> {
                 }
                 let (Some(&(_, back)), Some(&(_, init))) = (incoming.iter().find(|(b, _)| *b == latch), incoming.iter().find(|(b, _)| *b != latch)) else { continue };
                 let flips = self.view.def(back).is_some_and(|d| {
-                    matches!(&d.op, Op::Binary { opcode } if opcode == "xor") && d.operands.len() == 2 && d.operands.contains(&i.value) && d.operands.iter().any(|&o| self.view.value(o).name == "true")
+                    matches!(&d.op, Op::Binary { opcode: Opcode::Xor }) && d.operands.len() == 2 && d.operands.contains(&i.value) && d.operands.iter().any(|&o| self.view.value(o).int == Some(1))
                 });
                 if !flips {
                     continue;
                 }
-                let start = match self.view.value(init).name.as_str() {
-                    "true" => Some(Polynomial::constant(1)),
-                    "false" => Some(Polynomial::constant(0)),
-                    _ => self.merged.borrow().get(&init).cloned(),
+                let start = match self.view.value(init).int {
+                    Some(bit) => Some(Polynomial::constant(bit)),
+                    None => self.merged.borrow().get(&init).cloned(),
                 };
-                let Some(start) = start.and_then(|p| p.add(&Polynomial::sym(Sym::Counter(l))).ok()).and_then(|p| p.to_affine()) else { continue };
+                let Some(start) = start.and_then(|p| p.add(&Polynomial::sym(Sym::loop_counter(l))).ok()).and_then(|p| p.to_affine()) else { continue };
                 if let Ok(bit) = Polynomial::parity(&start, self) {
                     self.merged.borrow_mut().insert(i.value, bit);
                 }
@@ -399,10 +398,12 @@ impl Env<'_> {
                 // Only values exact without range facts (those would be
                 // lost here, unproved).
                 let poly = |v: ValueId| {
-                    let p = match (self.view.scev(v), &self.view.value(v).kind) {
-                        (Some(s), _) => Polynomial::from_scev(s, self).ok(),
-                        (None, ValueKind::Constant) => self.view.value(v).name.parse().ok().map(Polynomial::constant),
-                        (None, _) => None,
+                    let p = match self.view.scev(v) {
+                        Some(s) => Polynomial::from_scev(s, self).ok(),
+                        // A select of flags is a condition (scop::conditions),
+                        // not a number.
+                        None if self.view.value(v).ty == Type::Int(1) => None,
+                        None => self.view.value(v).int.map(Polynomial::constant),
                     };
                     let exact = self.nonneg.borrow().is_empty();
                     self.nonneg.borrow_mut().clear();
@@ -429,7 +430,7 @@ impl Env<'_> {
         dom.into_iter()
             .map(|mut conj| {
                 for q in pseudo.iter() {
-                    if conj.iter().any(|c| c.expr.coeff(Sym::Counter(q.id)) != 0 || c.expr.coeff(Sym::Counter(q.inside)) != 0) {
+                    if conj.iter().any(|c| c.expr.coeff(Sym::Counter(q.id)) != 0 || c.expr.coeff(Sym::loop_counter(q.inside)) != 0) {
                         for c in q.constraints() {
                             if !conj.contains(&c) {
                                 conj.push(c);
@@ -497,7 +498,7 @@ impl Env<'_> {
         for b in blocks {
             let here = self.view.block(b).loop_;
             let around = |s: &Sym| match s {
-                Sym::Counter(l) if self.loops.contains(l) => here.is_some_and(|inner| self.view.loop_contains(*l, inner)),
+                Sym::Counter(Counter::Loop(l)) if self.loops.contains(l) => here.is_some_and(|inner| self.view.loop_contains(*l, inner)),
                 _ => true,
             };
             for i in &self.view.block(b).instrs {
@@ -578,7 +579,7 @@ impl Env<'_> {
         let here = self.view.block(b).loop_;
         let ended = |p: &Polynomial| -> Option<LoopId> {
             p.terms.keys().flatten().find_map(|s| match s {
-                Sym::Counter(l) if self.loops.contains(l) && !here.is_some_and(|h| self.view.loop_contains(*l, h)) => Some(*l),
+                Sym::Counter(Counter::Loop(l)) if self.loops.contains(l) && !here.is_some_and(|h| self.view.loop_contains(*l, h)) => Some(*l),
                 _ => None,
             })
         };
@@ -590,10 +591,10 @@ impl Env<'_> {
                 return None;
             }
             let last = self.last_counter(l)?;
-            out = out.substitute(Sym::Counter(l), &last).ok()?;
+            out = out.substitute(Sym::loop_counter(l), &last).ok()?;
             let mut facts = self.nonneg.borrow_mut();
             for f in facts.iter_mut() {
-                f.0 = f.0.substitute(Sym::Counter(l), &last).ok()?;
+                f.0 = f.0.substitute(Sym::loop_counter(l), &last).ok()?;
             }
         }
         None
@@ -639,7 +640,7 @@ impl Env<'_> {
                     continue;
                 }
                 let Some(p) = self.rebuildable.borrow().get(&i.value).cloned() else { continue };
-                if let Ok(at_end) = p.substitute(Sym::Counter(l), &last) {
+                if let Ok(at_end) = p.substitute(Sym::loop_counter(l), &last) {
                     out.insert(i.value, (l, at_end));
                 }
             }
@@ -697,8 +698,9 @@ impl Env<'_> {
     /// (`None`: a use after the region): a value of an inner loop used
     /// after that loop is its last value, which must travel as a scalar.
     fn synthesizable_at(&self, v: ValueId, use_block: Option<BlockId>) -> bool {
-        let encloses = |l: LoopId| use_block.and_then(|b| self.view.block(b).loop_).is_some_and(|inner| self.view.loop_contains(l, inner));
-        rebuilt_at(&self.rebuildable.borrow(), &self.exit_values.borrow(), &|l| self.loops.contains(&l), v, &encloses).is_some()
+        let encloses = |l: Counter| l.ir_loop().zip(use_block.and_then(|b| self.view.block(b).loop_)).is_some_and(|(l, inner)| self.view.loop_contains(l, inner));
+        let region_loop = |l: Counter| l.ir_loop().is_some_and(|l| self.loops.contains(&l));
+        rebuilt_at(&self.rebuildable.borrow(), &self.exit_values.borrow(), &region_loop, v, &encloses).is_some()
     }
 }
 
@@ -806,20 +808,20 @@ pub fn build_region(view: &FunctionView, root: LoopId, fallbacks: &BTreeSet<Fall
     let mut context = quotients;
     context.extend(enclosing_bounds(view, &env, &mut obligations));
     for &l in env.outer.borrow().iter() {
-        params.push(Param { sym: Sym::Counter(l), name: format!("o{}", view.loop_(l).depth - 1), bits: 64 });
+        params.push(Param { sym: Sym::loop_counter(l), name: format!("o{}", view.loop_(l).depth - 1), bits: 64 });
         // An enclosing loop's counter counts iterations from 0.
-        context.push(Constraint::ge0(AffExpr::sym(Sym::Counter(l))));
+        context.push(Constraint::ge0(AffExpr::sym(Sym::loop_counter(l))));
     }
     if params.len() > MAX_PARAMS {
         return Err(Reason::TooManyParameters(params.len()));
     }
     let mut loops: Vec<ModelLoop> = loops
         .iter()
-        .map(|&l| ModelLoop { id: l, name: format!("i{}", view.loop_(l).depth - view.loop_(root).depth), loc: view.loop_(l).loc.clone() })
+        .map(|&l| ModelLoop { id: Counter::Loop(l), name: format!("i{}", view.loop_(l).depth - view.loop_(root).depth), loc: view.loop_(l).loc.clone() })
         .collect();
     let pseudo_loops = env.pseudo.take();
     for (k, q) in pseudo_loops.iter().enumerate() {
-        let at = loops.iter().position(|m| m.id == q.inside).map_or(loops.len(), |i| i + 1);
+        let at = loops.iter().position(|m| m.id == Counter::Loop(q.inside)).map_or(loops.len(), |i| i + 1);
         loops.insert(at, ModelLoop { id: q.id, name: format!("q{k}"), loc: None });
     }
     add_pseudo_loops(&pseudo_loops, &mut statements);
@@ -860,7 +862,7 @@ fn enclosing_bounds(view: &FunctionView, env: &Env<'_>, obligations: &mut Vec<Ob
     for l in outer {
         let (params, loops) = (env.params.borrow().clone(), env.outer.borrow().clone());
         env.nonneg.borrow_mut().clear();
-        let bound = conditions::upper_bound(&view.loop_(l).backedge_taken, Sym::Counter(l), env);
+        let bound = conditions::upper_bound(&view.loop_(l).backedge_taken, Sym::loop_counter(l), env);
         let grew = *env.params.borrow() != params || *env.outer.borrow() != loops;
         match bound {
             Ok(d) if d.len() == 1 && !grew && env.take_nonneg(&vec![vec![]], obligations).is_ok() => out.extend(d[0].iter().cloned()),
@@ -948,7 +950,7 @@ fn entry_conditions(view: &FunctionView, region: &HashSet<BlockId>, root: LoopId
 /// order LLVM keeps without fast-math flags.
 fn is_float_arith(op: &Op) -> bool {
     match op {
-        Op::Pure { opcode } => matches!(opcode.as_str(), "fadd" | "fsub" | "fmul" | "fdiv" | "frem" | "fneg"),
+        Op::Pure { opcode } => matches!(opcode, Opcode::FAdd | Opcode::FSub | Opcode::FMul | Opcode::FDiv | Opcode::FRem | Opcode::FNeg),
         Op::Call { callee, .. } => callee.starts_with("llvm.fmuladd") || callee.starts_with("llvm.fma."),
         _ => false,
     }
@@ -1047,7 +1049,7 @@ fn block_domains(
     for &b in order {
         let mut dom = if b == view.loop_(root).header { vec![vec![]] } else { dnf_coalesce(incoming.remove(&b).unwrap_or_default()) };
         if let Some(&l) = header_of.get(&b) {
-            let k = Sym::Counter(l);
+            let k = Sym::loop_counter(l);
             let btc = &view.loop_(l).backedge_taken;
             // `k <= btc` for the counter counted from 0.
             let bound = conditions::upper_bound(btc, k, env)?;
@@ -1241,7 +1243,7 @@ impl StatementBuilder<'_, '_> {
             let mut loops = Vec::new();
             let mut cur = self.view.block(b).loop_;
             while let Some(l) = cur.filter(|l| self.env.loops.contains(l)) {
-                loops.push(l);
+                loops.push(Counter::Loop(l));
                 cur = self.view.loop_(l).parent;
             }
             loops.reverse();
@@ -1404,7 +1406,7 @@ impl StatementBuilder<'_, '_> {
 fn add_pseudo_loops(pseudo: &[PseudoLoop], stmts: &mut [Statement]) {
     for q in pseudo {
         for s in stmts.iter_mut() {
-            let Some(at) = s.loops.iter().position(|&l| l == q.inside) else { continue };
+            let Some(at) = s.loops.iter().position(|&l| l == Counter::Loop(q.inside)) else { continue };
             s.loops.insert(at + 1, q.id);
             for conj in s.domain.iter_mut() {
                 for c in q.constraints() {
@@ -1413,7 +1415,7 @@ fn add_pseudo_loops(pseudo: &[PseudoLoop], stmts: &mut [Statement]) {
                     }
                 }
             }
-            if let Some(k) = s.schedule.iter().position(|d| *d == SchedDim::Loop(q.inside)) {
+            if let Some(k) = s.schedule.iter().position(|d| *d == SchedDim::Loop(Counter::Loop(q.inside))) {
                 s.schedule.splice(k + 1..k + 1, [SchedDim::Pos(0), SchedDim::Loop(q.id)]);
             }
         }
@@ -1445,13 +1447,14 @@ fn assign_schedules(view: &FunctionView, root: LoopId, order: &[BlockId], stmts:
         let mut sched = vec![SchedDim::Pos(0)];
         let mut item = Item::Block(s.block);
         let mut path = Vec::new();
-        for &l in s.loops.iter().rev() {
+        // Pseudo-loops come later (add_pseudo_loops).
+        for l in s.loops.iter().rev().filter_map(|l| l.ir_loop()) {
             let pos = children[&l].iter().position(|x| *x == item).unwrap_or(0) as u32;
             path.push((l, pos));
             item = Item::Loop(l);
         }
         for (l, pos) in path.into_iter().rev() {
-            sched.push(SchedDim::Loop(l));
+            sched.push(SchedDim::Loop(Counter::Loop(l)));
             sched.push(SchedDim::Pos(pos));
         }
         s.schedule = sched;
@@ -1464,7 +1467,7 @@ mod tests {
 
     #[test]
     fn merged_values_vanish_only_where_the_equalities_fix_them() {
-        let (i, j) = (Sym::Counter(LoopId(0)), Sym::Counter(LoopId(1)));
+        let (i, j) = (Sym::loop_counter(LoopId(0)), Sym::loop_counter(LoopId(1)));
         let r = Sym::Param(ValueId(7));
         // r·i - 0 is 0 where i = 0.
         let ri = Polynomial::sym(r).mul(&Polynomial::sym(i)).unwrap();

@@ -4,7 +4,7 @@
 use super::affine::{dnf_and, AffExpr, Constraint, Dnf, Sym};
 use super::polynomial::{extension_range, Polynomial, SymEnv};
 use super::reason::Reason;
-use crate::ir::{FunctionView, Op, Pred, Scev, ValueId};
+use crate::ir::{FunctionView, Op, Opcode, Pred, Scev, ValueId};
 
 /// Disjunctions beyond this size are given up (the model would explode).
 pub const MAX_DISJUNCTS: usize = 8;
@@ -209,11 +209,11 @@ pub fn condition(view: &FunctionView, env: &dyn SymEnv, cond: ValueId, negate: b
             }
             compare(*pred, &l, &r, negate)
         }
-        Op::Binary { opcode } if (opcode == "and" || opcode == "or") && def.operands.len() == 2 => {
+        Op::Binary { opcode: opcode @ (Opcode::And | Opcode::Or) } if def.operands.len() == 2 => {
             let a = condition(view, env, def.operands[0], negate)?;
             let b = condition(view, env, def.operands[1], negate)?;
             // De Morgan: a negated `and` is an `or` of the negations.
-            let conj = (opcode == "and") != negate;
+            let conj = (*opcode == Opcode::And) != negate;
             limit(if conj { dnf_and(&a, &b) } else { a.into_iter().chain(b).collect() })
         }
         Op::Select if def.operands.len() == 3 => {
@@ -421,7 +421,7 @@ mod tests {
             Ok(Sym::Param(v))
         }
         fn counter(&self, l: LoopId) -> Result<Sym, Reason> {
-            Ok(Sym::Counter(l))
+            Ok(Sym::loop_counter(l))
         }
         fn assume_range(&self, _: &Polynomial, _: i128, _: Option<i128>) {
             *self.0.borrow_mut() += 1;
@@ -432,7 +432,7 @@ mod tests {
     fn smax_trip_count_is_a_disjunction() {
         // k <= smax(1, n) - 1  =  k <= 0  or  k <= n - 1
         let btc = Scev::Add(vec![Scev::Const(-1), Scev::SMax(vec![Scev::Const(1), Scev::Unknown(ValueId(0))])]);
-        let k = Sym::Counter(LoopId(0));
+        let k = Sym::loop_counter(LoopId(0));
         let d = upper_bound(&btc, k, &Env(RefCell::new(0))).unwrap();
         assert_eq!(d.len(), 2);
         assert_eq!(d[0][0].expr.constant, 0);
@@ -442,7 +442,7 @@ mod tests {
     #[test]
     fn smin_trip_count_is_a_conjunction() {
         let btc = Scev::SMin(vec![Scev::Const(9), Scev::Unknown(ValueId(0))]);
-        let d = upper_bound(&btc, Sym::Counter(LoopId(0)), &Env(RefCell::new(0))).unwrap();
+        let d = upper_bound(&btc, Sym::loop_counter(LoopId(0)), &Env(RefCell::new(0))).unwrap();
         assert_eq!(d.len(), 1);
         assert_eq!(d[0].len(), 2);
     }
@@ -452,7 +452,7 @@ mod tests {
         // k <= n - umin(2, n)  =  k <= max(n - 2, 0)
         let n = Scev::Unknown(ValueId(0));
         let btc = Scev::Add(vec![n.clone(), Scev::Mul(vec![Scev::Const(-1), Scev::UMin(vec![Scev::Const(2), n])])]);
-        let d = upper_bound(&btc, Sym::Counter(LoopId(0)), &Env(RefCell::new(0))).unwrap();
+        let d = upper_bound(&btc, Sym::loop_counter(LoopId(0)), &Env(RefCell::new(0))).unwrap();
         assert_eq!(d.len(), 2);
         let consts: Vec<i128> = d.iter().map(|c| c[0].expr.constant).collect();
         assert!(consts.contains(&-2) && consts.contains(&0), "{d:?}");
@@ -463,7 +463,7 @@ mod tests {
         // k <= -1 + n /u 2  =  2k + 2 <= n, with the obligation n >= 0;
         // brute force: the integer k it admits are exactly 0 .. n/2 - 1.
         let btc = Scev::Add(vec![Scev::Const(-1), Scev::UDiv(Box::new(Scev::Unknown(ValueId(0))), Box::new(Scev::Const(2)))]);
-        let k = Sym::Counter(LoopId(0));
+        let k = Sym::loop_counter(LoopId(0));
         let env = Env(RefCell::new(0));
         let d = upper_bound(&btc, k, &env).unwrap();
         assert_eq!(*env.0.borrow(), 1);
@@ -566,7 +566,7 @@ mod tests {
             Scev::UMax(vec![n, Scev::Add(vec![i, Scev::Const(4)])]),
         ]);
         let btc = Scev::UDiv(Box::new(x), Box::new(Scev::Const(4)));
-        let k = Sym::Counter(LoopId(0));
+        let k = Sym::loop_counter(LoopId(0));
         let d = upper_bound(&btc, k, &Env(RefCell::new(0))).unwrap();
         for nv in 1i128..14 {
             for iv in 0..nv {
@@ -585,13 +585,13 @@ mod tests {
 
     #[test]
     fn unknown_trip_count_is_rejected() {
-        let r = upper_bound(&Scev::CouldNotCompute, Sym::Counter(LoopId(0)), &Env(RefCell::new(0)));
+        let r = upper_bound(&Scev::CouldNotCompute, Sym::loop_counter(LoopId(0)), &Env(RefCell::new(0)));
         assert!(matches!(r, Err(Reason::NonAffineBound(_))));
     }
 
     #[test]
     fn negated_comparisons() {
-        let a = AffExpr::sym(Sym::Counter(LoopId(0)));
+        let a = AffExpr::sym(Sym::loop_counter(LoopId(0)));
         let b = AffExpr::sym(Sym::Param(ValueId(0)));
         assert_eq!(compare(Pred::Eq, &a, &b, true).unwrap().len(), 2);
         let lt = compare(Pred::Slt, &a, &b, false).unwrap();
@@ -599,6 +599,6 @@ mod tests {
         // a < b is b - a - 1 >= 0; its negation a >= b is a - b >= 0.
         assert_eq!(lt[0][0].expr.constant, -1);
         assert_eq!(ge[0][0].expr.constant, 0);
-        assert_eq!(ge[0][0].expr.coeff(Sym::Counter(LoopId(0))), 1);
+        assert_eq!(ge[0][0].expr.coeff(Sym::loop_counter(LoopId(0))), 1);
     }
 }

@@ -261,7 +261,7 @@ fn find(view: &FunctionView, model: &Model, l: LoopId, beside_other_cells: bool)
 /// `beside_other_cells`, also those whose loop reads other cells of the
 /// array.
 pub fn map_promoted_scalars(view: &FunctionView, model: &mut Model, beside_other_cells: bool) {
-    let loops: Vec<LoopId> = model.loops.iter().map(|l| l.id).filter(|&l| !super::model::is_pseudo(l)).collect();
+    let loops: Vec<LoopId> = model.loops.iter().filter_map(|l| l.id.ir_loop()).collect();
     for l in loops {
         let Some(p) = find(view, model, l, beside_other_cells) else { continue };
         let mapped: Vec<ValueId> = std::iter::once(p.phi).chain(p.copies.iter().copied()).collect();

@@ -275,7 +275,7 @@ mod tests {
         Polynomial::sym(Sym::Param(ValueId(1)))
     }
     fn k(l: u32) -> Polynomial {
-        Polynomial::sym(Sym::Counter(LoopId(l)))
+        Polynomial::sym(Sym::loop_counter(LoopId(l)))
     }
     fn c(v: i128) -> Polynomial {
         Polynomial::constant(v)
@@ -298,8 +298,8 @@ mod tests {
         let b = a.add(&n()).unwrap().add(&c(-1)).unwrap();
         let d = delinearize(&[a, b]).unwrap();
         assert_eq!(d.inner_sizes, vec![AffExpr::sym(Sym::Param(ValueId(0)))]);
-        let i = AffExpr::sym(Sym::Counter(LoopId(0)));
-        let j = AffExpr::sym(Sym::Counter(LoopId(1)));
+        let i = AffExpr::sym(Sym::loop_counter(LoopId(0)));
+        let j = AffExpr::sym(Sym::loop_counter(LoopId(1)));
         assert_eq!(d.subscripts[0], vec![i.clone(), j.clone()]);
         assert_eq!(d.subscripts[1], vec![i.add_const(1).unwrap(), j.add_const(-1).unwrap()]);
         assert_eq!(d.bounds[1].len(), 2);
@@ -315,7 +315,7 @@ mod tests {
         let hints = strides_of(&[n().mul(&k(1)).unwrap().add(&k(0)).unwrap()], &|s| matches!(s, Sym::Param(_)));
         let d = super::delinearize(&[off], &|s| matches!(s, Sym::Param(_)), &hints).unwrap();
         assert_eq!(d.inner_sizes, vec![AffExpr::sym(Sym::Param(ValueId(0)))]);
-        assert_eq!(d.subscripts[0], vec![AffExpr::sym(Sym::Param(ValueId(2))), AffExpr::sym(Sym::Counter(LoopId(0)))]);
+        assert_eq!(d.subscripts[0], vec![AffExpr::sym(Sym::Param(ValueId(2))), AffExpr::sym(Sym::loop_counter(LoopId(0)))]);
     }
 
     #[test]
@@ -333,8 +333,8 @@ mod tests {
         // give [i + 1, -1 - j]; the shifted split is [i, m - 1 - j].
         let off = m().mul(&k(0)).unwrap().add(&m()).unwrap().add(&c(-1)).unwrap().add(&k(1).scale(-1).unwrap()).unwrap();
         let d = delinearize(&[off]).unwrap();
-        let i = AffExpr::sym(Sym::Counter(LoopId(0)));
-        let j = AffExpr::sym(Sym::Counter(LoopId(1)));
+        let i = AffExpr::sym(Sym::loop_counter(LoopId(0)));
+        let j = AffExpr::sym(Sym::loop_counter(LoopId(1)));
         let mm = AffExpr::sym(Sym::Param(ValueId(1)));
         assert_eq!(d.subscripts[0], vec![i.add_const(1).unwrap(), j.scale(-1).unwrap().add_const(-1).unwrap()]);
         let (alt, bounds) = d.shifted[0].clone().expect("two dimensions");
@@ -373,9 +373,9 @@ mod tests {
         let row = m().add(&c(1)).unwrap().mul(&k(0)).unwrap();
         let d = delinearize(&[row.add(&k(1)).unwrap(), row.add(&m()).unwrap()]).unwrap();
         let mm = AffExpr::sym(Sym::Param(ValueId(1)));
-        let i = AffExpr::sym(Sym::Counter(LoopId(0)));
+        let i = AffExpr::sym(Sym::loop_counter(LoopId(0)));
         assert_eq!(d.inner_sizes, vec![mm.add_const(1).unwrap()]);
-        assert_eq!(d.subscripts[0], vec![i.clone(), AffExpr::sym(Sym::Counter(LoopId(1)))]);
+        assert_eq!(d.subscripts[0], vec![i.clone(), AffExpr::sym(Sym::loop_counter(LoopId(1)))]);
         // m = (m + 1) - 1: one row on, -1; the other split is [i, m].
         assert_eq!(d.subscripts[1], vec![i.add_const(1).unwrap(), AffExpr::constant(-1)]);
         let (alt, bounds) = d.shifted[1].clone().expect("two dimensions");

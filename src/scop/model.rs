@@ -5,7 +5,7 @@
 //! the function view, so later stages (dependences, scheduling) use it
 //! without LLVM.
 
-use super::affine::{AffExpr, Constraint, Dnf, Sym};
+use super::affine::{AffExpr, Constraint, Counter, Dnf, Sym};
 use super::polynomial::Polynomial;
 use crate::ir::{BlockId, LoopId, SrcLoc, Type, ValueId};
 
@@ -71,15 +71,16 @@ pub enum SchedDim {
     /// Textual position among siblings.
     Pos(u32),
     /// The counter of an enclosing loop.
-    Loop(LoopId),
+    Loop(Counter),
 }
 
 #[derive(Clone, Debug)]
 pub struct Statement {
     pub name: String,
     pub block: BlockId,
-    /// Enclosing loops of the region, outermost first.
-    pub loops: Vec<LoopId>,
+    /// Enclosing loops of the region, outermost first (pseudo-loops
+    /// right after the loop they are inside).
+    pub loops: Vec<Counter>,
     /// Iteration domain over the counters of `loops` and the parameters.
     pub domain: Dnf,
     pub schedule: Vec<SchedDim>,
@@ -98,7 +99,7 @@ pub struct Statement {
 /// A loop of the region, with its counter's display name.
 #[derive(Clone, Debug)]
 pub struct ModelLoop {
-    pub id: LoopId,
+    pub id: Counter,
     pub name: String,
     pub loc: Option<SrcLoc>,
 }
@@ -108,21 +109,13 @@ pub struct ModelLoop {
 /// sweep's inner loop starts at `1 + (i + c) % 2`. It is a loop of one
 /// iteration (`0 <= p - 2q <= 1`) in every iteration of the loop `inside`
 /// (the innermost loop whose counter `p` uses), and every statement in
-/// that loop gets it as a dimension right after it. It has no IR loop: its
-/// id lies beyond any function's loops ([`is_pseudo`]).
+/// that loop gets it as a dimension right after it. It has no IR loop:
+/// its counter is a [`Counter::Pseudo`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PseudoLoop {
-    pub id: LoopId,
+    pub id: Counter,
     pub half_of: AffExpr,
     pub inside: LoopId,
-}
-
-/// Pseudo-loop ids start here.
-pub const PSEUDO_LOOP_BASE: u32 = u32::MAX - (1 << 16);
-
-/// Whether `l` is a pseudo-loop ([`PseudoLoop`]), not a loop of the IR.
-pub fn is_pseudo(l: LoopId) -> bool {
-    l.0 >= PSEUDO_LOOP_BASE
 }
 
 impl PseudoLoop {
@@ -231,7 +224,7 @@ impl Model {
     /// after that loop is its last value, not a function of the use's
     /// counters: it is not rebuilt there (it travels as a scalar). Detection
     /// and code generation both decide with this one rule.
-    pub fn rebuilt_at(&self, v: ValueId, encloses: &dyn Fn(LoopId) -> bool) -> Option<Polynomial> {
+    pub fn rebuilt_at(&self, v: ValueId, encloses: &dyn Fn(Counter) -> bool) -> Option<Polynomial> {
         rebuilt_at(&self.rebuildable, &self.exit_values, &|l| self.loops.iter().any(|m| m.id == l), v, encloses)
     }
 
@@ -245,7 +238,10 @@ impl Model {
                 .find(|m| m.id == l)
                 .map(|m| m.name.clone())
                 .or_else(|| self.params.iter().find(|p| p.sym == s).map(|p| p.name.clone()))
-                .unwrap_or_else(|| format!("L{}", l.0)),
+                .unwrap_or_else(|| match l {
+                    Counter::Loop(l) => format!("L{}", l.0),
+                    Counter::Pseudo(k) => format!("Q{k}"),
+                }),
             Sym::Atom(k) => format!("atom{k}"),
         }
     }
@@ -266,9 +262,9 @@ pub type ExitValues = std::collections::BTreeMap<ValueId, (LoopId, Polynomial)>;
 pub fn rebuilt_at(
     rebuildable: &std::collections::BTreeMap<ValueId, Polynomial>,
     exit_values: &ExitValues,
-    region_loop: &dyn Fn(LoopId) -> bool,
+    region_loop: &dyn Fn(Counter) -> bool,
     v: ValueId,
-    encloses: &dyn Fn(LoopId) -> bool,
+    encloses: &dyn Fn(Counter) -> bool,
 ) -> Option<Polynomial> {
     let enclosed = |p: &Polynomial| {
         p.terms.keys().flatten().all(|s| match s {
@@ -281,7 +277,7 @@ pub fn rebuilt_at(
         return Some(p.clone());
     }
     let (l, last) = exit_values.get(&v)?;
-    (!encloses(*l) && enclosed(last)).then(|| last.clone())
+    (!encloses(Counter::Loop(*l)) && enclosed(last)).then(|| last.clone())
 }
 
 #[cfg(test)]
@@ -290,18 +286,18 @@ mod tests {
 
     #[test]
     fn a_counter_after_its_loop_is_its_last_value() {
-        let (i, j) = (Sym::Counter(LoopId(0)), Sym::Counter(LoopId(1)));
+        let (i, j) = (Sym::loop_counter(LoopId(0)), Sym::loop_counter(LoopId(1)));
         let n = Polynomial::sym(Sym::Param(ValueId(9)));
         let v = ValueId(3);
         // v = i + j + 1, with j's last value n - 1 - i: v = n after the loop.
         let at_v = Polynomial::sym(i).add(&Polynomial::sym(j)).unwrap().add(&Polynomial::constant(1)).unwrap();
         let rebuildable = std::collections::BTreeMap::from([(v, at_v.clone())]);
         let exits = ExitValues::from([(v, (LoopId(1), n.clone()))]);
-        let region = |_: LoopId| true;
+        let region = |_: Counter| true;
         assert_eq!(rebuilt_at(&rebuildable, &exits, &region, v, &|_| true), Some(at_v.clone()));
-        assert_eq!(rebuilt_at(&rebuildable, &exits, &region, v, &|l| l == LoopId(0)), Some(n));
+        assert_eq!(rebuilt_at(&rebuildable, &exits, &region, v, &|l| l == Counter::Loop(LoopId(0))), Some(n));
         // Without an exit value, or outside both loops, nothing.
-        assert_eq!(rebuilt_at(&rebuildable, &ExitValues::new(), &region, v, &|l| l == LoopId(0)), None);
+        assert_eq!(rebuilt_at(&rebuildable, &ExitValues::new(), &region, v, &|l| l == Counter::Loop(LoopId(0))), None);
         let exits_i = ExitValues::from([(v, (LoopId(1), Polynomial::sym(i)))]);
         assert_eq!(rebuilt_at(&rebuildable, &exits_i, &region, v, &|_| false), None);
     }

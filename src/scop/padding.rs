@@ -160,7 +160,7 @@ mod tests {
         Polynomial::sym(Sym::Param(ValueId(v)))
     }
     fn k(l: u32) -> Polynomial {
-        Polynomial::sym(Sym::Counter(LoopId(l)))
+        Polynomial::sym(Sym::loop_counter(LoopId(l)))
     }
     fn c(v: i128) -> Polynomial {
         Polynomial::constant(v)

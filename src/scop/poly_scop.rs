@@ -379,7 +379,7 @@ impl PolyScop {
                 }
                 accesses.push(PolyAccess { kind, array, is_scalar, relation });
             }
-            let pseudo_dims = s.loops.iter().map(|&l| super::model::is_pseudo(l)).collect();
+            let pseudo_dims = s.loops.iter().map(|l| l.is_pseudo()).collect();
             statements.push(PolyStmt { name: s.name.clone(), domain, schedule, accesses, reduction: s.reduction.clone(), pseudo_dims, float_arith: s.float_arith });
         }
         // The values used after the region are its live-outs; every other

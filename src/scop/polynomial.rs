@@ -406,6 +406,7 @@ fn has_unknown(s: &Scev) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::scop::affine::Counter;
     use std::cell::RefCell;
 
     struct Env {
@@ -420,7 +421,7 @@ mod tests {
             }
         }
         fn counter(&self, l: LoopId) -> Result<Sym, Reason> {
-            Ok(Sym::Counter(l))
+            Ok(Sym::loop_counter(l))
         }
         fn assume_range(&self, e: &Polynomial, lo: i128, hi: Option<i128>) {
             self.nonneg.borrow_mut().push((e.clone(), lo, hi));
@@ -438,7 +439,7 @@ mod tests {
             Ok(Sym::Param(v))
         }
         fn counter(&self, l: LoopId) -> Result<Sym, Reason> {
-            Ok(Sym::Counter(l))
+            Ok(Sym::loop_counter(l))
         }
         fn assume_range(&self, _: &Polynomial, _: i128, _: Option<i128>) {}
         fn origin(&self, l: LoopId) -> Option<Polynomial> {
@@ -456,7 +457,7 @@ mod tests {
         // {A + 8·smax(0, v0), +, 8}<L1> = A + 8·k1
         let addr = Scev::addrec(Scev::Add(vec![Scev::Unknown(ValueId(5)), Scev::Mul(vec![Scev::Const(8), start.clone()])]), Scev::Const(8), LoopId(1));
         let p = Polynomial::from_scev(&addr, &env).unwrap().to_affine().unwrap();
-        assert_eq!((p.coeff(Sym::Counter(LoopId(1))), p.coeff(Sym::Param(ValueId(5))), p.coeffs.len()), (8, 1, 2));
+        assert_eq!((p.coeff(Sym::loop_counter(LoopId(1))), p.coeff(Sym::Param(ValueId(5))), p.coeffs.len()), (8, 1, 2));
         // {0, +, 1}<L1> counts iterations: k1 - smax(0, v0), not affine.
         let from_zero = Scev::addrec(Scev::Const(0), Scev::Const(1), LoopId(1));
         assert!(matches!(Polynomial::from_scev(&from_zero, &env), Err(Reason::NonAffineSubscript(_))));
@@ -475,7 +476,7 @@ mod tests {
             Ok(Sym::Param(v))
         }
         fn counter(&self, l: LoopId) -> Result<Sym, Reason> {
-            Ok(Sym::Counter(l))
+            Ok(Sym::loop_counter(l))
         }
         fn assume_range(&self, _: &Polynomial, _: i128, _: Option<i128>) {}
         fn remainder(&self, x: &Scev, d: i128) -> Option<Sym> {
@@ -502,14 +503,14 @@ mod tests {
         assert!(Polynomial::from_scev(&Scev::Mul(vec![Scev::Const(-5), q(5)]), &Remainder).is_err());
     }
 
-    /// Parities of sums get pseudo-loop counters (ids from 100).
+    /// Parities of sums get pseudo-loop counters, one per sum.
     struct Parities(RefCell<Vec<AffExpr>>);
     impl SymEnv for Parities {
         fn unknown(&self, v: ValueId) -> Result<Sym, Reason> {
             Ok(Sym::Param(v))
         }
         fn counter(&self, l: LoopId) -> Result<Sym, Reason> {
-            Ok(Sym::Counter(l))
+            Ok(Sym::loop_counter(l))
         }
         fn assume_range(&self, _: &Polynomial, _: i128, _: Option<i128>) {}
         fn parity(&self, p: &AffExpr) -> Result<Sym, Reason> {
@@ -518,7 +519,7 @@ mod tests {
                 known.push(p.clone());
                 known.len() - 1
             });
-            Ok(Sym::Counter(LoopId(100 + at as u32)))
+            Ok(Sym::Counter(Counter::Pseudo(at as u32)))
         }
     }
 
@@ -526,7 +527,7 @@ mod tests {
     fn one_bit_values_are_parities_of_sums() {
         // zext(trunc1(a·k + b·n + c)) for small a, b, c: the polynomial,
         // with each q at floor(p / 2) of its sum p, is the lowest bit.
-        let (k, n) = (Sym::Counter(LoopId(0)), Sym::Param(ValueId(1)));
+        let (k, n) = (Sym::loop_counter(LoopId(0)), Sym::Param(ValueId(1)));
         for a in -3..=3i128 {
             for b in -2..=2i128 {
                 for c in -3..=3i128 {
@@ -543,8 +544,8 @@ mod tests {
                             let value = |s: &Sym| match s {
                                 s if *s == k => kv,
                                 s if *s == n => nv,
-                                Sym::Counter(LoopId(id)) => {
-                                    let p = &sums[(*id - 100) as usize];
+                                Sym::Counter(Counter::Pseudo(id)) => {
+                                    let p = &sums[*id as usize];
                                     (p.coeff(k) * kv + p.coeff(n) * nv + p.constant).div_euclid(2)
                                 }
                                 _ => unreachable!(),
@@ -565,7 +566,7 @@ mod tests {
         let p = Polynomial::from_scev(&s, &env()).unwrap();
         let a = p.to_affine().unwrap();
         assert_eq!(a.constant, 3);
-        assert_eq!(a.coeff(Sym::Counter(LoopId(0))), 2);
+        assert_eq!(a.coeff(Sym::loop_counter(LoopId(0))), 2);
     }
 
     #[test]

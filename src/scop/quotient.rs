@@ -10,15 +10,11 @@
 
 use super::affine::{AffExpr, Constraint, Sym};
 use super::polynomial::{Polynomial, SymEnv};
-use crate::ir::{FunctionView, Op, Scev, ValueId, ValueKind};
+use crate::ir::{FunctionView, Op, Opcode, Scev, ValueId};
 
 /// The integer value of a constant operand, if it is one.
 fn constant(view: &FunctionView, v: ValueId) -> Option<i128> {
-    let info = view.value(v);
-    match info.kind {
-        ValueKind::Constant => info.name.parse().ok(),
-        _ => None,
-    }
+    view.value(v).int
 }
 
 /// Facts linking the parameter `q` to its dividend when `q` is a quotient
@@ -29,9 +25,9 @@ pub fn quotient_facts(view: &FunctionView, env: &dyn SymEnv, q: ValueId) -> Vec<
     let Op::Binary { opcode } = &def.op else { return vec![] };
     let [x, by] = def.operands.as_slice() else { return vec![] };
     let Some(by) = constant(view, *by) else { return vec![] };
-    let (d, rounds_down) = match opcode.as_str() {
-        "sdiv" if (2..=1 << 20).contains(&by) => (by, false),
-        "ashr" if (1..=20).contains(&by) => (1i128 << by, true),
+    let (d, rounds_down) = match opcode {
+        Opcode::SDiv if (2..=1 << 20).contains(&by) => (by, false),
+        Opcode::AShr if (1..=20).contains(&by) => (1i128 << by, true),
         _ => return vec![],
     };
     let Ok(p) = env.unknown(*x) else { return vec![] };
@@ -51,7 +47,7 @@ pub fn remainder_facts(view: &FunctionView, r: ValueId) -> Vec<Constraint> {
     let Some(def) = view.def(r) else { return vec![] };
     let (Op::Binary { opcode }, [_, by]) = (&def.op, def.operands.as_slice()) else { return vec![] };
     match constant(view, *by) {
-        Some(d) if opcode == "urem" && (2..=1 << 20).contains(&d) => {
+        Some(d) if *opcode == Opcode::URem && (2..=1 << 20).contains(&d) => {
             let r = AffExpr::sym(Sym::Param(r));
             vec![Constraint::ge0(r.clone()), Constraint::ge0(r.scale(-1).and_then(|x| x.add_const(d - 1)).expect("small constant"))]
         }
@@ -90,17 +86,15 @@ pub fn unsigned_quotient(view: &FunctionView, env: &dyn SymEnv, q: ValueId, rang
     let mut def = view.def(q)?;
     // The zero extension of a quotient is the same number (a logical shift
     // by at least one, or a division by at least two, is below 2^31).
-    if let (Op::Pure { opcode }, [x]) = (&def.op, def.operands.as_slice()) {
-        if opcode == "zext" {
-            def = view.def(*x)?;
-        }
+    if let (Op::Pure { opcode: Opcode::ZExt }, [x]) = (&def.op, def.operands.as_slice()) {
+        def = view.def(*x)?;
     }
     let Op::Binary { opcode } = &def.op else { return None };
     let [x, by] = def.operands.as_slice() else { return None };
     let by = constant(view, *by)?;
-    let d = match opcode.as_str() {
-        "udiv" if (2..=1 << 20).contains(&by) => by,
-        "lshr" if (1..=20).contains(&by) => 1i128 << by,
+    let d = match opcode {
+        Opcode::UDiv if (2..=1 << 20).contains(&by) => by,
+        Opcode::LShr if (1..=20).contains(&by) => 1i128 << by,
         _ => return None,
     };
     let p = match view.scev(*x) {
@@ -119,7 +113,7 @@ pub fn unsigned_quotient(view: &FunctionView, env: &dyn SymEnv, q: ValueId, rang
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ir::{Block, BlockId, Instr, LoopId, Scev, Terminator, Type, ValueInfo};
+    use crate::ir::{Block, BlockId, Instr, LoopId, Scev, Terminator, Type, ValueInfo, ValueKind};
     use crate::scop::polynomial::Polynomial;
     use crate::scop::reason::Reason;
 
@@ -129,21 +123,21 @@ mod tests {
             Ok(Sym::Param(v))
         }
         fn counter(&self, l: LoopId) -> Result<Sym, Reason> {
-            Ok(Sym::Counter(l))
+            Ok(Sym::loop_counter(l))
         }
         fn assume_range(&self, _: &Polynomial, _: i128, _: Option<i128>) {}
     }
 
-    /// v0 = argument p, v1 = constant, v2 = `opcode v0, v1`.
-    fn view(opcode: &str, by: &str) -> FunctionView {
-        let val = |name: &str, kind| ValueInfo { name: name.into(), kind, ty: Type::Int(32) };
+    /// v0 = argument p, v1 = constant `by`, v2 = `opcode v0, v1`.
+    fn view(opcode: Opcode, by: i128) -> FunctionView {
+        let val = |name: String, kind, int| ValueInfo { name, kind, ty: Type::Int(32), int };
         let mut v = FunctionView::default();
         v.values = vec![
-            val("p", ValueKind::Argument { index: 0, noalias: false }),
-            val(by, ValueKind::Constant),
-            val("q", ValueKind::Instruction(BlockId(0))),
+            val("p".into(), ValueKind::Argument { index: 0, noalias: false }, None),
+            val(by.to_string(), ValueKind::Constant, Some(by)),
+            val("q".into(), ValueKind::Instruction(BlockId(0)), None),
         ];
-        let op = Op::Binary { opcode: opcode.into() };
+        let op = Op::Binary { opcode };
         let i = Instr { value: ValueId(2), op, operands: vec![ValueId(0), ValueId(1)], loc: None };
         v.blocks = vec![Block { name: "entry".into(), instrs: vec![i], term: Terminator::Ret, loop_: None }];
         v
@@ -159,7 +153,7 @@ mod tests {
     #[test]
     fn extremum_facts_bound_the_parameter_by_each_argument() {
         for (max, build) in [(true, Scev::SMax as fn(Vec<Scev>) -> Scev), (false, Scev::SMin)] {
-            let mut v = view("select", "2");
+            let mut v = view(Opcode::Add, 2);
             v.scevs.insert(ValueId(2), build(vec![Scev::Unknown(ValueId(0)), Scev::Const(2)]));
             let facts = extremum_facts(&v, &Params, ValueId(2));
             assert_eq!(facts.len(), 2);
@@ -174,13 +168,13 @@ mod tests {
             }
         }
         // Not an extremum: no facts.
-        assert!(extremum_facts(&view("sdiv", "2"), &Params, ValueId(2)).is_empty());
+        assert!(extremum_facts(&view(Opcode::SDiv, 2), &Params, ValueId(2)).is_empty());
     }
 
     #[test]
     fn facts_hold_for_every_quotient_and_only_for_it_when_rounding_down() {
-        let sdiv = quotient_facts(&view("sdiv", "3"), &Params, ValueId(2));
-        let ashr = quotient_facts(&view("ashr", "2"), &Params, ValueId(2));
+        let sdiv = quotient_facts(&view(Opcode::SDiv, 3), &Params, ValueId(2));
+        let ashr = quotient_facts(&view(Opcode::AShr, 2), &Params, ValueId(2));
         assert_eq!((sdiv.len(), ashr.len()), (2, 2));
         for p in -50i128..=50 {
             // Rust's `/` rounds toward zero like sdiv.
@@ -200,10 +194,10 @@ mod tests {
 
     #[test]
     fn unsigned_quotients_hold_for_non_negative_dividends() {
-        for (opcode, by, d) in [("lshr", "1", 2i128), ("lshr", "3", 8), ("udiv", "3", 3)] {
+        for (opcode, by, d) in [(Opcode::LShr, 1, 2i128), (Opcode::LShr, 3, 8), (Opcode::UDiv, 3, 3)] {
             let mut v = view(opcode, by);
             v.scevs.insert(ValueId(0), Scev::Unknown(ValueId(0)));
-            let (facts, dividend) = unsigned_quotient(&v, &Params, ValueId(2), &|| false).expect(opcode);
+            let (facts, dividend) = unsigned_quotient(&v, &Params, ValueId(2), &|| false).unwrap_or_else(|| panic!("{opcode} {by}"));
             assert_eq!(dividend.expr.coeff(Sym::Param(ValueId(0))), 1);
             for p in 0i128..60 {
                 for q in -5i128..40 {
@@ -212,17 +206,17 @@ mod tests {
             }
         }
         // A dividend whose evolution records a range fact gives nothing.
-        let mut v = view("lshr", "1");
+        let mut v = view(Opcode::LShr, 1);
         v.scevs.insert(ValueId(0), Scev::Unknown(ValueId(0)));
         assert!(unsigned_quotient(&v, &Params, ValueId(2), &|| true).is_none());
-        assert!(unsigned_quotient(&view("ashr", "1"), &Params, ValueId(2), &|| false).is_none());
+        assert!(unsigned_quotient(&view(Opcode::AShr, 1), &Params, ValueId(2), &|| false).is_none());
     }
 
     #[test]
     fn other_definitions_give_no_facts() {
-        assert!(quotient_facts(&view("udiv", "2"), &Params, ValueId(2)).is_empty());
-        assert!(quotient_facts(&view("sdiv", "-2"), &Params, ValueId(2)).is_empty());
-        assert!(quotient_facts(&view("sdiv", "1"), &Params, ValueId(2)).is_empty());
-        assert!(quotient_facts(&view("sdiv", "2"), &Params, ValueId(0)).is_empty());
+        assert!(quotient_facts(&view(Opcode::UDiv, 2), &Params, ValueId(2)).is_empty());
+        assert!(quotient_facts(&view(Opcode::SDiv, -2), &Params, ValueId(2)).is_empty());
+        assert!(quotient_facts(&view(Opcode::SDiv, 1), &Params, ValueId(2)).is_empty());
+        assert!(quotient_facts(&view(Opcode::SDiv, 2), &Params, ValueId(0)).is_empty());
     }
 }

@@ -230,10 +230,10 @@ mod tests {
         Sym::Param(ValueId(0))
     }
     fn i() -> Sym {
-        Sym::Counter(LoopId(0))
+        Sym::loop_counter(LoopId(0))
     }
     fn j() -> Sym {
-        Sym::Counter(LoopId(1))
+        Sym::loop_counter(LoopId(1))
     }
 
     /// `n·i + j` in 32 bits, `0 <= i <= m_hi`, `0 <= j <= n - 1`.

@@ -5,17 +5,17 @@
 //! result exact (no floating-point reassociation without fast-math).
 
 use super::model::{AccessKind, Statement, Target};
-use crate::ir::{FunctionView, Op, ValueId};
+use crate::ir::{FunctionView, Op, Opcode, ValueId};
 
 /// The operator of an update `x op e`, if `v` computes one from `x`.
-fn update_of(view: &FunctionView, v: ValueId, x: &dyn Fn(ValueId) -> bool) -> Option<String> {
+fn update_of(view: &FunctionView, v: ValueId, x: &dyn Fn(ValueId) -> bool) -> Option<Opcode> {
     let def = view.def(v)?;
     let op = match &def.op {
-        Op::Binary { opcode } if matches!(opcode.as_str(), "add" | "mul" | "and" | "or" | "xor") => opcode.clone(),
-        Op::Pure { opcode } if matches!(opcode.as_str(), "fadd" | "fmul") => opcode.clone(),
+        Op::Binary { opcode: op @ (Opcode::Add | Opcode::Mul | Opcode::And | Opcode::Or | Opcode::Xor) } => *op,
+        Op::Pure { opcode: op @ (Opcode::FAdd | Opcode::FMul) } => *op,
         // fmuladd(a, b, acc) = acc + a*b
         Op::Call { callee, .. } if callee.starts_with("llvm.fmuladd") => {
-            return def.operands.get(2).filter(|o| x(**o)).map(|_| "fadd".to_string());
+            return def.operands.get(2).filter(|o| x(**o)).map(|_| Opcode::FAdd);
         }
         _ => return None,
     };

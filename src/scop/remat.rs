@@ -29,7 +29,7 @@
 
 use super::affine::AffExpr;
 use super::model::{AccessKind, ArrayId, Model, Statement, Target};
-use crate::ir::{FunctionView, Op, ValueId, ValueKind};
+use crate::ir::{FunctionView, Op, Opcode, ValueId, ValueKind};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// One instruction of a rebuilt value: a load of a read-only cell (its
@@ -42,7 +42,7 @@ pub struct Remat {
 /// Floating-point arithmetic that cannot trap and reads no memory.
 fn pure_float(op: &Op) -> bool {
     match op {
-        Op::Pure { opcode } => matches!(opcode.as_str(), "fadd" | "fsub" | "fmul" | "fdiv" | "fneg" | "fpext" | "fptrunc"),
+        Op::Pure { opcode } => matches!(opcode, Opcode::FAdd | Opcode::FSub | Opcode::FMul | Opcode::FDiv | Opcode::FNeg | Opcode::FPExt | Opcode::FPTrunc),
         Op::Call { callee, pure: true, .. } => callee.starts_with("llvm.fmuladd.") || callee.starts_with("llvm.fma."),
         _ => false,
     }

@@ -118,7 +118,7 @@ fn find(view: &FunctionView, model: &Model, l: LoopId) -> Vec<Rotated> {
 
 /// The rotation of `phi = phi [init, pre], [next, body]`, if it is one.
 fn rotated(view: &FunctionView, model: &Model, body_stmt: usize, (pre, init): (BlockId, ValueId), next: ValueId, phi: ValueId, l: LoopId, known: &[Rotated]) -> Option<Rotated> {
-    let counter = Sym::Counter(l);
+    let counter = Sym::loop_counter(l);
     let body_s = &model.statements[body_stmt];
     // Where `next` comes from: a load of the body, or a mapped PHI.
     let (array, source_cell, address, back) = match known.iter().find(|r| r.phi == next) {
@@ -207,7 +207,7 @@ impl SymEnv for OutsideEnv<'_> {
 
 /// Maps every rotated PHI of the model back to its memory cell.
 pub fn map_rotated_loads(view: &FunctionView, model: &mut Model) {
-    let loops: Vec<LoopId> = model.loops.iter().map(|l| l.id).filter(|&l| !super::model::is_pseudo(l)).collect();
+    let loops: Vec<LoopId> = model.loops.iter().filter_map(|l| l.id.ir_loop()).collect();
     for l in loops {
         let found = find(view, model, l);
         if found.is_empty() {

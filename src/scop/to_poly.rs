@@ -414,6 +414,7 @@ pub fn simplify_domains(model: &mut Model) -> Result<(), Reason> {
 mod tests {
     use super::*;
     use crate::ir::{LoopId, ValueId};
+    use crate::scop::affine::Counter;
     use crate::scop::model::{ModelLoop, Param};
 
     fn model() -> Model {
@@ -469,8 +470,8 @@ mod tests {
     fn facts_on_counters_become_one_condition_on_parameters() {
         let mut m = model();
         m.params.push(Param { sym: Sym::Param(ValueId(1)), name: "p".into(), bits: 32 });
-        m.loops.push(ModelLoop { id: LoopId(0), name: "i0".into(), loc: None });
-        let (n, p, i) = (AffExpr::sym(Sym::Param(ValueId(0))), AffExpr::sym(Sym::Param(ValueId(1))), AffExpr::sym(Sym::Counter(LoopId(0))));
+        m.loops.push(ModelLoop { id: Counter::Loop(LoopId(0)), name: "i0".into(), loc: None });
+        let (n, p, i) = (AffExpr::sym(Sym::Param(ValueId(0))), AffExpr::sym(Sym::Param(ValueId(1))), AffExpr::sym(Sym::loop_counter(LoopId(0))));
         let domain = vec![vec![Constraint::ge0(i.clone()), Constraint::lt(&i.add(&p).unwrap().add_const(1).unwrap(), &n).unwrap()]];
         let fact = Constraint::ge0(i.add(&p).unwrap().add_const(1).unwrap());
         let o = Obligation { domain: domain.clone(), fact: Fact::Affine(fact), what: "subscript within its dimension", fallback: None };
