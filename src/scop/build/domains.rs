@@ -64,22 +64,7 @@ pub(super) fn entry_chain(view: &FunctionView, region: &HashSet<BlockId>, root: 
 /// the branches on the chain of single predecessors leading to it (-O3
 /// hoists loop guards such as `n > 0` out of the nest).
 pub(super) fn entry_conditions(view: &FunctionView, region: &HashSet<BlockId>, root: LoopId, params: &[Param]) -> Vec<Constraint> {
-    let env = Env {
-        view,
-        blocks: region.clone(),
-        loops: HashSet::default(),
-        params: RefCell::new(BTreeSet::new()),
-        outer: RefCell::new(BTreeSet::new()),
-        rebuildable: RefCell::new(BTreeMap::new()),
-        root,
-        nonneg: RefCell::new(vec![]),
-        origins: HashMap::default(),
-        atoms: vec![],
-        merged: RefCell::new(HashMap::default()),
-        chain: vec![],
-        exit_values: RefCell::new(BTreeMap::new()),
-        pseudo: RefCell::new(vec![]),
-    };
+    let env = Env::new(view, region.clone(), HashSet::default(), root, vec![]);
     let known: HashSet<Sym> = params.iter().map(|p| p.sym).collect();
     let mut out = Vec::new();
     for pair in entry_chain(view, region, root).windows(2) {

@@ -105,6 +105,28 @@ struct Env<'v> {
     pseudo: RefCell<Vec<PseudoLoop>>,
 }
 
+impl<'v> Env<'v> {
+    /// Nothing found yet about the region of `blocks` and `loops`.
+    fn new(view: &'v FunctionView, blocks: HashSet<BlockId>, loops: HashSet<LoopId>, root: LoopId, chain: Vec<BlockId>) -> Env<'v> {
+        Env {
+            view,
+            blocks,
+            loops,
+            params: RefCell::new(BTreeSet::new()),
+            outer: RefCell::new(BTreeSet::new()),
+            rebuildable: RefCell::new(BTreeMap::new()),
+            root,
+            nonneg: RefCell::new(vec![]),
+            origins: HashMap::default(),
+            atoms: vec![],
+            merged: RefCell::new(HashMap::default()),
+            chain,
+            exit_values: RefCell::new(BTreeMap::new()),
+            pseudo: RefCell::new(vec![]),
+        }
+    }
+}
+
 /// At most this many pseudo-loops per region.
 const MAX_PSEUDO_LOOPS: usize = 4;
 
@@ -129,22 +151,7 @@ pub fn build_region(view: &FunctionView, root: LoopId, fallbacks: &BTreeSet<Fall
     }
     let region_blocks: HashSet<BlockId> = view.loop_(root).blocks.iter().copied().collect();
     check_instructions(view, &region_blocks)?;
-    let mut env = Env {
-        view,
-        blocks: region_blocks.clone(),
-        loops: loops.iter().copied().collect(),
-        params: RefCell::new(BTreeSet::new()),
-        outer: RefCell::new(BTreeSet::new()),
-        rebuildable: RefCell::new(BTreeMap::new()),
-        root,
-        nonneg: RefCell::new(vec![]),
-        origins: HashMap::default(),
-        atoms: vec![],
-        merged: RefCell::new(HashMap::default()),
-        chain: entry_chain(view, &region_blocks, root),
-        exit_values: RefCell::new(BTreeMap::new()),
-        pseudo: RefCell::new(vec![]),
-    };
+    let mut env = Env::new(view, region_blocks.clone(), loops.iter().copied().collect(), root, entry_chain(view, &region_blocks, root));
     env.find_origins();
     env.find_flags();
     let order = cfg::topo_order(view, view.loop_(root).header, &region_blocks)?;
