@@ -339,7 +339,7 @@ pub struct AstOptions {
     /// (`sched::marks::scalar_flow_rows`; absent: none is), when the
     /// dependences say: the jam gives each row of a loop of an earlier
     /// dimension its own copies of such scalars.
-    pub scalar_rows: Option<std::collections::BTreeMap<String, usize>>,
+    pub scalar_rows: Option<std::collections::BTreeMap<crate::scop::poly_scop::CellId, usize>>,
 }
 
 impl Default for AstOptions {

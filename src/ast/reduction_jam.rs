@@ -61,6 +61,7 @@
 //! in loops of their own, their bounds multiples of `u`
 //! ([`Expr::Scaled`]).
 
+use crate::scop::poly_scop::CellId;
 use super::expr::Expr;
 use super::jam::{div_by, exact_bounds, multiple_of, node, plus_const};
 use super::{count_stmts, AstResult, For, LoopRole, Node};
@@ -79,7 +80,7 @@ pub const ROWS: i64 = 8;
 /// where it may be; and whether one was.
 /// `scalar_rows`: where each scalar's values leave the iteration that
 /// wrote them, when known (`AstOptions::scalar_rows`).
-pub fn jam_reductions(nodes: Vec<Node>, scop: &PolyScop, sched: &Schedule, scalar_rows: Option<&BTreeMap<String, usize>>) -> AstResult<(Vec<Node>, bool)> {
+pub fn jam_reductions(nodes: Vec<Node>, scop: &PolyScop, sched: &Schedule, scalar_rows: Option<&BTreeMap<CellId, usize>>) -> AstResult<(Vec<Node>, bool)> {
     let mut occurrences = BTreeMap::new();
     count_stmts(&nodes, &mut occurrences);
     let cx = Jammer { scop, sched, occurrences, scalar_rows };
@@ -148,8 +149,8 @@ fn chain_kept(scop: &PolyScop, parallel: bool, stmts: &[usize]) -> bool {
 /// Whether some scalar is both written and read by `stmts` (a loop's
 /// statements: the value it passes between iterations, or within one).
 fn carries_a_scalar(scop: &PolyScop, stmts: &[usize]) -> bool {
-    let scalars = |kind: AccessKind| -> BTreeSet<&str> {
-        stmts.iter().flat_map(|&s| &scop.statements[s].accesses).filter(|a| a.is_scalar && a.kind == kind).map(|a| a.array.as_str()).collect()
+    let scalars = |kind: AccessKind| -> BTreeSet<CellId> {
+        stmts.iter().flat_map(|&s| &scop.statements[s].accesses).filter(|a| a.is_scalar && a.kind == kind).map(|a| a.array).collect()
     };
     !scalars(AccessKind::Write).is_disjoint(&scalars(AccessKind::Read))
 }
@@ -180,7 +181,7 @@ struct Jammer<'s> {
     sched: &'s Schedule,
     /// How often each statement occurs in the whole tree.
     occurrences: BTreeMap<usize, usize>,
-    scalar_rows: Option<&'s BTreeMap<String, usize>>,
+    scalar_rows: Option<&'s BTreeMap<CellId, usize>>,
 }
 
 impl Jammer<'_> {
@@ -298,13 +299,13 @@ impl Jammer<'_> {
         let mut inside = BTreeMap::new();
         count_stmts(body, &mut inside);
         let scalars = |s: usize, kind: AccessKind| {
-            self.scop.statements[s].accesses.iter().filter(move |a| a.is_scalar && a.kind == kind).map(|a| a.array.as_str())
+            self.scop.statements[s].accesses.iter().filter(move |a| a.is_scalar && a.kind == kind).map(|a| a.array)
         };
-        let written: BTreeSet<&str> = inside.keys().flat_map(|&s| scalars(s, AccessKind::Write)).collect();
+        let written: BTreeSet<CellId> = inside.keys().flat_map(|&s| scalars(s, AccessKind::Write)).collect();
         let elsewhere = |s: usize| self.occurrences.get(&s).copied().unwrap_or(0) > inside.get(&s).copied().unwrap_or(0);
-        let read_elsewhere: BTreeSet<&str> = (0..self.scop.statements.len()).filter(|&s| elsewhere(s)).flat_map(|s| scalars(s, AccessKind::Read)).collect();
-        let in_row = |x: &str| self.scalar_rows.is_some_and(|r| r.get(x).is_none_or(|&k| k > d));
-        written.iter().all(|x| self.scop.dead_after.contains(*x) && ((parallel && !read_elsewhere.contains(x)) || in_row(x)))
+        let read_elsewhere: BTreeSet<CellId> = (0..self.scop.statements.len()).filter(|&s| elsewhere(s)).flat_map(|s| scalars(s, AccessKind::Read)).collect();
+        let in_row = |x: &CellId| self.scalar_rows.is_some_and(|r| r.get(x).is_none_or(|&k| k > d));
+        written.iter().all(|x| self.scop.dead_after.contains(x) && ((parallel && !read_elsewhere.contains(x)) || in_row(x)))
     }
 }
 

@@ -25,6 +25,7 @@
 //! Every step is an exact relation operation; where a subtraction would be
 //! inexact the check assumes the worst (reports the cell as broken).
 
+use crate::scop::poly_scop::CellId;
 use super::relations::{precedes, product, same_cell, sched_map};
 use super::{DepKind, Deps};
 use crate::poly::{PolyError, PolyResult, Set};
@@ -66,7 +67,7 @@ impl<'a> NewOrder<'a> {
     }
 }
 
-fn accesses(scop: &PolyScop, array: &str, kind: AccessKind) -> Vec<(usize, usize)> {
+fn accesses(scop: &PolyScop, array: CellId, kind: AccessKind) -> Vec<(usize, usize)> {
     let mut out = vec![];
     for (si, s) in scop.statements.iter().enumerate() {
         for (ai, a) in s.accesses.iter().enumerate() {
@@ -88,19 +89,19 @@ fn subtract_or_keep(a: &Set, b: &Set) -> PolyResult<Set> {
 
 /// The arrays of `arrays` (scalars whose memory-based dependences were
 /// ignored) whose live ranges the schedule `rows` (per statement) breaks.
-pub fn broken_live_ranges(scop: &PolyScop, deps: &Deps, rows: &[Vec<SchedRow>], arrays: &BTreeSet<String>) -> PolyResult<BTreeSet<String>> {
+pub fn broken_live_ranges(scop: &PolyScop, deps: &Deps, rows: &[Vec<SchedRow>], arrays: &BTreeSet<CellId>) -> PolyResult<BTreeSet<CellId>> {
     let order = NewOrder::of(scop, rows)?;
     let mut broken = BTreeSet::new();
     for x in arrays {
         // Each probe built and tested in turn: the first that finds
         // instances spares building the others.
         let mut found = false;
-        for_each_probe(scop, deps, &order, x, true, &mut |p| {
+        for_each_probe(scop, deps, &order, *x, true, &mut |p| {
             found = p.fully()?;
             Ok(found)
         })?;
         if found {
-            broken.insert(x.clone());
+            broken.insert(*x);
         }
     }
     Ok(broken)
@@ -114,11 +115,11 @@ pub fn broken_live_ranges(scop: &PolyScop, deps: &Deps, rows: &[Vec<SchedRow>], 
 /// other pairs empty). Without `intervals` the (costliest) first
 /// condition is skipped — for callers that know it holds (the tiler,
 /// when every live range stays inside one point of the band it tiles).
-pub fn keeps_live_ranges(scop: &PolyScop, deps: &Deps, rows: &[Vec<SchedRow>], arrays: &BTreeSet<String>, intervals: bool) -> PolyResult<bool> {
+pub fn keeps_live_ranges(scop: &PolyScop, deps: &Deps, rows: &[Vec<SchedRow>], arrays: &BTreeSet<CellId>, intervals: bool) -> PolyResult<bool> {
     let order = NewOrder::of(scop, rows)?;
     let mut all = vec![];
     for x in arrays {
-        for_each_probe(scop, deps, &order, x, intervals, &mut |p| {
+        for_each_probe(scop, deps, &order, *x, intervals, &mut |p| {
             all.push(p);
             Ok(false)
         })?;
@@ -190,10 +191,10 @@ struct CellFacts {
 /// scheduler, the tiler and the distribution stages check many schedules
 /// of one SCoP).
 #[derive(Clone, Debug, Default)]
-pub struct LiveCache(RefCell<BTreeMap<String, CellFacts>>);
+pub struct LiveCache(RefCell<BTreeMap<CellId, CellFacts>>);
 
-fn cell_facts(scop: &PolyScop, deps: &Deps, x: &str) -> PolyResult<CellFacts> {
-    if let Some(f) = deps.live.0.borrow().get(x) {
+fn cell_facts(scop: &PolyScop, deps: &Deps, x: CellId) -> PolyResult<CellFacts> {
+    if let Some(f) = deps.live.0.borrow().get(&x) {
         return Ok(f.clone());
     }
     let st = &scop.statements;
@@ -213,7 +214,7 @@ fn cell_facts(scop: &PolyScop, deps: &Deps, x: &str) -> PolyResult<CellFacts> {
     // scalar that dies with it (most are: a row's accumulator, a
     // temporary of one iteration), which skips its subtractions and its
     // probes.
-    let writes = if scop.dead_after.contains(x) { vec![] } else { accesses(scop, x, AccessKind::Write) };
+    let writes = if scop.dead_after.contains(&x) { vec![] } else { accesses(scop, x, AccessKind::Write) };
     for w in writes {
         let mut last = st[w.0].domain.clone();
         for o in deps.deps.iter().filter(|d| d.kind == DepKind::Output && (d.source, d.source_access) == w) {
@@ -221,14 +222,14 @@ fn cell_facts(scop: &PolyScop, deps: &Deps, x: &str) -> PolyResult<CellFacts> {
         }
         facts.last.push((w, last));
     }
-    deps.live.0.borrow_mut().insert(x.to_string(), facts.clone());
+    deps.live.0.borrow_mut().insert(x, facts.clone());
     Ok(facts)
 }
 
 /// The probes of the three conditions for cell `x` (the first only with
 /// `intervals`), each given to `f` as soon as it is built, until `f`
 /// returns true.
-fn for_each_probe(scop: &PolyScop, deps: &Deps, order: &NewOrder, x: &str, intervals: bool, f: &mut dyn FnMut(Probe) -> PolyResult<bool>) -> PolyResult<()> {
+fn for_each_probe(scop: &PolyScop, deps: &Deps, order: &NewOrder, x: CellId, intervals: bool, f: &mut dyn FnMut(Probe) -> PolyResult<bool>) -> PolyResult<()> {
     let st = &scop.statements;
     let rel = |(s, a): (usize, usize)| &st[s].accesses[a].relation;
     let writes = accesses(scop, x, AccessKind::Write);
@@ -290,7 +291,7 @@ mod tests {
         let row = |coeffs: Vec<i64>| SchedRow { coeffs, div: 1 };
         let reversed = vec![vec![row(vec![0, -1, 0]), row(vec![0, 0, 0])], vec![row(vec![0, -1, 0]), row(vec![0, 0, 1])]];
         let forward = vec![vec![row(vec![0, 1, 0]), row(vec![0, 0, 0])], vec![row(vec![0, 1, 0]), row(vec![0, 0, 1])]];
-        let t: BTreeSet<String> = ["scalar_t".to_string()].into();
+        let t: BTreeSet<CellId> = [scop.cell_named("scalar_t").expect("t")].into();
         assert_eq!(broken_live_ranges(&scop, &deps, &reversed, &t).expect("check"), t);
         assert!(broken_live_ranges(&scop, &deps, &forward, &t).expect("check").is_empty());
         assert!(!keeps_live_ranges(&scop, &deps, &reversed, &t, true).expect("check"));

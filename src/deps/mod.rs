@@ -51,6 +51,7 @@ pub mod print;
 pub mod relations;
 pub mod same_order;
 
+use crate::scop::poly_scop::CellId;
 use crate::poly::{PolyResult, Set};
 use crate::scop::PolyScop;
 use std::collections::BTreeSet;
@@ -84,7 +85,7 @@ pub struct Dependence {
     /// Access indices inside the source and target statements.
     pub source_access: usize,
     pub target_access: usize,
-    pub array: String,
+    pub array: CellId,
     pub is_scalar: bool,
     /// `[params] -> { S[s..] -> T[t..] : ... }`, never empty.
     pub relation: Set,
@@ -127,7 +128,7 @@ impl Deps {
     /// The dependences a schedule must respect when the scalars in
     /// `relaxed_scalars` have their memory-based dependences ignored and
     /// (with `relax_reductions`) reduction self-dependences are relaxed.
-    pub fn constraining<'a>(&'a self, relaxed_scalars: &'a BTreeSet<String>, relax_reductions: bool) -> impl Iterator<Item = (usize, &'a Dependence)> + 'a {
+    pub fn constraining<'a>(&'a self, relaxed_scalars: &'a BTreeSet<CellId>, relax_reductions: bool) -> impl Iterator<Item = (usize, &'a Dependence)> + 'a {
         self.deps
             .iter()
             .enumerate()
@@ -154,8 +155,8 @@ impl Deps {
     }
 
     /// The scalars whose memory-based dependences may be ignored.
-    pub fn relaxable_scalars(&self) -> BTreeSet<String> {
-        self.deps.iter().filter(|d| d.scalar_memory).map(|d| d.array.clone()).collect()
+    pub fn relaxable_scalars(&self) -> BTreeSet<CellId> {
+        self.deps.iter().filter(|d| d.scalar_memory).map(|d| d.array).collect()
     }
 }
 

@@ -28,7 +28,7 @@ pub fn print_deps(scop: &PolyScop, deps: &Deps) -> String {
         if d.reduction {
             marks.push_str(" [reduction]");
         }
-        let _ = writeln!(out, "{} {} -> {} on {} ({carried}){marks}: {}", d.kind.name(), name(d.source), name(d.target), d.array, d.relation);
+        let _ = writeln!(out, "{} {} -> {} on {} ({carried}){marks}: {}", d.kind.name(), name(d.source), name(d.target), scop.cell(d.array).name, d.relation);
     }
     if !deps.value_based_exact {
         out.push_str("; flow dependences are memory based where value-based analysis was inexact\n");

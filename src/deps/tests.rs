@@ -36,9 +36,9 @@ fn scalar_and_reduction_marks() {
     let k = kernels::matmul_scalar();
     let d = analyze(&k.scop, &DepsOptions::default()).unwrap();
     assert!(d.deps.iter().filter(|x| x.is_scalar && x.kind != DepKind::Flow).all(|x| x.scalar_memory));
-    assert!(d.deps.iter().filter(|x| x.array == "C").all(|x| !x.scalar_memory && !x.reduction));
+    assert!(d.deps.iter().filter(|x| x.array == k.scop.cell_named("C").expect("C")).all(|x| !x.scalar_memory && !x.reduction));
     assert!(d.deps.iter().any(|x| x.reduction && x.kind == DepKind::Flow && x.source == 1 && x.target == 1));
-    assert_eq!(d.relaxable_scalars().into_iter().collect::<Vec<_>>(), vec!["scalar_s".to_string()]);
+    assert_eq!(d.relaxable_scalars().into_iter().collect::<Vec<_>>(), vec![k.scop.cell_named("scalar_s").expect("s")]);
 }
 
 #[test]

@@ -623,24 +623,33 @@ static DECLINED: std::sync::Mutex<std::collections::BTreeMap<u64, (String, u64)>
 
 /// What planning depends on: the nest as the stages see it, the stage
 /// configuration and the profitability model's facts. Its parameters and
-/// arrays are renamed by position (copies of one nest inlined into one
-/// function have the same sets over differently named values; the stages
-/// never look at names). `DefaultHasher::new` has fixed keys: the same
-/// in every process.
+/// cells are renamed by position (copies of one nest inlined into one
+/// function have the same sets over differently named values), and a
+/// cell's number too (cells are numbered in the order of their names,
+/// which differ between copies); the scalars that die with the nest are
+/// listed in that numbering's order, as the stages walk them.
+/// `DefaultHasher::new` has fixed keys: the same in every process.
 fn nest_key(scop: &PolyScop, config: &StageConfig, facts: Option<&cost::profit::Facts>) -> u64 {
     use std::hash::{Hash, Hasher};
-    let mut text = format!("{scop:?}");
+    let mut text = format!("{:?} {:?} {:?} {:?}", scop.params, scop.context, scop.statements, scop.dead_after);
     let mut names: Vec<&String> = scop.params.iter().collect();
+    let mut cells: Vec<scop::poly_scop::CellId> = vec![];
     for a in scop.statements.iter().flat_map(|s| &s.accesses) {
-        if !names.contains(&&a.array) {
-            names.push(&a.array);
+        if !cells.contains(&a.array) {
+            cells.push(a.array);
+            names.push(&scop.cell(a.array).name);
         }
     }
     // Names appear quoted in the debug form: renaming the quoted forms
     // cannot touch a longer name that contains a shorter one. The new
-    // names (`"#0"`, ...) are no C identifier, so no later name meets one.
+    // names (`"#0"`, ...) are no C identifier, so no later name meets one;
+    // a cell's number is closed by its parenthesis and renamed the same
+    // way (`CellId(#k)`: no number).
     for (k, name) in names.iter().enumerate() {
         text = text.replace(&format!("{name:?}"), &format!("\"#{k}\""));
+    }
+    for (k, c) in cells.iter().enumerate() {
+        text = text.replace(&format!("{c:?}"), &format!("CellId(#{})", scop.params.len() + k));
     }
     let mut h = std::collections::hash_map::DefaultHasher::new();
     text.hash(&mut h);
@@ -668,7 +677,7 @@ fn tile_and_check(
     scop: &PolyScop,
     deps: &crate::deps::Deps,
     schedule: &sched::Schedule,
-    relaxed: &std::collections::BTreeSet<String>,
+    relaxed: &std::collections::BTreeSet<crate::scop::poly_scop::CellId>,
     tile_cfg: &TileConfig,
     config: &StageConfig,
     work: &mut Option<u64>,
@@ -751,7 +760,7 @@ fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageCo
     // The original's marks, computed for the first candidate that is not
     // the source order (on nests that keep their order they are a large
     // part of the work, and not needed).
-    let mut original: Option<(crate::schedule::Schedule, std::collections::BTreeSet<String>)> = None;
+    let mut original: Option<(crate::schedule::Schedule, std::collections::BTreeSet<crate::scop::poly_scop::CellId>)> = None;
     let mut prefer_original = |cand: &crate::schedule::Schedule| -> Result<bool, crate::poly::PolyError> {
         let (o, _) = match &mut original {
             Some(o) => o,

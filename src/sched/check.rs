@@ -22,6 +22,7 @@
 //! * reductions (`relax_reductions`): two updates of a reduction cell by
 //!   the same reduction statement may swap.
 
+use crate::scop::poly_scop::CellId;
 use super::Schedule;
 use crate::poly::{PolyError, Set};
 use crate::scop::model::AccessKind;
@@ -218,7 +219,7 @@ fn check_small_points(scop: &PolyScop, sched: &Schedule) -> Result<Option<(Vec<i
 
 fn check_legality(scop: &PolyScop, sched: &Schedule, opts: &CheckOptions) -> Result<CheckReport, Failure> {
     let insts = instances(scop, sched, opts)?;
-    let mut cells: BTreeMap<(String, Vec<i64>), Vec<Event>> = BTreeMap::new();
+    let mut cells: BTreeMap<(CellId, Vec<i64>), Vec<Event>> = BTreeMap::new();
     for (i, inst) in insts.iter().enumerate() {
         // A statement that writes nothing has no effect whose order could
         // change (`PolyStmt::writes_nothing`): its reads are not checked.
@@ -227,7 +228,7 @@ fn check_legality(scop: &PolyScop, sched: &Schedule, opts: &CheckOptions) -> Res
         }
         for (a, acc) in scop.statements[inst.stmt].accesses.iter().enumerate() {
             let cell = image(&acc.relation, &opts.params, &inst.iters)?;
-            cells.entry((acc.array.clone(), cell)).or_default().push((i, a, acc.kind == AccessKind::Write));
+            cells.entry((acc.array, cell)).or_default().push((i, a, acc.kind == AccessKind::Write));
         }
     }
     let red: Vec<Vec<usize>> = scop.statements.iter().map(crate::scop::poly_scop::PolyStmt::reduction_accesses).collect::<Result<_, _>>().map_err(|e| Failure::Unchecked(perr(e)))?;
@@ -236,7 +237,7 @@ fn check_legality(scop: &PolyScop, sched: &Schedule, opts: &CheckOptions) -> Res
         let scalar = scop.statements[insts[events[0].0].stmt].accesses[events[0].1].is_scalar;
         let what = |e: &Event| {
             let inst = &insts[e.0];
-            format!("{}{:?} ({} {array}{cell:?})", scop.statements[inst.stmt].name, inst.iters, if e.2 { "write" } else { "read" })
+            format!("{}{:?} ({} {}{cell:?})", scop.statements[inst.stmt].name, inst.iters, if e.2 { "write" } else { "read" }, scop.cell(*array).name)
         };
         if scalar && opts.relax_scalars {
             checks += check_dataflow(&insts, events).map_err(|(a, b)| Failure::Illegal(format!("data flow changed: {} now reads {}", what(&a), b.map_or("the initial value".into(), |w| what(&w)))))?;

@@ -33,6 +33,7 @@
 //! free in `[-MAX_SHIFT, MAX_SHIFT]`, and Farkas' lemma gives tiling
 //! validity on every dependence not ordered before the band.
 
+use crate::scop::poly_scop::CellId;
 use super::constraints::{farkas_rows, Layout};
 use super::marks::{n_dims, unordered_before};
 use super::SchedRow;
@@ -60,7 +61,7 @@ const MAX_SHIFT: i64 = 64;
 /// carries some dependence not ordered before the band and some
 /// `h' = c·h1 - h2` with `0 < c <= MAX_C` is valid for tiling; `None`
 /// otherwise (the band is tiled as before, with wavefronts).
-pub fn concurrent_start_row(deps: &Deps, sched: &Schedule, start: usize, len: usize, relaxed: &BTreeSet<String>, dims: &[usize], n_params: usize) -> PolyResult<Option<(Vec<SchedRow>, i64)>> {
+pub fn concurrent_start_row(deps: &Deps, sched: &Schedule, start: usize, len: usize, relaxed: &BTreeSet<CellId>, dims: &[usize], n_params: usize) -> PolyResult<Option<(Vec<SchedRow>, i64)>> {
     if !(2..=MAX_BAND).contains(&len) {
         return Ok(None);
     }

@@ -250,7 +250,7 @@ fn recognize_stmt(model: &Model, scop: &PolyScop, deps: &Deps, s: usize) -> Opti
         // Its own dependences: only on C, between instances of one cell.
         let c_name = &model.array(c).name;
         for d in &deps.deps {
-            if d.source == s && d.target == s && (d.is_scalar || &d.array != c_name || !same_i_j(d, p, q).unwrap_or(false)) {
+            if d.source == s && d.target == s && (d.is_scalar || &scop.cell(d.array).name != c_name || !same_i_j(d, p, q).unwrap_or(false)) {
                 return None;
             }
         }

@@ -13,6 +13,7 @@
 //! Rows with `div > 1` (tile rows) get a floor-division local per side, so
 //! this is exact for tiled schedules too.
 
+use crate::scop::poly_scop::CellId;
 use crate::deps::{DepKind, Dependence, Deps};
 use crate::poly::{BasicSet, PolyResult};
 use crate::sched::schedule::CarriedPairs;
@@ -136,12 +137,12 @@ pub fn n_dims(deps: &Deps, s: &DepState) -> usize {
 /// `d` may have a copy of its own (`ast::reduction_jam`). Empty when the
 /// flow dependences are not exactly value based (then no scalar is
 /// known to be so).
-pub fn scalar_flow_rows(deps: &Deps, rows: &[Vec<SchedRow>], n_rows: usize) -> PolyResult<Option<BTreeMap<String, usize>>> {
+pub fn scalar_flow_rows(deps: &Deps, rows: &[Vec<SchedRow>], n_rows: usize) -> PolyResult<Option<BTreeMap<CellId, usize>>> {
     if !deps.value_based_exact {
         return Ok(None);
     }
     let flows = deps.deps.iter().enumerate().filter(|(_, d)| d.is_scalar && d.kind == DepKind::Flow);
-    let mut out: BTreeMap<String, usize> = BTreeMap::new();
+    let mut out: BTreeMap<CellId, usize> = BTreeMap::new();
     for (i, d) in flows {
         let mut s = DepState::new(i, d);
         let n = n_dims(deps, &s);
@@ -156,7 +157,7 @@ pub fn scalar_flow_rows(deps: &Deps, rows: &[Vec<SchedRow>], n_rows: usize) -> P
                 break;
             }
         }
-        let e = out.entry(d.array.clone()).or_insert(n_rows);
+        let e = out.entry(d.array).or_insert(n_rows);
         *e = (*e).min(leaves);
     }
     Ok(Some(out))
@@ -185,7 +186,7 @@ pub fn carried(deps: &Deps, mut states: Vec<DepState>, rows: &[Vec<SchedRow>], n
 /// `sched` from the dependences the schedule must respect (scalars in
 /// `relaxed` privatized; reductions kept for `parallel`, relaxed for
 /// `parallel_if_reduction`).
-pub fn mark_parallel(deps: &Deps, sched: &mut Schedule, relaxed: &BTreeSet<String>) -> PolyResult<()> {
+pub fn mark_parallel(deps: &Deps, sched: &mut Schedule, relaxed: &BTreeSet<CellId>) -> PolyResult<()> {
     let n = sched.dims.len();
     let strict = carried(deps, states(deps.constraining(relaxed, false)), &sched.stmts, n)?;
     let loose = carried(deps, states(deps.constraining(relaxed, true)), &sched.stmts, n)?;
@@ -200,7 +201,7 @@ pub fn mark_parallel(deps: &Deps, sched: &mut Schedule, relaxed: &BTreeSet<Strin
 /// The constraining dependences (scalars in `relaxed` privatized,
 /// reductions relaxed when `relax_reductions`) restricted to their pairs
 /// that the rows before `start` of `sched` leave unordered.
-pub fn unordered_before(deps: &Deps, sched: &Schedule, start: usize, relaxed: &BTreeSet<String>, relax_reductions: bool) -> PolyResult<Vec<DepState>> {
+pub fn unordered_before(deps: &Deps, sched: &Schedule, start: usize, relaxed: &BTreeSet<CellId>, relax_reductions: bool) -> PolyResult<Vec<DepState>> {
     let mut sts = states(deps.constraining(relaxed, relax_reductions));
     for k in 0..start {
         for s in sts.iter_mut() {
@@ -218,7 +219,7 @@ pub fn unordered_before(deps: &Deps, sched: &Schedule, start: usize, relaxed: &B
 /// relaxed). A tile row built on a row with none carries nothing, whatever
 /// the tile sizes — the sufficient test the tiler uses for tile
 /// dimensions, without floor divisions.
-pub fn band_rows_zero(deps: &Deps, sched: &Schedule, start: usize, len: usize, relaxed: &BTreeSet<String>) -> PolyResult<Vec<CarriedPairs>> {
+pub fn band_rows_zero(deps: &Deps, sched: &Schedule, start: usize, len: usize, relaxed: &BTreeSet<CellId>) -> PolyResult<Vec<CarriedPairs>> {
     let nonzero = |relax: bool| -> PolyResult<Vec<BTreeSet<(usize, usize)>>> {
         let sts = unordered_before(deps, sched, start, relaxed, relax)?;
         let mut out = vec![];

@@ -31,6 +31,7 @@ pub mod scc;
 pub use crate::schedule;
 pub use crate::schedule::{Band, CarriedPairs, DimInfo, RowKind, SchedRow, Schedule};
 
+use crate::scop::poly_scop::CellId;
 use crate::deps::live::broken_live_ranges;
 use crate::schedule::order::keeps_original_order;
 use crate::deps::Deps;
@@ -103,7 +104,7 @@ impl std::error::Error for SchedError {}
 pub struct SchedInfo {
     /// Scalars whose memory-based dependences were ignored: the code
     /// generator must privatize them in parallel loops.
-    pub relaxed_scalars: BTreeSet<String>,
+    pub relaxed_scalars: BTreeSet<CellId>,
     /// Why the original schedule was kept, if it was.
     pub fallback: Option<String>,
     /// Number of hyperplane ILPs solved.
@@ -186,9 +187,9 @@ pub fn schedule_judged(
 /// ones whose live ranges it keeps (what the scheduler checked; later
 /// stages must keep them too). Those of `known` are taken as kept without
 /// a check: the caller knows (the scheduler returned them for `sched`).
-pub fn kept_relaxed_scalars(scop: &PolyScop, deps: &Deps, sched: &Schedule, known: &BTreeSet<String>) -> Result<BTreeSet<String>, PolyError> {
+pub fn kept_relaxed_scalars(scop: &PolyScop, deps: &Deps, sched: &Schedule, known: &BTreeSet<CellId>) -> Result<BTreeSet<CellId>, PolyError> {
     let relaxable = deps.relaxable_scalars();
-    let unknown: BTreeSet<String> = relaxable.difference(known).cloned().collect();
+    let unknown: BTreeSet<CellId> = relaxable.difference(known).cloned().collect();
     let broken = broken_live_ranges(scop, deps, &sched.stmts, &unknown)?;
     Ok(relaxable.difference(&broken).cloned().collect())
 }

@@ -8,6 +8,7 @@
 //! ends). A coordinate is a loop dimension when it varies with a counter
 //! for some statement; each loop dimension is a band of its own.
 
+use crate::scop::poly_scop::CellId;
 use super::{kept_relaxed_scalars, marks, Band, DimInfo, RowKind, SchedError, SchedRow, Schedule};
 use crate::deps::Deps;
 use crate::poly::PolyResult;
@@ -65,7 +66,7 @@ pub fn original_schedule(scop: &PolyScop) -> Result<Schedule, SchedError> {
 /// are exact (each read's writer is its last writer, the last write stays
 /// last), so the live-range check, a large part of the work on nests that
 /// keep their order, is only run when they are not.
-pub fn mark_original(scop: &PolyScop, deps: &Deps, sched: &mut Schedule) -> PolyResult<BTreeSet<String>> {
+pub fn mark_original(scop: &PolyScop, deps: &Deps, sched: &mut Schedule) -> PolyResult<BTreeSet<CellId>> {
     let relaxed = if deps.value_based_exact { deps.relaxable_scalars() } else { kept_relaxed_scalars(scop, deps, sched, &BTreeSet::new())? };
     marks::mark_parallel(deps, sched, &relaxed)?;
     Ok(relaxed)
@@ -73,7 +74,7 @@ pub fn mark_original(scop: &PolyScop, deps: &Deps, sched: &mut Schedule) -> Poly
 
 /// Sets the parallel marks of `sched`, any legal schedule, with the
 /// relaxable scalars whose live ranges it keeps privatized; returns them.
-pub fn mark_checked(scop: &PolyScop, deps: &Deps, sched: &mut Schedule) -> PolyResult<BTreeSet<String>> {
+pub fn mark_checked(scop: &PolyScop, deps: &Deps, sched: &mut Schedule) -> PolyResult<BTreeSet<CellId>> {
     let relaxed = kept_relaxed_scalars(scop, deps, sched, &BTreeSet::new())?;
     marks::mark_parallel(deps, sched, &relaxed)?;
     Ok(relaxed)

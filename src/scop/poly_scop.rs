@@ -15,11 +15,26 @@ use crate::poly::parse::parse_set;
 use crate::poly::space::{Space, Tuple};
 use crate::poly::{BasicSet, PolyResult, Set};
 
+/// An array or a scalar of a [`PolyScop`]: an index into
+/// [`PolyScop::cells`]. Cells are numbered in the order of their names, so
+/// sets and maps of them iterate in that order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CellId(pub u32);
+
+/// What the accesses of a [`PolyScop`] touch: an array, or a scalar (a
+/// zero-dimensional cell, `scalar_<value>`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cell {
+    /// The name its accesses' relations give it (their output tuple).
+    pub name: String,
+    pub is_scalar: bool,
+}
+
 #[derive(Clone, Debug)]
 pub struct PolyAccess {
     pub kind: AccessKind,
-    /// The array's name (`scalar_<value>` for scalars).
-    pub array: String,
+    pub array: CellId,
+    /// Its cell is a scalar (`PolyScop::cells`).
     pub is_scalar: bool,
     /// `[params] -> { S[i..] -> A[subscripts] }`.
     pub relation: Set,
@@ -85,10 +100,49 @@ pub struct PolyScop {
     /// Known facts and run-time assumptions on the parameters, `[params] -> { : ... }`.
     pub context: Set,
     pub statements: Vec<PolyStmt>,
-    /// Scalars (by array name) that no code after the SCoP reads: which
-    /// write of them comes last does not matter (the live-range check's
-    /// third condition is skipped for them). Empty when unknown.
-    pub dead_after: std::collections::BTreeSet<String>,
+    /// The arrays and scalars the accesses touch.
+    pub cells: Vec<Cell>,
+    /// Scalars that no code after the SCoP reads: which write of them
+    /// comes last does not matter (the live-range check's third condition
+    /// is skipped for them). Empty when unknown.
+    pub dead_after: std::collections::BTreeSet<CellId>,
+}
+
+/// Accesses before their cells are numbered: the cell's name.
+type NamedAccess = (AccessKind, String, Set);
+
+/// Statements whose accesses name their cells, with the cells numbered
+/// in the order of their names ([`CellId`]); a name starting with
+/// `scalar_` is a scalar.
+fn number_cells(named: Vec<(PolyStmtHead, Vec<NamedAccess>)>) -> (Vec<PolyStmt>, Vec<Cell>) {
+    let names: std::collections::BTreeSet<&str> = named.iter().flat_map(|(_, a)| a.iter().map(|(_, n, _)| n.as_str())).collect();
+    let cells: Vec<Cell> = names.iter().map(|n| Cell { name: n.to_string(), is_scalar: n.starts_with("scalar_") }).collect();
+    let id = |n: &str| CellId(cells.iter().position(|c| c.name == n).expect("named above") as u32);
+    let statements = named
+        .into_iter()
+        .map(|(head, accesses)| {
+            let accesses = accesses.into_iter().map(|(kind, name, relation)| PolyAccess { kind, array: id(&name), is_scalar: name.starts_with("scalar_"), relation }).collect();
+            head.with(accesses)
+        })
+        .collect();
+    (statements, cells)
+}
+
+/// A statement before its accesses are numbered.
+struct PolyStmtHead {
+    name: String,
+    domain: Set,
+    schedule: Set,
+    reduction: Option<String>,
+    pseudo_dims: Vec<bool>,
+    float_arith: bool,
+}
+
+impl PolyStmtHead {
+    fn with(self, accesses: Vec<PolyAccess>) -> PolyStmt {
+        let PolyStmtHead { name, domain, schedule, reduction, pseudo_dims, float_arith } = self;
+        PolyStmt { name, domain, schedule, accesses, reduction, pseudo_dims, float_arith }
+    }
 }
 
 /// The fewest values a box must span in one subscript for [`merge_boxes`]
@@ -303,6 +357,16 @@ fn relation_space(params: &[String], from: &Tuple, to: Tuple) -> Space {
 }
 
 impl PolyScop {
+    pub fn cell(&self, c: CellId) -> &Cell {
+        &self.cells[c.0 as usize]
+    }
+
+    /// The cell of this name, if an access touches one (tests and
+    /// printers name cells).
+    pub fn cell_named(&self, name: &str) -> Option<CellId> {
+        self.cells.iter().position(|c| c.name == name).map(|k| CellId(k as u32))
+    }
+
     /// Converts a model (its domains, schedules and access functions).
     pub fn from_model(model: &Model, scalar_name: &dyn Fn(crate::ir::ValueId) -> String) -> Result<PolyScop, Reason> {
         let params: Vec<String> = model.params.iter().map(|p| p.name.clone()).collect();
@@ -316,7 +380,7 @@ impl PolyScop {
         let ctx_space = Space::from_tuple(params.clone(), Tuple { name: None, dims: vec![] });
         let context = Set::from_parts(ctx_space.clone(), vec![ctx_cols.basic_set(&ctx_space, &ctx_constraints)?]).map_err(poly_reason)?;
         let rows = constant_rows(model);
-        let mut statements = Vec::new();
+        let mut named = Vec::new();
         for s in &model.statements {
             let space = statement_space(model, s);
             let cols = Columns::of(model, s);
@@ -368,25 +432,26 @@ impl PolyScop {
             }
             let mut accesses = Vec::new();
             for (kind, target, subscripts, box_) in merge_boxes(flat, s.reduction.is_none()) {
-                let (array, is_scalar) = match target {
-                    Target::Array(id) => (model.array(*id).name.clone(), false),
-                    Target::Scalar(v) => (format!("scalar_{}", scalar_name(*v)), true),
+                let array = match target {
+                    Target::Array(id) => model.array(*id).name.clone(),
+                    Target::Scalar(v) => format!("scalar_{}", scalar_name(*v)),
                 };
                 let out = Tuple { name: Some(array.clone()), dims: (0..subscripts.len()).map(|k| format!("d{k}")).collect() };
                 let mut relation = rel(out, &subscripts)?;
                 if let Some(widths) = box_ {
                     relation = widen(&relation, &widths, params.len() + s.loops.len()).map_err(poly_reason)?;
                 }
-                accesses.push(PolyAccess { kind, array, is_scalar, relation });
+                accesses.push((kind, array, relation));
             }
             let pseudo_dims = s.loops.iter().map(|l| l.is_pseudo()).collect();
-            statements.push(PolyStmt { name: s.name.clone(), domain, schedule, accesses, reduction: s.reduction.clone(), pseudo_dims, float_arith: s.float_arith });
+            named.push((PolyStmtHead { name: s.name.clone(), domain, schedule, reduction: s.reduction.clone(), pseudo_dims, float_arith: s.float_arith }, accesses));
         }
+        let (statements, cells) = number_cells(named);
         // The values used after the region are its live-outs; every other
         // scalar dies with it.
         let live_out: std::collections::BTreeSet<String> = model.live_out.iter().map(|v| format!("scalar_{}", scalar_name(*v))).collect();
-        let dead_after = statements.iter().flat_map(|s: &PolyStmt| &s.accesses).filter(|a| a.is_scalar && !live_out.contains(&a.array)).map(|a| a.array.clone()).collect();
-        Ok(PolyScop { params, context, statements, dead_after })
+        let dead_after = (0..cells.len() as u32).map(CellId).filter(|&c| cells[c.0 as usize].is_scalar && !live_out.contains(&cells[c.0 as usize].name)).collect();
+        Ok(PolyScop { params, context, statements, cells, dead_after })
     }
 
     /// Builds a SCoP from text, for tests: the context, then per statement
@@ -395,7 +460,7 @@ impl PolyScop {
     pub fn from_text(context: &str, stmts: &[(&str, &str, &[(&str, &str)])]) -> Result<PolyScop, String> {
         let parse = |t: &str| parse_set(t).map_err(|e| format!("{t}: {e:?}"));
         let context = parse(context)?;
-        let mut statements = Vec::new();
+        let mut named = Vec::new();
         for (domain, schedule, accesses) in stmts {
             let domain = parse(domain)?;
             let name = domain.space().output.name.clone().unwrap_or_default();
@@ -404,12 +469,13 @@ impl PolyScop {
                 let relation = parse(rel)?;
                 let array = relation.space().output.name.clone().unwrap_or_default();
                 let kind = if *kind == "W" { AccessKind::Write } else { AccessKind::Read };
-                acc.push(PolyAccess { kind, is_scalar: array.starts_with("scalar_"), array, relation });
+                acc.push((kind, array, relation));
             }
             let pseudo_dims = vec![false; domain.space().output.dims.len()];
-            statements.push(PolyStmt { name, domain, schedule: parse(schedule)?, accesses: acc, reduction: None, pseudo_dims, float_arith: false });
+            named.push((PolyStmtHead { name, domain, schedule: parse(schedule)?, reduction: None, pseudo_dims, float_arith: false }, acc));
         }
-        Ok(PolyScop { params: context.space().params.clone(), context, statements, dead_after: Default::default() })
+        let (statements, cells) = number_cells(named);
+        Ok(PolyScop { params: context.space().params.clone(), context, statements, cells, dead_after: Default::default() })
     }
 }
 
@@ -429,7 +495,7 @@ mod tests {
         )
         .unwrap();
         assert_eq!(s.statements[0].name, "S0");
-        assert_eq!(s.statements[0].accesses[1].array, "C");
+        assert_eq!(s.cell(s.statements[0].accesses[1].array).name, "C");
         assert!(s.statements[0].domain.contains(&[3, 0, 1, 2]).unwrap());
         assert!(!s.statements[0].domain.contains(&[3, 0, 3, 2]).unwrap());
     }

@@ -24,6 +24,7 @@
 //! the band pays ([`super::reuse::tiling_pays`]), and an outer loop that
 //! was parallel stays so.
 
+use crate::scop::poly_scop::CellId;
 use super::reuse::tiling_pays;
 use crate::deps::live::broken_live_ranges;
 use crate::deps::Deps;
@@ -36,7 +37,7 @@ use std::collections::BTreeSet;
 /// `sched` (not tiled yet) with every band that can be merged with the
 /// band after it by moving the scalar row between them out, or `None`
 /// when none can (see the module docs).
-pub fn distribute_for_tiling(scop: &PolyScop, deps: &Deps, sched: &Schedule, relaxed: &BTreeSet<String>) -> PolyResult<Option<Schedule>> {
+pub fn distribute_for_tiling(scop: &PolyScop, deps: &Deps, sched: &Schedule, relaxed: &BTreeSet<CellId>) -> PolyResult<Option<Schedule>> {
     let mut cur: Option<Schedule> = None;
     // Each merge removes a band: at most that many rounds.
     for _ in 0..sched.bands.len() {
@@ -61,7 +62,7 @@ pub fn distribute_for_tiling(scop: &PolyScop, deps: &Deps, sched: &Schedule, rel
 /// The whole band first; failing that, its inner rows only (`keep` outer
 /// rows stay outside the scalar row): a triangular product `B[i][j] +=
 /// L[i][k] * B[k][j]` keeps `i` sequential outside and tiles `(j, k)`.
-fn merge_after(scop: &PolyScop, deps: &Deps, sched: &Schedule, b: usize, relaxed: &BTreeSet<String>) -> PolyResult<Option<Schedule>> {
+fn merge_after(scop: &PolyScop, deps: &Deps, sched: &Schedule, b: usize, relaxed: &BTreeSet<CellId>) -> PolyResult<Option<Schedule>> {
     for keep in 0..sched.bands[b].len {
         let Some((mut cand, merged)) = candidate(sched, b, keep) else { return Ok(None) };
         if !legal_and_permutable(deps, &cand, &merged, relaxed)? || !broken_live_ranges(scop, deps, &cand.stmts, relaxed)?.is_empty() {
@@ -118,7 +119,7 @@ fn candidate(sched: &Schedule, b: usize, keep: usize) -> Option<(Schedule, Band)
 /// Whether every dependence the schedule must respect is ordered by
 /// `cand`'s rows and never reversed, and each row of `band` has a
 /// non-negative difference on every pair left unordered at its start.
-fn legal_and_permutable(deps: &Deps, cand: &Schedule, band: &Band, relaxed: &BTreeSet<String>) -> PolyResult<bool> {
+fn legal_and_permutable(deps: &Deps, cand: &Schedule, band: &Band, relaxed: &BTreeSet<CellId>) -> PolyResult<bool> {
     let mut sts: Vec<DepState> = states(deps.constraining(relaxed, false));
     let n_src = |s: &DepState| deps.deps[s.dep].relation.space().n_in();
     for k in 0..cand.dims.len() {

@@ -17,6 +17,7 @@
 //! keeps the live ranges of privatized scalars, and leaves the innermost
 //! loop parallel where it was not.
 
+use crate::scop::poly_scop::CellId;
 use crate::sched::marks::{states, DepState};
 use crate::schedule::{Band, DimInfo, RowKind, SchedRow, Schedule};
 use crate::deps::live::broken_live_ranges;
@@ -28,7 +29,7 @@ use std::collections::BTreeSet;
 /// `sched` with its innermost loop distributed, or `None` when that is not
 /// possible or gains nothing (see the module docs). `relaxed`: the scalars
 /// whose memory dependences `sched` may ignore, as for tiling.
-pub fn distribute_innermost(scop: &PolyScop, deps: &Deps, sched: &Schedule, relaxed: &BTreeSet<String>) -> PolyResult<Option<Schedule>> {
+pub fn distribute_innermost(scop: &PolyScop, deps: &Deps, sched: &Schedule, relaxed: &BTreeSet<CellId>) -> PolyResult<Option<Schedule>> {
     let m = sched.dims.len();
     if m < 2 || sched.dims[m - 1].kind != RowKind::Scalar || sched.dims[m - 2].kind != RowKind::Loop {
         return Ok(None);
@@ -92,7 +93,7 @@ pub fn distribute_innermost(scop: &PolyScop, deps: &Deps, sched: &Schedule, rela
 /// counters (`B[i][j]` written, then read by the next statement of the
 /// fused loop) has the same address computation in both: forwarded, and
 /// its fusion is kept.
-fn passes_values_within_iteration(scop: &PolyScop, deps: &Deps, points: &Schedule, relaxed: &BTreeSet<String>) -> PolyResult<bool> {
+fn passes_values_within_iteration(scop: &PolyScop, deps: &Deps, points: &Schedule, relaxed: &BTreeSet<CellId>) -> PolyResult<bool> {
     let m = points.dims.len();
     let mut sts = states(deps.constraining(relaxed, false).filter(|(_, d)| d.kind == DepKind::Flow && d.source != d.target));
     for k in 0..m - 1 {

@@ -61,6 +61,7 @@ pub mod inner;
 pub mod reuse;
 pub mod sizes;
 
+use crate::scop::poly_scop::CellId;
 use crate::deps::live::keeps_live_ranges;
 use crate::deps::DepKind;
 use crate::sched::marks::DepState;
@@ -119,10 +120,6 @@ impl Default for TileConfig {
 
 pub use sizes::inner_stride_score;
 
-/// Tiles `sched`, whose memory dependences of the scalars in `relaxed` may
-/// be ignored (those whose live ranges it keeps:
-/// [`crate::sched::kept_relaxed_scalars`]); on any polyhedral failure
-/// returns it unchanged (it is legal as it is).
 /// How many rows of `band`, from its first, give every pseudo-loop
 /// counter a zero coefficient in every statement.
 fn pseudo_free_rows(sched: &Schedule, scop: &PolyScop, band: &Band) -> usize {
@@ -137,12 +134,16 @@ fn pseudo_free_rows(sched: &Schedule, scop: &PolyScop, band: &Band) -> usize {
         .count()
 }
 
-pub fn tile(scop: &PolyScop, deps: &Deps, sched: Schedule, relaxed: &BTreeSet<String>, cfg: &TileConfig) -> Schedule {
+/// Tiles `sched`, whose memory dependences of the scalars in `relaxed` may
+/// be ignored (those whose live ranges it keeps:
+/// [`crate::sched::kept_relaxed_scalars`]); on any polyhedral failure
+/// returns it unchanged (it is legal as it is).
+pub fn tile(scop: &PolyScop, deps: &Deps, sched: Schedule, relaxed: &BTreeSet<CellId>, cfg: &TileConfig) -> Schedule {
     try_tile(scop, deps, &sched, relaxed, cfg).unwrap_or(sched)
 }
 
 /// [`tile`], reporting polyhedral failures.
-pub fn try_tile(scop: &PolyScop, deps: &Deps, sched: &Schedule, relaxed: &BTreeSet<String>, cfg: &TileConfig) -> PolyResult<Schedule> {
+pub fn try_tile(scop: &PolyScop, deps: &Deps, sched: &Schedule, relaxed: &BTreeSet<CellId>, cfg: &TileConfig) -> PolyResult<Schedule> {
     let mut cur = sched.clone();
     // Whether the SCoP's data fits in L2: a property of the SCoP, asked
     // once, by the first time band.
@@ -276,7 +277,7 @@ fn carries_recurrence(d: &DimInfo) -> bool {
 /// the points, with its marks; `None` when that breaks a live range of a
 /// relaxed scalar (`intervals`: one spans two points of the band).
 #[allow(clippy::too_many_arguments)]
-fn tiled(scop: &PolyScop, deps: &Deps, cur: &Schedule, b: usize, sizes: &[i64], inner: usize, relaxed: &BTreeSet<String>, intervals: bool) -> PolyResult<Option<Schedule>> {
+fn tiled(scop: &PolyScop, deps: &Deps, cur: &Schedule, b: usize, sizes: &[i64], inner: usize, relaxed: &BTreeSet<CellId>, intervals: bool) -> PolyResult<Option<Schedule>> {
     let mut cand = tile_band(cur, b, sizes, inner);
     if !keeps_live_ranges(scop, deps, &cand.stmts, relaxed, intervals)? {
         return Ok(None);
@@ -307,7 +308,7 @@ fn points_ordered(sched: &Schedule, band: &Band, inner: usize) -> Schedule {
 /// parallel marks recomputed; `None` when the new order breaks a live
 /// range of a relaxed scalar (`intervals`: one spans two points of the
 /// band, as for [`tiled`]).
-fn interchanged(scop: &PolyScop, deps: &Deps, mut sched: Schedule, relaxed: &BTreeSet<String>, intervals: bool) -> PolyResult<Option<Schedule>> {
+fn interchanged(scop: &PolyScop, deps: &Deps, mut sched: Schedule, relaxed: &BTreeSet<CellId>, intervals: bool) -> PolyResult<Option<Schedule>> {
     if !keeps_live_ranges(scop, deps, &sched.stmts, relaxed, intervals)? {
         return Ok(None);
     }
@@ -346,7 +347,7 @@ fn mark_jam(cand: &mut Schedule, b: usize, sizes: &[i64], inner: usize) {
 /// the tile as tall in time as before (`h' + h2 = c·h1`, so a tile spans
 /// about `(s' + s2) / c` steps of `h1`), and at least as wide as `h2`'s
 /// (a symmetric diamond). Kept only when no live range breaks.
-fn concurrent_start(scop: &PolyScop, deps: &Deps, sched: &Schedule, cand: &mut Schedule, b: usize, relaxed: &BTreeSet<String>) -> PolyResult<()> {
+fn concurrent_start(scop: &PolyScop, deps: &Deps, sched: &Schedule, cand: &mut Schedule, b: usize, relaxed: &BTreeSet<CellId>) -> PolyResult<()> {
     let Band { start, len, .. } = sched.bands[b];
     let dims: Vec<usize> = scop.statements.iter().map(|s| s.domain.space().n_dim()).collect();
     let Some((rows, c)) = crate::sched::diamond::concurrent_start_row(deps, sched, start, len, relaxed, &dims, scop.params.len())? else {
@@ -412,7 +413,7 @@ fn wavefront_marks(tile_dims: &[DimInfo]) -> DimInfo {
 /// dimension is parallel when its row's difference is zero on every pair
 /// left at the band's start ([`band_rows_zero`]) — sufficient, and the
 /// checker verifies the marks on the tiled schedule.
-fn tiled_marks(deps: &Deps, sched: &Schedule, band: &Band, inner: usize, relaxed: &BTreeSet<String>) -> PolyResult<Vec<DimInfo>> {
+fn tiled_marks(deps: &Deps, sched: &Schedule, band: &Band, inner: usize, relaxed: &BTreeSet<CellId>) -> PolyResult<Vec<DimInfo>> {
     let (start, len) = (band.start, band.len);
     let mut p = points_ordered(sched, band, inner);
     mark_parallel(deps, &mut p, relaxed)?;
@@ -493,7 +494,7 @@ fn point_order(len: usize, inner: usize) -> Vec<usize> {
 /// is reordered with it by the tiles, but not with the target (`x`
 /// written at every point of a band and read after it: the band's last
 /// point, whose value is read, is another one once tiled).
-fn live_ranges_cross(deps: &Deps, sched: &Schedule, band: &Band, relaxed: &BTreeSet<String>) -> PolyResult<bool> {
+fn live_ranges_cross(deps: &Deps, sched: &Schedule, band: &Band, relaxed: &BTreeSet<CellId>) -> PolyResult<bool> {
     for (i, d) in deps.deps.iter().enumerate() {
         if d.kind != DepKind::Flow || !relaxed.contains(&d.array) {
             continue;

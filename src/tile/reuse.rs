@@ -30,6 +30,7 @@
 //! a column of rows of `incx` in the model) is taken as walked in order:
 //! its stride is assumed small ([`strided_vectors`]).
 
+use crate::scop::poly_scop::CellId;
 use super::sizes::{band_stmts, subscript_matrices};
 use crate::poly::PolyResult;
 use crate::sched::linalg::{dot, nullspace, rank};
@@ -76,18 +77,18 @@ pub fn tiling_pays(sched: &Schedule, scop: &PolyScop, start: usize, len: usize) 
 /// made every nest over gsl vectors "tiled" for reuse a row of them keeps
 /// anyway (gsl's dogleg `compute_rdx`, opus's FFT butterflies).
 /// `subs`: every statement's [`subscript_matrices`].
-fn strided_vectors<'a>(scop: &'a PolyScop, subs: &[Vec<Option<Vec<Vec<i64>>>>]) -> BTreeSet<&'a str> {
-    let mut moving: BTreeSet<&str> = BTreeSet::new();
-    let mut fixed: BTreeSet<&str> = BTreeSet::new();
+fn strided_vectors(scop: &PolyScop, subs: &[Vec<Option<Vec<Vec<i64>>>>]) -> BTreeSet<CellId> {
+    let mut moving: BTreeSet<CellId> = BTreeSet::new();
+    let mut fixed: BTreeSet<CellId> = BTreeSet::new();
     for (st, subs) in scop.statements.iter().zip(subs) {
         let accesses = st.accesses.iter().filter(|a| !a.is_scalar);
         for (a, f) in accesses.zip(subs) {
             match f.as_deref().and_then(|f| f.split_last()) {
                 Some((last, outer)) if !outer.is_empty() && last.iter().all(|&c| c == 0) => {
-                    fixed.insert(&a.array);
+                    fixed.insert(a.array);
                 }
                 _ => {
-                    moving.insert(&a.array);
+                    moving.insert(a.array);
                 }
             }
         }
@@ -99,13 +100,13 @@ fn strided_vectors<'a>(scop: &'a PolyScop, subs: &[Vec<Option<Vec<Vec<i64>>>>]) 
 /// Statement `s`'s [`subscript_matrices`] (`subs`), a strided vector's
 /// fixed last subscript dropped (`vectors`: [`strided_vectors`]); `None`
 /// when some access's subscripts are not known.
-fn vector_subscripts(scop: &PolyScop, s: usize, subs: &[Option<Vec<Vec<i64>>>], vectors: &BTreeSet<&str>) -> Option<Vec<Vec<Vec<i64>>>> {
+fn vector_subscripts(scop: &PolyScop, s: usize, subs: &[Option<Vec<Vec<i64>>>], vectors: &BTreeSet<CellId>) -> Option<Vec<Vec<Vec<i64>>>> {
     let accesses = scop.statements[s].accesses.iter().filter(|a| !a.is_scalar);
     accesses
         .zip(subs)
         .map(|(a, f)| {
             let mut f = f.clone()?;
-            if vectors.contains(a.array.as_str()) {
+            if vectors.contains(&a.array) {
                 f.pop();
             }
             Some(f)
@@ -162,13 +163,13 @@ pub fn data_fits(scop: &PolyScop, bytes: i64, elem_bytes: i64) -> PolyResult<boo
     if !scop.params.is_empty() {
         return Ok(false);
     }
-    let mut boxes: std::collections::BTreeMap<&str, Vec<(i64, i64)>> = std::collections::BTreeMap::new();
+    let mut boxes: std::collections::BTreeMap<CellId, Vec<(i64, i64)>> = std::collections::BTreeMap::new();
     for st in &scop.statements {
         for a in st.accesses.iter().filter(|a| !a.is_scalar) {
             let cells = a.relation.apply_to(&st.domain)?;
             for part in cells.parts() {
                 let n = part.space().n_dim();
-                let bx = boxes.entry(a.array.as_str()).or_insert_with(|| vec![(i64::MAX, i64::MIN); n]);
+                let bx = boxes.entry(a.array).or_insert_with(|| vec![(i64::MAX, i64::MIN); n]);
                 if bx.len() != n {
                     return Ok(false);
                 }

@@ -19,6 +19,7 @@
 //! `R = 128`, floats, `E = 2`, `ρ = 0.9`, gives 3684). The other loops get
 //! `qL2 = CL2 / CL1` rounded up to a multiple of the vector width (8).
 
+use crate::scop::poly_scop::CellId;
 use super::TileConfig;
 use crate::sched::linalg::{dot, nullspace};
 use crate::sched::{Band, RowKind, Schedule};
@@ -190,13 +191,13 @@ pub fn innermost_row(sched: &Schedule, scop: &PolyScop, start: usize, len: usize
 /// Distinct array elements touched per iteration along row `r` (SICA's
 /// `E`), at least 1.
 fn elements_per_iteration(sched: &Schedule, scop: &PolyScop, stmts: &[usize], r: usize) -> i64 {
-    let mut seen: Vec<(String, String)> = vec![];
+    let mut seen: Vec<(CellId, String)> = vec![];
     for &s in stmts {
         let Some(v) = direction(sched, scop, s, r) else { continue };
         let st = &scop.statements[s];
         let moving = strides(scop, s, &v);
         for (a, (last, outer)) in st.accesses.iter().filter(|a| !a.is_scalar).zip(moving).filter_map(|(a, m)| Some((a, m?))) {
-            let key = (a.array.clone(), a.relation.to_string());
+            let key = (a.array, a.relation.to_string());
             if (last != 0 || outer) && !seen.contains(&key) {
                 seen.push(key);
             }

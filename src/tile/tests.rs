@@ -254,7 +254,7 @@ fn a_value_read_after_the_band_keeps_its_writer() {
     let deps = analyze(&scop, &DepsOptions::default()).expect("deps");
     let mut s = schedule(&scop, &deps, &SchedOptions { allow_reduction_relaxation: true, ..SchedOptions::default() }).expect("schedule");
     let relaxed = crate::sched::kept_relaxed_scalars(&scop, &deps, &s, &Default::default()).expect("live ranges");
-    assert!(relaxed.contains("scalar_x"), "{}", print_schedule(&scop, &s));
+    assert!(relaxed.contains(&scop.cell_named("scalar_x").expect("x")), "{}", print_schedule(&scop, &s));
     // The scheduler keeps the rows in three bands of one (it checked
     // `x` with the rows reordered); with `x` relaxed, they form one
     // permutable band (only `C`'s reduction along `k` orders them).
@@ -262,7 +262,7 @@ fn a_value_read_after_the_band_keeps_its_writer() {
     s.bands = vec![crate::schedule::Band { len: 3, ..first }];
     // No code after the SCoP reads `x` (only `S1` does): the check of its
     // last write is not what protects its live range.
-    scop.dead_after = ["scalar_x".to_string()].into();
+    scop.dead_after = [scop.cell_named("scalar_x").expect("x")].into();
     let deps = analyze(&scop, &DepsOptions::default()).expect("deps");
     let t = try_tile(&scop, &deps, &s, &relaxed, &TileConfig { sizes: Some(vec![3, 3, 3]), wavefronts: false, ..TileConfig::default() }).expect("tile");
     let broken = crate::deps::live::broken_live_ranges(&scop, &deps, &t.stmts, &relaxed).expect("check");

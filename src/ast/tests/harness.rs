@@ -24,7 +24,7 @@ pub fn scop(context: &str, domains: &[&str]) -> PolyScop {
             }
         })
         .collect();
-    PolyScop { params: context.space().params.clone(), context, statements, dead_after: Default::default() }
+    PolyScop { params: context.space().params.clone(), context, statements, cells: vec![], dead_after: Default::default() }
 }
 
 /// One affine term list like `2i - j + n + 3` over `names` (then constant).

@@ -16,7 +16,7 @@ use std::collections::{BTreeMap, BTreeSet};
 /// `dead_after`.
 fn in_source_order(mut scop: PolyScop, dead_after: bool) -> (PolyScop, Schedule) {
     if dead_after {
-        scop.dead_after = ["scalar_s".to_string()].into();
+        scop.dead_after = [scop.cell_named("scalar_s").expect("s")].into();
     }
     let deps = analyze(&scop, &DepsOptions::default()).expect("deps");
     let mut sched = original_schedule(&scop).expect("original");
@@ -152,7 +152,7 @@ fn statements_in_two_branches_jam_when_each_row_reads_its_own_sum() {
     let scalar_rows = crate::sched::marks::scalar_flow_rows(&deps, &sched.stmts, sched.dims.len()).expect("rows");
     // Rows [0, i, 0, j, position, k, 0]: a value of s is read by the next
     // statement or the next k of its row, first apart at the position.
-    assert_eq!(scalar_rows.as_ref().and_then(|r| r.get("scalar_s")), Some(&4), "{sched:?}");
+    assert_eq!(scalar_rows.as_ref().and_then(|r| r.get(&scop.cell_named("scalar_s").expect("s"))), Some(&4), "{sched:?}");
     let ast = build(&scop, &sched, &AstOptions { scalar_rows, ..AstOptions::default() }).expect("ast");
     assert!(ast.jams_reductions(), "{ast}");
     let rows = |n: i64| (0..n).flat_map(|i| (i + 1..n).map(move |j| (i, j))).collect();
@@ -174,12 +174,12 @@ fn scalars_live_after_the_region_keep_rows_apart() {
 /// `ast` runs them at `n`, with the reads between two writes sorted: two
 /// runs with equal orders keep every pair of accesses that involves a
 /// write. Scalars are left out: each jammed row has copies of its own.
-fn cell_orders(scop: &PolyScop, ast: &Ast, n: i64) -> BTreeMap<(String, Vec<i64>), Vec<(bool, usize, Vec<i64>)>> {
-    let mut out: BTreeMap<(String, Vec<i64>), Vec<(bool, usize, Vec<i64>)>> = BTreeMap::new();
+fn cell_orders(scop: &PolyScop, ast: &Ast, n: i64) -> BTreeMap<(crate::scop::poly_scop::CellId, Vec<i64>), Vec<(bool, usize, Vec<i64>)>> {
+    let mut out: BTreeMap<(crate::scop::poly_scop::CellId, Vec<i64>), Vec<(bool, usize, Vec<i64>)>> = BTreeMap::new();
     for e in interp::run(ast, &[n], 10_000_000).expect("run") {
         for a in scop.statements[e.stmt].accesses.iter().filter(|a| !a.is_scalar) {
             let cell = crate::sched::check::image(&a.relation, &[n], &e.iter).expect("cell");
-            out.entry((a.array.clone(), cell)).or_default().push((a.kind == AccessKind::Write, e.stmt, e.iter.clone()));
+            out.entry((a.array, cell)).or_default().push((a.kind == AccessKind::Write, e.stmt, e.iter.clone()));
         }
     }
     for seq in out.values_mut() {
