@@ -164,7 +164,7 @@ fn fp_sums_among(scop: &PolyScop, stmts: &[usize]) -> bool {
 /// Whether every statement of `stmts` (one at least) is a floating-point
 /// reduction.
 fn fp_sums(scop: &PolyScop, stmts: &[usize]) -> bool {
-    !stmts.is_empty() && stmts.iter().all(|&s| scop.statements[s].reduction.as_deref().is_some_and(|r| r.starts_with("fadd") || r.starts_with("fmul")))
+    !stmts.is_empty() && stmts.iter().all(|&s| scop.statements[s].reduction.as_ref().is_some_and(|r| r.is_float()))
 }
 
 /// Whether dimension `d` lies in a band whose rows the tiler jams itself

@@ -50,7 +50,7 @@ pub fn to_json(model: &Model, view: &FunctionView, schedule: Option<&str>, loops
             string(&s.name),
             string(&domain_text(model, s)),
             string(&schedule_text(model, s)),
-            s.reduction.as_deref().map_or("null".to_string(), string)
+            s.reduction.as_ref().map_or("null".to_string(), |r| string(&r.to_string()))
         )
     }));
     let params = list(model.params.iter().map(|p| string(&p.name)));

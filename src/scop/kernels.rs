@@ -21,7 +21,7 @@ pub(crate) fn build(context: &str, stmts: &[(&str, &str, &[(&str, &str)])]) -> P
 /// write `acc`).
 fn accumulation(name: &'static str, context: &str, domain: &str, schedule: &str, [acc, lhs, rhs]: [&str; 3], params: Vec<i64>) -> Kernel {
     let mut scop = build(context, &[(domain, schedule, &[("R", acc), ("R", lhs), ("R", rhs), ("W", acc)])]);
-    scop.statements[0].reduction = Some("fadd on the stored element".into());
+    scop.statements[0].reduction = Some(crate::scop::reductions::Reduction::fadd_stored());
     Kernel { name, scop, params }
 }
 
@@ -87,7 +87,7 @@ pub fn matmul_scalar() -> Kernel {
             ),
         ],
     );
-    scop.statements[1].reduction = Some("fadd on scalar 's'".into());
+    scop.statements[1].reduction = Some(crate::scop::reductions::Reduction::fadd_of("s"));
     Kernel { name: "matmul-scalar", scop, params: vec![3] }
 }
 
@@ -402,7 +402,7 @@ pub fn gram_step() -> Kernel {
             ),
         ],
     );
-    scop.statements[1].reduction = Some("fadd on the stored element".into());
+    scop.statements[1].reduction = Some(crate::scop::reductions::Reduction::fadd_stored());
     Kernel { name: "gram-step", scop, params: vec![5, 3, 1] }
 }
 

@@ -32,7 +32,7 @@ mod quotient;
 pub mod ranges;
 pub mod reason;
 pub mod remat;
-mod reductions;
+pub mod reductions;
 pub mod rotate;
 pub mod to_poly;
 

@@ -88,7 +88,7 @@ pub struct Statement {
     /// A self-update `x = x op e` of one cell (scalar or array element)
     /// with an associative operator: dependences may relax it where the
     /// code generator can keep it correct.
-    pub reduction: Option<String>,
+    pub reduction: Option<super::reductions::Reduction>,
     /// The block does floating-point arithmetic (`fadd`, `fmul`, ...,
     /// `llvm.fmuladd`): in a loop that carries its values, a chain the
     /// vectorizer may not break (`ast::reduction_jam`).

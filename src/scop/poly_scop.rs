@@ -50,7 +50,7 @@ pub struct PolyStmt {
     pub accesses: Vec<PolyAccess>,
     /// The statement updates one cell with an associative operator
     /// (its self-dependences on that cell may be relaxed where allowed).
-    pub reduction: Option<String>,
+    pub reduction: Option<super::reductions::Reduction>,
     /// Per counter (domain dimension), whether it is a pseudo-loop's
     /// (`scop::model::PseudoLoop`): a loop of one iteration, not worth
     /// tiling.
@@ -133,7 +133,7 @@ struct PolyStmtHead {
     name: String,
     domain: Set,
     schedule: Set,
-    reduction: Option<String>,
+    reduction: Option<super::reductions::Reduction>,
     pseudo_dims: Vec<bool>,
     float_arith: bool,
 }

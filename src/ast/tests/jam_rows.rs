@@ -61,7 +61,7 @@ fn cholesky_rows_to(extra: i64) -> (PolyScop, Schedule) {
             ),
         ],
     );
-    scop.statements[1].reduction = Some("fadd on scalar 's'".into());
+    scop.statements[1].reduction = Some(crate::scop::reductions::Reduction::fadd_of("s"));
     in_source_order(scop, true)
 }
 
@@ -227,8 +227,8 @@ fn atax_rows() -> PolyScop {
             ),
         ],
     );
-    scop.statements[1].reduction = Some("fadd on t".into());
-    scop.statements[2].reduction = Some("fadd on y".into());
+    scop.statements[1].reduction = Some(crate::scop::reductions::Reduction::fadd_of("t"));
+    scop.statements[2].reduction = Some(crate::scop::reductions::Reduction::fadd_of("y"));
     scop
 }
 
@@ -248,7 +248,7 @@ fn trisolv_rows() -> PolyScop {
             ("[n] -> { S2[i] : 0 <= i < n }", "[n] -> { S2[i] -> [0, i, 2, 0, 0] }", &[("R", "[n] -> { S2[i] -> x[i] }"), ("R", "[n] -> { S2[i] -> L[i, i] }"), ("W", "[n] -> { S2[i] -> x[i] }")]),
         ],
     );
-    scop.statements[1].reduction = Some("fadd on x".into());
+    scop.statements[1].reduction = Some(crate::scop::reductions::Reduction::fadd_of("x"));
     scop
 }
 
@@ -289,7 +289,7 @@ fn sweep_rows() -> PolyScop {
             ("[n] -> { S2[i] : 0 <= i < n }", "[n] -> { S2[i] -> [0, i, 2, 0, 0] }", &[("R", "[n] -> { S2[i] -> x[i] }"), ("W", "[n] -> { S2[i] -> z[i] }")]),
         ],
     );
-    scop.statements[1].reduction = Some("fadd on x".into());
+    scop.statements[1].reduction = Some(crate::scop::reductions::Reduction::fadd_of("x"));
     scop
 }
 
