@@ -269,13 +269,16 @@ fn check_legality(scop: &PolyScop, sched: &Schedule, opts: &CheckOptions) -> Res
                     if parallel || (if_reduction && !both_reduction) {
                         return Err(Failure::Illegal(format!("dimension {d} is marked parallel but orders {} and {}", what(ex), what(ey))));
                     }
-                    // A dimension whose loops may be jammed though not
-                    // parallel (`DimInfo::jam_blocked`) must keep the pair's
-                    // order with its own stamp moved last (the jam's order),
-                    // unless the pair's statements are among those it
-                    // names as blocking.
-                    let (src, dst) = if o == Ordering::Less { (ix.stmt, iy.stmt) } else { (iy.stmt, ix.stmt) };
-                    let claimed = sched.dims[d].jam_blocked.as_ref().is_some_and(|b| !b.contains(&(src, dst)));
+                    // A loop of a dimension that may be jammed though not
+                    // parallel (`DimInfo::jammable_for` its statements: it
+                    // holds no pair `jam_blocked` names) must keep the
+                    // pair's order with its own stamp moved last (the
+                    // jam's order). A loop holding a named pair is not
+                    // jammed, whichever pair this is: a write the jam
+                    // would move after a later row's read is one end of a
+                    // named output dependence when a write in between
+                    // made the pair no flow of values.
+                    let claimed = sched.dims[d].jammable_for(&|s| sched.same_side(s, ix.stmt, d));
                     if !scalar && claimed && sched.same_side(iy.stmt, ix.stmt, d) && jam_order(&ix.new, d).cmp(&jam_order(&iy.new, d)) != o {
                         return Err(Failure::Illegal(format!("dimension {d} is marked jammable but a jam reverses {} and {}", what(ex), what(ey))));
                     }
