@@ -5,7 +5,9 @@
  * are an output dependence an unroll-and-jam of the row loop would
  * reverse. The jam marks named that pair, so the row loop was not jammed,
  * but the schedule checker (-tessera-check-schedules) judged each pair on
- * its own and rejected the schedule with an internal-error warning. */
+ * its own and rejected the schedule with an internal-error warning. The
+ * second kernel (program 385 of the same run) is the same case: each row
+ * fills a range holding the element the row's sum then updates. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -20,6 +22,15 @@ __attribute__((noinline)) void kernel(int n, int m, long (*a)[n][n], double *x, 
         c[0] = 2 * (c[0] % 1000) + 3 * (a[k + 2][k + 2][k + 2] % 1000);
       }
     }
+}
+
+__attribute__((noinline)) void fill_then_sum(int n, int m, double *y) {
+  for (int i = 1; i < n - 1; i++) {
+    for (int j = 2; j < m + 1; j++)
+      y[m + 2 - j] = -0.375;
+    for (int k = 0; k < n; k++)
+      y[m] += 0.03125 * (double)(-k);
+  }
 }
 
 int main(int argc, char **argv) {
@@ -41,6 +52,13 @@ int main(int argc, char **argv) {
   for (int i = 0; i < m; i++)
     c[i] = (i * 37 + 22) % 41 - 20;
   kernel(n, m, a, x, c);
+  double *y = malloc(sizeof(double) * (m + 1));
+  for (int i = 0; i <= m; i++)
+    y[i] = i * 0.5;
+  fill_then_sum(n, m, y);
+  double sy = 0;
+  for (int i = 0; i <= m; i++)
+    sy += (i + 1) * y[i];
   double sx = 0, wx = 0;
   for (int i = 0; i < n + 2; i++) {
     sx += x[i];
@@ -53,8 +71,10 @@ int main(int argc, char **argv) {
   }
   printf("x_sum %.17g\nx_weighted %.17g\nx0 %.17g\n", sx, wx, x[0]);
   printf("c_sum %ld\nc_weighted %ld\nc0 %d\n", sc, wc, c[0]);
+  printf("y_weighted %.17g\ny_m %.17g\n", sy, y[m]);
   free(a);
   free(x);
   free(c);
+  free(y);
   return 0;
 }
