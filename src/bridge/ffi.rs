@@ -107,7 +107,9 @@ impl Default for OptionsRaw {
             deps_work_limit: 0,
             ast_max_queries: 0,
             matmul: 1,
-            thread_only_growth: crate::cost::size::THREAD_ONLY_GROWTH_PERCENT as u32,
+            // The shim's default is cost::size::THREAD_ONLY_GROWTH_PERCENT;
+            // tessera_get_options sets every field.
+            thread_only_growth: 0,
         }
     }
 }

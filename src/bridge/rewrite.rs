@@ -164,11 +164,11 @@ impl<'a> Ir<'a> {
         unsafe { ffi::tessera_mark_loop(latch_branch.as_value_ref() as *mut c_void, std::ptr::null_mut(), 0, 0, if scalar { -1 } else { 0 }, 1) };
     }
 
-    /// Scoped no-alias metadata on `accesses`, each with the array it
-    /// accesses: accesses of different arrays never overlap.
-    pub fn annotate_alias_scopes(&self, accesses: &[(InstructionValue<'a>, crate::scop::model::ArrayId)]) {
+    /// Scoped no-alias metadata on `accesses`, each with the number of the
+    /// array it accesses: accesses of different arrays never overlap.
+    pub fn annotate_alias_scopes(&self, accesses: &[(InstructionValue<'a>, u32)]) {
         let mut raw: Vec<*mut c_void> = accesses.iter().map(|(i, _)| i.as_value_ref() as *mut c_void).collect();
-        let arrays: Vec<u32> = accesses.iter().map(|(_, a)| a.0).collect();
+        let arrays: Vec<u32> = accesses.iter().map(|&(_, a)| a).collect();
         // SAFETY: all instructions belong to this function; both lists have `raw.len()` entries.
         unsafe { ffi::tessera_annotate_alias_scopes(raw.as_mut_ptr(), arrays.as_ptr(), raw.len()) };
     }

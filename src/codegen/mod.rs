@@ -338,7 +338,7 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, opts
     // no-alias metadata lets LICM keep an accumulator in a register and
     // the vectorizer go without checks of its own (Polly and
     // LoopVersioning do the same).
-    ir.annotate_alias_scopes(&gen.arrays);
+    ir.annotate_alias_scopes(&gen.arrays.iter().map(|&(i, a)| (i, a.0)).collect::<Vec<_>>());
     if counter.is_some() || !gen.workers.is_empty() {
         ir.forget_effect_attributes();
     }
