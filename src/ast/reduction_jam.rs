@@ -150,7 +150,7 @@ fn chain_kept(scop: &PolyScop, parallel: bool, stmts: &[usize]) -> bool {
 /// statements: the value it passes between iterations, or within one).
 fn carries_a_scalar(scop: &PolyScop, stmts: &[usize]) -> bool {
     let scalars = |kind: AccessKind| -> BTreeSet<CellId> {
-        stmts.iter().flat_map(|&s| &scop.statements[s].accesses).filter(|a| a.is_scalar && a.kind == kind).map(|a| a.array).collect()
+        stmts.iter().flat_map(|&s| &scop.statements[s].accesses).filter(|a| scop.is_scalar(a) && a.kind == kind).map(|a| a.array).collect()
     };
     !scalars(AccessKind::Write).is_disjoint(&scalars(AccessKind::Read))
 }
@@ -299,7 +299,7 @@ impl Jammer<'_> {
         let mut inside = BTreeMap::new();
         count_stmts(body, &mut inside);
         let scalars = |s: usize, kind: AccessKind| {
-            self.scop.statements[s].accesses.iter().filter(move |a| a.is_scalar && a.kind == kind).map(|a| a.array)
+            self.scop.statements[s].accesses.iter().filter(move |a| self.scop.is_scalar(a) && a.kind == kind).map(|a| a.array)
         };
         let written: BTreeSet<CellId> = inside.keys().flat_map(|&s| scalars(s, AccessKind::Write)).collect();
         let elsewhere = |s: usize| self.occurrences.get(&s).copied().unwrap_or(0) > inside.get(&s).copied().unwrap_or(0);

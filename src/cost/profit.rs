@@ -361,7 +361,7 @@ pub fn known_work(scop: &PolyScop, elem_bytes: i64) -> PolyResult<Option<KnownWo
             }
             instances = instances.saturating_add(count);
         }
-        let array_accesses = s.accesses.iter().filter(|a| !a.is_scalar).count() as u64;
+        let array_accesses = s.accesses.iter().filter(|a| !scop.is_scalar(a)).count() as u64;
         total.instances = total.instances.saturating_add(instances);
         total.bytes = total.bytes.saturating_add(instances.saturating_mul(array_accesses).saturating_mul(elem_bytes.max(1) as u64));
     }

@@ -82,7 +82,7 @@ fn dependence(scop: &PolyScop, (si, ai): (usize, usize), (ti, bi): (usize, usize
         target: ti,
         source_access: ai,
         target_access: bi,
-        array: s.accesses[ai].array.clone(),
+        array: s.accesses[ai].array,
         is_scalar: scalar,
         relation,
         level: k,
@@ -117,7 +117,7 @@ pub fn memory_deps(scop: &PolyScop) -> PolyResult<Vec<Dependence>> {
                         if rel.parts().is_empty() {
                             continue;
                         }
-                        out.push(dependence(scop, (si, ai), (ti, bi), kind, *k, rel.simplify_nonempty()?, a.is_scalar, reduction));
+                        out.push(dependence(scop, (si, ai), (ti, bi), kind, *k, rel.simplify_nonempty()?, scop.is_scalar(a), reduction));
                     }
                 }
             }

@@ -234,7 +234,7 @@ fn check_legality(scop: &PolyScop, sched: &Schedule, opts: &CheckOptions) -> Res
     let red: Vec<Vec<usize>> = scop.statements.iter().map(crate::scop::poly_scop::PolyStmt::reduction_accesses).collect::<Result<_, _>>().map_err(|e| Failure::Unchecked(perr(e)))?;
     let mut checks = 0;
     for ((array, cell), events) in &cells {
-        let scalar = scop.statements[insts[events[0].0].stmt].accesses[events[0].1].is_scalar;
+        let scalar = scop.cell(*array).is_scalar;
         let what = |e: &Event| {
             let inst = &insts[e.0];
             format!("{}{:?} ({} {}{cell:?})", scop.statements[inst.stmt].name, inst.iters, if e.2 { "write" } else { "read" }, scop.cell(*array).name)

@@ -34,8 +34,6 @@ pub struct Cell {
 pub struct PolyAccess {
     pub kind: AccessKind,
     pub array: CellId,
-    /// Its cell is a scalar (`PolyScop::cells`).
-    pub is_scalar: bool,
     /// `[params] -> { S[i..] -> A[subscripts] }`.
     pub relation: Set,
 }
@@ -121,7 +119,7 @@ fn number_cells(named: Vec<(PolyStmtHead, Vec<NamedAccess>)>) -> (Vec<PolyStmt>,
     let statements = named
         .into_iter()
         .map(|(head, accesses)| {
-            let accesses = accesses.into_iter().map(|(kind, name, relation)| PolyAccess { kind, array: id(&name), is_scalar: name.starts_with("scalar_"), relation }).collect();
+            let accesses = accesses.into_iter().map(|(kind, name, relation)| PolyAccess { kind, array: id(&name), relation }).collect();
             head.with(accesses)
         })
         .collect();
@@ -359,6 +357,11 @@ fn relation_space(params: &[String], from: &Tuple, to: Tuple) -> Space {
 impl PolyScop {
     pub fn cell(&self, c: CellId) -> &Cell {
         &self.cells[c.0 as usize]
+    }
+
+    /// Whether `a` accesses a scalar (not an array element).
+    pub fn is_scalar(&self, a: &PolyAccess) -> bool {
+        self.cell(a.array).is_scalar
     }
 
     /// The cell of this name, if an access touches one (tests and

@@ -81,7 +81,7 @@ fn strided_vectors(scop: &PolyScop, subs: &[Vec<Option<Vec<Vec<i64>>>>]) -> BTre
     let mut moving: BTreeSet<CellId> = BTreeSet::new();
     let mut fixed: BTreeSet<CellId> = BTreeSet::new();
     for (st, subs) in scop.statements.iter().zip(subs) {
-        let accesses = st.accesses.iter().filter(|a| !a.is_scalar);
+        let accesses = st.accesses.iter().filter(|a| !scop.is_scalar(a));
         for (a, f) in accesses.zip(subs) {
             match f.as_deref().and_then(|f| f.split_last()) {
                 Some((last, outer)) if !outer.is_empty() && last.iter().all(|&c| c == 0) => {
@@ -101,7 +101,7 @@ fn strided_vectors(scop: &PolyScop, subs: &[Vec<Option<Vec<Vec<i64>>>>]) -> BTre
 /// fixed last subscript dropped (`vectors`: [`strided_vectors`]); `None`
 /// when some access's subscripts are not known.
 fn vector_subscripts(scop: &PolyScop, s: usize, subs: &[Option<Vec<Vec<i64>>>], vectors: &BTreeSet<CellId>) -> Option<Vec<Vec<Vec<i64>>>> {
-    let accesses = scop.statements[s].accesses.iter().filter(|a| !a.is_scalar);
+    let accesses = scop.statements[s].accesses.iter().filter(|a| !scop.is_scalar(a));
     accesses
         .zip(subs)
         .map(|(a, f)| {
@@ -165,7 +165,7 @@ pub fn data_fits(scop: &PolyScop, bytes: i64, elem_bytes: i64) -> PolyResult<boo
     }
     let mut boxes: std::collections::BTreeMap<CellId, Vec<(i64, i64)>> = std::collections::BTreeMap::new();
     for st in &scop.statements {
-        for a in st.accesses.iter().filter(|a| !a.is_scalar) {
+        for a in st.accesses.iter().filter(|a| !scop.is_scalar(a)) {
             let cells = a.relation.apply_to(&st.domain)?;
             for part in cells.parts() {
                 let n = part.space().n_dim();

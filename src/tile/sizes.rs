@@ -57,7 +57,7 @@ pub(super) fn subscript_matrices(scop: &PolyScop, s: usize) -> Vec<Option<Vec<Ve
     let m = st.domain.space().n_dim();
     st.accesses
         .iter()
-        .filter(|a| !a.is_scalar)
+        .filter(|a| !scop.is_scalar(a))
         .map(|a| {
             let [part] = a.relation.parts() else { return None };
             let nout = a.relation.space().n_out();
@@ -196,7 +196,7 @@ fn elements_per_iteration(sched: &Schedule, scop: &PolyScop, stmts: &[usize], r:
         let Some(v) = direction(sched, scop, s, r) else { continue };
         let st = &scop.statements[s];
         let moving = strides(scop, s, &v);
-        for (a, (last, outer)) in st.accesses.iter().filter(|a| !a.is_scalar).zip(moving).filter_map(|(a, m)| Some((a, m?))) {
+        for (a, (last, outer)) in st.accesses.iter().filter(|a| !scop.is_scalar(a)).zip(moving).filter_map(|(a, m)| Some((a, m?))) {
             let key = (a.array, a.relation.to_string());
             if (last != 0 || outer) && !seen.contains(&key) {
                 seen.push(key);

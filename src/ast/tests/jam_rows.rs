@@ -177,7 +177,7 @@ fn scalars_live_after_the_region_keep_rows_apart() {
 fn cell_orders(scop: &PolyScop, ast: &Ast, n: i64) -> BTreeMap<(crate::scop::poly_scop::CellId, Vec<i64>), Vec<(bool, usize, Vec<i64>)>> {
     let mut out: BTreeMap<(crate::scop::poly_scop::CellId, Vec<i64>), Vec<(bool, usize, Vec<i64>)>> = BTreeMap::new();
     for e in interp::run(ast, &[n], 10_000_000).expect("run") {
-        for a in scop.statements[e.stmt].accesses.iter().filter(|a| !a.is_scalar) {
+        for a in scop.statements[e.stmt].accesses.iter().filter(|a| !scop.is_scalar(a)) {
             let cell = crate::sched::check::image(&a.relation, &[n], &e.iter).expect("cell");
             out.entry((a.array, cell)).or_default().push((a.kind == AccessKind::Write, e.stmt, e.iter.clone()));
         }
