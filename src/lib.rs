@@ -4,6 +4,32 @@
 //! and the later pure stages never see an LLVM type; only `bridge` and
 //! `driver` (built with the `llvm` feature) talk to LLVM.
 
+/// Defines a typed index into one table of a stage's result (a SCoP's
+/// statements, its dependences): a `u32` newtype with `index()` (its
+/// position in the table) and `at(i)` (the id at position `i`), ordered
+/// as the positions are, so that sets and maps of ids iterate in table
+/// order. A bare `usize` would let a statement's number index the
+/// dependences, or a dimension's number stand for a statement.
+macro_rules! typed_index {
+    ($(#[$doc:meta])* $name:ident, $what:literal) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub struct $name(pub u32);
+
+        impl $name {
+            /// The position in its table.
+            pub fn index(self) -> usize {
+                self.0 as usize
+            }
+
+            /// The id at position `i`.
+            pub fn at(i: usize) -> $name {
+                $name(u32::try_from(i).expect(concat!("fewer than 2^32 ", $what)))
+            }
+        }
+    };
+}
+
 pub mod ast;
 pub mod cost;
 pub mod deps;

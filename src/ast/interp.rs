@@ -9,11 +9,12 @@
 //! exactly once, in schedule order.
 
 use super::{Ast, AstError, AstResult, IfKind, Node};
+use crate::scop::poly_scop::StmtId;
 
 /// One executed statement instance.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Exec {
-    pub stmt: usize,
+    pub stmt: StmtId,
     /// The statement's counters.
     pub iter: Vec<i64>,
     /// Executed inside the `then` branch of a full-tile split.

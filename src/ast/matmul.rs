@@ -13,13 +13,14 @@
 
 use super::{Aff, Ast, Expr, For, Node};
 use crate::sched::gemm::{Blocking, Gemm, GemmPlan};
+use crate::scop::poly_scop::StmtId;
 
 /// A matmul-like statement's nest: the bounds (inclusive) of its `i`, `j`
 /// and `k` coordinates as expressions of the parameters and the enclosing
 /// loop variables, and the blocking to emit it with.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MatmulNest {
-    pub stmt: usize,
+    pub stmt: StmtId,
     /// The statement and its coordinates (`Gemm::counters`: its counters
     /// from `i`, `j`, `k`).
     pub gemm: Gemm,

@@ -78,7 +78,7 @@ pub use expr::{Aff, Cond, Expr};
 
 use crate::poly::PolyError;
 use crate::sched::schedule::Schedule;
-use crate::scop::poly_scop::PolyScop;
+use crate::scop::poly_scop::{PolyScop, StmtId};
 use std::fmt;
 
 /// What a loop is within its band.
@@ -152,13 +152,13 @@ pub enum Node {
     /// group the instance belongs to in a loop jammed around a reduction
     /// ([`For::copies`]), whose scalars it keeps apart from the group's
     /// other rows; 0 everywhere else.
-    Stmt { stmt: usize, iter: Vec<Expr>, copy: u32 },
+    Stmt { stmt: StmtId, iter: Vec<Expr>, copy: u32 },
 }
 
 /// Counts the occurrences of each statement under `nodes` (a statement
 /// the scanner put in two branches, or a jam copied, occurs more than
 /// once), adding to `out`.
-pub fn count_stmts(nodes: &[Node], out: &mut std::collections::BTreeMap<usize, usize>) {
+pub fn count_stmts(nodes: &[Node], out: &mut std::collections::BTreeMap<StmtId, usize>) {
     for n in nodes {
         match n {
             Node::Stmt { stmt, .. } => *out.entry(*stmt).or_default() += 1,
@@ -185,7 +185,7 @@ impl Node {
 /// A loop jammed around a reduction ([`For::copies`]): its dimension,
 /// that of a loop inside it, the rows it runs together, and the
 /// statements inside it.
-pub type RowJam = (usize, usize, u32, Vec<usize>);
+pub type RowJam = (usize, usize, u32, Vec<StmtId>);
 
 /// The generated loop tree.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -240,7 +240,7 @@ impl Ast {
 
     /// The loops jammed around a reduction ([`For::copies`]).
     pub fn row_jams(&self) -> std::collections::BTreeSet<RowJam> {
-        fn stmts(nodes: &[Node], out: &mut Vec<usize>) {
+        fn stmts(nodes: &[Node], out: &mut Vec<StmtId>) {
             for n in nodes {
                 match n {
                     Node::Stmt { stmt, .. } => out.push(*stmt),
@@ -357,9 +357,9 @@ pub enum AstError {
     Malformed(String),
     /// The unit-divisor rows of a statement's schedule do not determine its
     /// counters (the schedule is not injective on the statement).
-    NotInjective { stmt: usize },
+    NotInjective { stmt: StmtId },
     /// A statement's scheduled set has no bound on a dimension.
-    Unbounded { stmt: usize, dim: usize },
+    Unbounded { stmt: StmtId, dim: usize },
     /// An existential in a domain that cannot be expressed.
     Unsupported(String),
     /// The generator's query budget ran out.

@@ -181,7 +181,7 @@ fn block(nm: &Names, nodes: &[Node], depth: usize, out: &mut String) {
                 }
             }
             Node::Stmt { stmt, iter, .. } => {
-                let name = nm.stmts.get(*stmt).filter(|s| !s.is_empty()).cloned().unwrap_or_else(|| format!("S{stmt}"));
+                let name = nm.stmts.get(stmt.index()).filter(|s| !s.is_empty()).cloned().unwrap_or_else(|| format!("S{stmt}"));
                 let args = iter.iter().map(|e| nm.expr(e)).collect::<Vec<_>>().join(", ");
                 line(out, depth, &format!("{name}({args});"));
             }

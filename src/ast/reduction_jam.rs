@@ -61,7 +61,7 @@
 //! in loops of their own, their bounds multiples of `u`
 //! ([`Expr::Scaled`]).
 
-use crate::scop::poly_scop::CellId;
+use crate::scop::poly_scop::{CellId, StmtId};
 use super::expr::Expr;
 use super::jam::{div_by, exact_bounds, multiple_of, node, plus_const};
 use super::{count_stmts, AstResult, For, LoopRole, Node};
@@ -109,19 +109,20 @@ pub fn jam_candidates(scop: &PolyScop, sched: &Schedule) -> BTreeSet<usize> {
 /// For each statement whose innermost loop carries a chain
 /// ([`chain_kept`]) with a loop directly outside it (past scalar
 /// dimensions only): the statement and that loop's dimension.
-fn chains_under(scop: &PolyScop, sched: &Schedule) -> Vec<(usize, usize)> {
+fn chains_under(scop: &PolyScop, sched: &Schedule) -> Vec<(StmtId, usize)> {
     let np = scop.params.len();
-    let iterates = |s: usize, k: usize| sched.dims[k].kind == RowKind::Loop && sched.stmts[s][k].iterates(np);
-    (0..sched.stmts.len())
+    let iterates = |s: StmtId, k: usize| sched.dims[k].kind == RowKind::Loop && sched.row(s, k).iterates(np);
+    sched
+        .stmt_ids()
         .filter_map(|s| {
             let e = (0..sched.dims.len()).rev().find(|&k| iterates(s, k))?;
             let d = (0..e).rev().find(|&k| sched.dims[k].kind == RowKind::Loop)?;
             if !iterates(s, d) || in_jammed_band(sched, d) || in_jammed_band(sched, e) {
                 return None;
             }
-            let inner = |t: usize| sched.same_side(s, t, e) && iterates(t, e);
+            let inner = |t: StmtId| sched.same_side(s, t, e) && iterates(t, e);
             let (parallel, _) = sched.dims[e].marks_for(&inner);
-            let stmts: Vec<usize> = (0..sched.stmts.len()).filter(|&t| inner(t)).collect();
+            let stmts: Vec<StmtId> = sched.stmt_ids().filter(|&t| inner(t)).collect();
             chain_kept(scop, parallel, &stmts).then_some((s, d))
         })
         .collect()
@@ -141,30 +142,30 @@ fn chains_under(scop: &PolyScop, sched: &Schedule) -> Vec<(usize, usize)> {
 /// it ran 13% slower. An integer sum is vectorized by LLVM itself, and an
 /// integer recurrence steps in a cycle (opus's codebook search, a loop of
 /// 5 to 8 steps of integer differences, had grown 2.5x jammed).
-fn chain_kept(scop: &PolyScop, parallel: bool, stmts: &[usize]) -> bool {
-    let sums = stmts.iter().any(|&s| scop.statements[s].reduction.is_some());
-    !parallel && if sums { fp_sums_among(scop, stmts) } else { stmts.iter().any(|&s| scop.statements[s].float_arith) && carries_a_scalar(scop, stmts) }
+fn chain_kept(scop: &PolyScop, parallel: bool, stmts: &[StmtId]) -> bool {
+    let sums = stmts.iter().any(|&s| scop.stmt(s).reduction.is_some());
+    !parallel && if sums { fp_sums_among(scop, stmts) } else { stmts.iter().any(|&s| scop.stmt(s).float_arith) && carries_a_scalar(scop, stmts) }
 }
 
 /// Whether some scalar is both written and read by `stmts` (a loop's
 /// statements: the value it passes between iterations, or within one).
-fn carries_a_scalar(scop: &PolyScop, stmts: &[usize]) -> bool {
+fn carries_a_scalar(scop: &PolyScop, stmts: &[StmtId]) -> bool {
     let scalars = |kind: AccessKind| -> BTreeSet<CellId> {
-        stmts.iter().flat_map(|&s| &scop.statements[s].accesses).filter(|a| scop.is_scalar(a) && a.kind == kind).map(|a| a.array).collect()
+        stmts.iter().flat_map(|&s| &scop.stmt(s).accesses).filter(|a| scop.is_scalar(a) && a.kind == kind).map(|a| a.array).collect()
     };
     !scalars(AccessKind::Write).is_disjoint(&scalars(AccessKind::Read))
 }
 
 /// Whether `stmts` hold reductions, all floating-point ones.
-fn fp_sums_among(scop: &PolyScop, stmts: &[usize]) -> bool {
-    let sums: Vec<usize> = stmts.iter().copied().filter(|&s| scop.statements[s].reduction.is_some()).collect();
+fn fp_sums_among(scop: &PolyScop, stmts: &[StmtId]) -> bool {
+    let sums: Vec<StmtId> = stmts.iter().copied().filter(|&s| scop.stmt(s).reduction.is_some()).collect();
     fp_sums(scop, &sums)
 }
 
 /// Whether every statement of `stmts` (one at least) is a floating-point
 /// reduction.
-fn fp_sums(scop: &PolyScop, stmts: &[usize]) -> bool {
-    !stmts.is_empty() && stmts.iter().all(|&s| scop.statements[s].reduction.as_ref().is_some_and(|r| r.is_float()))
+fn fp_sums(scop: &PolyScop, stmts: &[StmtId]) -> bool {
+    !stmts.is_empty() && stmts.iter().all(|&s| scop.stmt(s).reduction.as_ref().is_some_and(|r| r.is_float()))
 }
 
 /// Whether dimension `d` lies in a band whose rows the tiler jams itself
@@ -180,7 +181,7 @@ struct Jammer<'s> {
     /// The schedule (a loop's `var` is its dimension).
     sched: &'s Schedule,
     /// How often each statement occurs in the whole tree.
-    occurrences: BTreeMap<usize, usize>,
+    occurrences: BTreeMap<StmtId, usize>,
     scalar_rows: Option<&'s BTreeMap<CellId, usize>>,
 }
 
@@ -230,7 +231,7 @@ impl Jammer<'_> {
                 Node::For(g) => {
                     let mut stmts = BTreeSet::new();
                     stmts_under(&g.body, &mut stmts);
-                    let stmts: Vec<usize> = stmts.into_iter().collect();
+                    let stmts: Vec<StmtId> = stmts.into_iter().collect();
                     let steady = !g.lower.uses_var(f.var) && !g.upper.uses_var(f.var);
                     if !steady || g.body.iter().any(Node::contains_loop) || g.matmul.is_some() || few(&g.lower, &g.upper, u) || in_jammed_band(self.sched, g.var) {
                         return Ok(None);
@@ -298,12 +299,12 @@ impl Jammer<'_> {
     fn row_scalars(&self, body: &[Node], d: usize, parallel: bool) -> bool {
         let mut inside = BTreeMap::new();
         count_stmts(body, &mut inside);
-        let scalars = |s: usize, kind: AccessKind| {
-            self.scop.statements[s].accesses.iter().filter(move |a| self.scop.is_scalar(a) && a.kind == kind).map(|a| a.array)
+        let scalars = |s: StmtId, kind: AccessKind| {
+            self.scop.stmt(s).accesses.iter().filter(move |a| self.scop.is_scalar(a) && a.kind == kind).map(|a| a.array)
         };
         let written: BTreeSet<CellId> = inside.keys().flat_map(|&s| scalars(s, AccessKind::Write)).collect();
-        let elsewhere = |s: usize| self.occurrences.get(&s).copied().unwrap_or(0) > inside.get(&s).copied().unwrap_or(0);
-        let read_elsewhere: BTreeSet<CellId> = (0..self.scop.statements.len()).filter(|&s| elsewhere(s)).flat_map(|s| scalars(s, AccessKind::Read)).collect();
+        let elsewhere = |s: StmtId| self.occurrences.get(&s).copied().unwrap_or(0) > inside.get(&s).copied().unwrap_or(0);
+        let read_elsewhere: BTreeSet<CellId> = self.scop.stmt_ids().filter(|&s| elsewhere(s)).flat_map(|s| scalars(s, AccessKind::Read)).collect();
         let in_row = |x: &CellId| self.scalar_rows.is_some_and(|r| r.get(x).is_none_or(|&k| k > d));
         written.iter().all(|x| self.scop.dead_after.contains(x) && ((parallel && !read_elsewhere.contains(x)) || in_row(x)))
     }
@@ -360,7 +361,7 @@ fn scaled(e: &Expr) -> bool {
     }
 }
 
-fn stmts_under(nodes: &[Node], out: &mut BTreeSet<usize>) {
+fn stmts_under(nodes: &[Node], out: &mut BTreeSet<StmtId>) {
     let mut c = BTreeMap::new();
     count_stmts(nodes, &mut c);
     out.extend(c.into_keys());

@@ -44,6 +44,7 @@ use super::{group, tiles, AstError, AstOptions, AstResult, For, IfKind, LoopRole
 use crate::poly::row::Row;
 use crate::poly::BasicSet;
 use crate::sched::schedule::Schedule;
+use crate::scop::poly_scop::StmtId;
 
 /// How many times one group may be split on a guard that only some of
 /// its statements need (each split may double the group's code).
@@ -207,7 +208,7 @@ impl<'a> Scanner<'a> {
             }
         }
         loop_ctx = with(&loop_ctx, &hoisted)?;
-        let stmts: std::collections::BTreeSet<usize> = ids.iter().map(|&i| self.items[i].stmt).collect();
+        let stmts: std::collections::BTreeSet<StmtId> = ids.iter().map(|&i| self.items[i].stmt).collect();
         let body = self.gen(k + 1, ids, &loop_ctx, true)?;
         self.count()?;
         let (parallel, parallel_if_reduction) = self.sched.dims[k].marks_for(&|s| stmts.contains(&s));

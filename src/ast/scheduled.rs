@@ -37,12 +37,12 @@ use crate::poly::project::substitute;
 use crate::poly::row::Row;
 use crate::poly::{BasicSet, Set};
 use crate::sched::schedule::{SchedRow, Schedule};
-use crate::scop::poly_scop::PolyScop;
+use crate::scop::poly_scop::{PolyScop, StmtId};
 
 /// One disjoint piece of one statement, in schedule coordinates.
 #[derive(Clone, Debug)]
 pub struct Item {
-    pub stmt: usize,
+    pub stmt: StmtId,
     /// `projs[k]` is over `[params | t0..t{k-1}]`; `projs[m]` is the exact
     /// scheduled set (with [`Item::divs`]), the others its projections.
     pub projs: Vec<BasicSet>,
@@ -61,7 +61,7 @@ pub fn build_items(scop: &PolyScop, sched: &Schedule) -> AstResult<Vec<Item>> {
     }
     let waves: Vec<(usize, usize)> = sched.bands.iter().filter(|b| b.runs_by_wavefronts()).map(|b| (b.start, b.len)).collect();
     let mut items = vec![];
-    for (s, (st, rows)) in scop.statements.iter().zip(&sched.stmts).enumerate() {
+    for (s, (st, rows)) in scop.stmt_ids().zip(scop.statements.iter().zip(&sched.stmts)) {
         let d = st.domain.space().n_dim();
         if rows.len() != m || rows.iter().any(|r| r.coeffs.len() != np + d + 1 || r.div < 1) {
             return Err(AstError::Malformed(format!("statement {s}: rows do not fit {m} dimensions over {np} params and {d} counters")));

@@ -151,7 +151,7 @@ mod tests {
     }
 
     fn stmt() -> Node {
-        Node::Stmt { stmt: 0, iter: vec![], copy: 0 }
+        Node::Stmt { stmt: crate::scop::poly_scop::StmtId(0), iter: vec![], copy: 0 }
     }
 
     /// `for t0 in [1, last] { parallel for t1 in [0, t0 - 1] { S; S } }`.

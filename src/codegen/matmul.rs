@@ -382,7 +382,7 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
     /// Emits the instructions of one side for the instance `iter` (scalar
     /// copies of the statement's own) and returns the values of `cuts`.
     fn eval_side(&mut self, m: &MatmulNest, body: &Body, which: Side, iter: Vec<IntValue<'a>>, cuts: &[ValueId]) -> Result<Vec<BasicValueEnum<'a>>, String> {
-        let s = &self.model.statements[m.stmt];
+        let s = self.model.stmt(m.stmt);
         let mut copy = StmtCopy::new(self.ir, &self.b, &self.region, m.stmt, iter);
         for &(v, sd) in &body.order {
             if sd != which {

@@ -32,6 +32,7 @@ use crate::bridge::rewrite::Ir;
 use crate::ir::{FunctionView, Op, ValueId};
 use crate::scop::affine::{Counter, Sym};
 use crate::scop::model::{AccessKind, ArrayId, Model, Target};
+use crate::scop::poly_scop::StmtId;
 use expr::{Env, ExprGen};
 use inkwell::basic_block::BasicBlock;
 use inkwell::builder::Builder;
@@ -59,7 +60,7 @@ pub struct Summary {
     pub vectorized_dims: std::collections::BTreeSet<usize>,
     /// Matmul-like statements emitted in the BLIS structure, with their
     /// blocking (`matmul`).
-    pub matmul: Vec<(usize, crate::sched::gemm::Blocking)>,
+    pub matmul: Vec<(StmtId, crate::sched::gemm::Blocking)>,
 }
 
 /// Unwraps a builder call: they fail only when the builder has no position,
@@ -584,7 +585,7 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
     fn strides(&self, nodes: &[Node], var: usize) -> Strides {
         let mut found = Strides::default();
         visit_stmts(nodes, &mut |stmt, iter| {
-            let s = &self.model.statements[stmt];
+            let s = self.model.stmt(stmt);
             // d(subscript)/d(t_var), when every counter is affine in the loop variables.
             let along = |e: &crate::scop::affine::AffExpr| -> Option<i128> {
                 let mut d = 0i128;
@@ -617,7 +618,7 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
     fn calls_functions(&self, nodes: &[Node]) -> bool {
         let view = self.region.view;
         any_stmt(nodes, &|s| {
-            view.block(self.model.statements[s].block).instrs.iter().any(|i| matches!(&i.op, Op::Call { callee, .. } if !callee.starts_with("llvm.")))
+            view.block(self.model.stmt(s).block).instrs.iter().any(|i| matches!(&i.op, Op::Call { callee, .. } if !callee.starts_with("llvm.")))
         })
     }
 
@@ -630,7 +631,7 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         let mut stmts = std::collections::BTreeMap::new();
         count_stmts(nodes, &mut stmts);
         let scalars = |kind: AccessKind| -> BTreeSet<ValueId> {
-            let accesses = stmts.keys().flat_map(|&s| &self.model.statements[s].accesses);
+            let accesses = stmts.keys().flat_map(|&s| &self.model.stmt(s).accesses);
             accesses.filter(|a| a.kind == kind).filter_map(|a| if let Target::Scalar(v) = a.target { Some(v) } else { None }).collect()
         };
         !scalars(AccessKind::Write).is_subset(&scalars(AccessKind::Read))
@@ -657,7 +658,7 @@ struct Strides {
 }
 
 /// Calls `f` with every statement under `nodes` and its counters.
-fn visit_stmts(nodes: &[Node], f: &mut dyn FnMut(usize, &[crate::ast::Expr])) {
+fn visit_stmts(nodes: &[Node], f: &mut dyn FnMut(StmtId, &[crate::ast::Expr])) {
     for n in nodes {
         match n {
             Node::Stmt { stmt, iter, .. } => f(*stmt, iter),
@@ -671,7 +672,7 @@ fn visit_stmts(nodes: &[Node], f: &mut dyn FnMut(usize, &[crate::ast::Expr])) {
 }
 
 /// Whether `pred` holds for a statement under `nodes`.
-fn any_stmt(nodes: &[Node], pred: &dyn Fn(usize) -> bool) -> bool {
+fn any_stmt(nodes: &[Node], pred: &dyn Fn(StmtId) -> bool) -> bool {
     nodes.iter().any(|n| match n {
         Node::Stmt { stmt, .. } => pred(*stmt),
         Node::For(f) => any_stmt(&f.body, pred),

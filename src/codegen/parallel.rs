@@ -16,6 +16,7 @@ use super::{any_stmt, ok, Gen, Worker};
 use crate::ast::{count_stmts, Ast, For, Node};
 use crate::ir::{FunctionView, Op, ValueId};
 use crate::scop::model::{Access, AccessKind, Model, Target};
+use crate::scop::poly_scop::StmtId;
 use inkwell::values::IntValue;
 use inkwell::IntPredicate;
 use std::collections::{BTreeMap, BTreeSet};
@@ -47,7 +48,7 @@ pub struct Threading<'m> {
     view: &'m FunctionView,
     model: &'m Model,
     /// How many times each statement occurs in the loop tree.
-    occurrences: BTreeMap<usize, usize>,
+    occurrences: BTreeMap<StmtId, usize>,
     /// The parallel loops of the tree whose every run has less work than
     /// a fork needs (`ast::work::never_enough`): they run on the calling
     /// thread, with no worker emitted.
@@ -69,7 +70,7 @@ impl<'m> Threading<'m> {
     /// be left as it was).
     pub fn may_run(&self, f: &For) -> bool {
         let view = self.view;
-        let errno = any_stmt(&f.body, &|s| view.block(self.model.statements[s].block).instrs.iter().any(|i| matches!(i.op, Op::Call { sets_errno: Some(_), .. })));
+        let errno = any_stmt(&f.body, &|s| view.block(self.model.stmt(s).block).instrs.iter().any(|i| matches!(i.op, Op::Call { sets_errno: Some(_), .. })));
         !errno && self.private_scalars(f).is_some()
     }
 
@@ -81,12 +82,12 @@ impl<'m> Threading<'m> {
     }
 
     /// The scalars that statements `stmts` access as `kind`.
-    fn scalars_of(&self, stmts: impl Iterator<Item = usize>, kind: AccessKind) -> BTreeSet<ValueId> {
+    fn scalars_of(&self, stmts: impl Iterator<Item = StmtId>, kind: AccessKind) -> BTreeSet<ValueId> {
         let scalar = |a: &Access| match a.target {
             Target::Scalar(v) if a.kind == kind => Some(v),
             _ => None,
         };
-        stmts.flat_map(|s| self.model.statements[s].accesses.iter().filter_map(scalar)).collect()
+        stmts.flat_map(|s| self.model.stmt(s).accesses.iter().filter_map(scalar)).collect()
     }
 
     /// The scalars the statements of parallel loop `f` write, if each
@@ -104,7 +105,7 @@ impl<'m> Threading<'m> {
         if f.copies == 0 {
             let mut inside = BTreeMap::new();
             count_stmts(&f.body, &mut inside);
-            let elsewhere = (0..self.model.statements.len()).filter(|s| self.occurrences.get(s).copied().unwrap_or(0) > inside.get(s).copied().unwrap_or(0));
+            let elsewhere = self.model.stmt_ids().filter(|s| self.occurrences.get(s).copied().unwrap_or(0) > inside.get(s).copied().unwrap_or(0));
             if self.scalars_of(elsewhere, AccessKind::Read).iter().any(|v| written.contains(v)) {
                 return None;
             }

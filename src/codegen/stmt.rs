@@ -12,6 +12,7 @@ use crate::ir::{FunctionView, Type, ValueId};
 use crate::scop::affine::Sym;
 use crate::scop::body::{Address, BodyPlan, Effect, Source};
 use crate::scop::model::{ArrayId, Model, Statement};
+use crate::scop::poly_scop::StmtId;
 use crate::scop::polynomial::Polynomial;
 use super::ok;
 use inkwell::builder::Builder;
@@ -42,8 +43,8 @@ pub struct StmtCopy<'r, 'a, 'b> {
     pub ir: &'b Ir<'a>,
     pub b: &'b Builder<'a>,
     pub region: &'r RegionInfo<'r, 'a>,
-    /// The statement's index in the model.
-    pub index: usize,
+    /// The statement.
+    pub index: StmtId,
     pub stmt: &'r Statement,
     /// The instance's counters, one per `stmt.loops`.
     pub iter: Vec<IntValue<'a>>,
@@ -55,8 +56,8 @@ pub struct StmtCopy<'r, 'a, 'b> {
 }
 
 impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
-    pub fn new(ir: &'b Ir<'a>, b: &'b Builder<'a>, region: &'r RegionInfo<'r, 'a>, index: usize, iter: Vec<IntValue<'a>>) -> Self {
-        let stmt = &region.model.statements[index];
+    pub fn new(ir: &'b Ir<'a>, b: &'b Builder<'a>, region: &'r RegionInfo<'r, 'a>, index: StmtId, iter: Vec<IntValue<'a>>) -> Self {
+        let stmt = region.model.stmt(index);
         StmtCopy { ir, b, region, index, stmt, iter, local: HashMap::default(), memory: vec![], arrays: vec![] }
     }
 

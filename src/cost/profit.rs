@@ -334,7 +334,7 @@ pub fn checked_accumulator(model: &Model, checked: &[ArrayId]) -> bool {
 /// that iterate on it.
 fn has_parallel_loop(sched: &Schedule, np: usize) -> bool {
     (0..sched.dims.len()).any(|k| {
-        (0..sched.stmts.len()).any(|s| sched.stmts[s][k].iterates(np) && sched.dims[k].marks_for(&|t| sched.same_side(s, t, k)).0)
+        sched.stmt_ids().any(|s| sched.row(s, k).iterates(np) && sched.dims[k].marks_for(&|t| sched.same_side(s, t, k)).0)
     })
 }
 

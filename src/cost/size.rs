@@ -122,7 +122,7 @@ fn node(n: &Node, w: &Weights, at: Place, small: &BTreeSet<usize>) -> u64 {
             // The counters' values the copy needs (affine in the loop
             // variables) besides the block's own instructions.
             let counters: u64 = iter.iter().map(expr).sum();
-            w.stmt.get(*stmt).copied().unwrap_or(0).saturating_add(counters)
+            w.stmt.get(stmt.index()).copied().unwrap_or(0).saturating_add(counters)
         }
         Node::If { cond, then, otherwise, .. } => {
             let conds: u64 = cond.iter().map(|c| 2 + aff(cond_aff(c))).sum();
@@ -373,7 +373,7 @@ mod tests {
     }
 
     fn stmt() -> Node {
-        Node::Stmt { stmt: 0, iter: vec![var(2, 0), var(2, 1)], copy: 0 }
+        Node::Stmt { stmt: crate::scop::poly_scop::StmtId(0), iter: vec![var(2, 0), var(2, 1)], copy: 0 }
     }
 
     #[test]

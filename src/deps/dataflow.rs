@@ -22,6 +22,7 @@
 use super::{DepKind, Dependence};
 use crate::poly::{PolyError, PolyResult, Set};
 use crate::stable::HashMap;
+use crate::scop::poly_scop::StmtId;
 
 /// The killed pairs of flow dependence `f` (see module docs), if any.
 fn killed(deps: &[Dependence], f: &Dependence) -> PolyResult<Option<Set>> {
@@ -56,7 +57,7 @@ pub fn make_value_based(deps: &mut Vec<Dependence>) -> PolyResult<bool> {
     // parts, most contained in others, and each part the subtraction
     // meets multiplies its pieces (minplus' initialisation: 5.7e8 work
     // units before, 0.5e8 after).
-    let mut kills: HashMap<(usize, usize, usize, usize), Option<Set>> = HashMap::default();
+    let mut kills: HashMap<(StmtId, usize, StmtId, usize), Option<Set>> = HashMap::default();
     for (i, f) in deps.iter().enumerate() {
         if f.kind != DepKind::Flow {
             continue;

@@ -25,7 +25,7 @@
 //! Every step is an exact relation operation; where a subtraction would be
 //! inexact the check assumes the worst (reports the cell as broken).
 
-use crate::scop::poly_scop::CellId;
+use crate::scop::poly_scop::{CellId, StmtId};
 use super::relations::{precedes, product, same_cell, sched_map};
 use super::{DepKind, Deps};
 use crate::poly::{PolyError, PolyResult, Set};
@@ -40,7 +40,7 @@ pub(super) struct NewOrder<'a> {
     maps: Vec<Set>,
     /// [`NewOrder::before`] of the pairs asked so far: the three
     /// conditions ask for the same pairs for every access, flow and cell.
-    known: RefCell<BTreeMap<(usize, usize), Set>>,
+    known: RefCell<BTreeMap<(StmtId, StmtId), Set>>,
 }
 
 impl<'a> NewOrder<'a> {
@@ -56,20 +56,20 @@ impl<'a> NewOrder<'a> {
     }
 
     /// `{ s -> t : θ'(s) ≺ θ'(t) }` within the domains.
-    pub(super) fn before(&self, s: usize, t: usize) -> PolyResult<Set> {
+    pub(super) fn before(&self, s: StmtId, t: StmtId) -> PolyResult<Set> {
         if let Some(r) = self.known.borrow().get(&(s, t)) {
             return Ok(r.clone());
         }
         let st = &self.scop.statements;
-        let r = precedes(&self.maps[s], &self.maps[t])?.intersect(&product(&st[s].domain, &st[t].domain, &self.scop.context)?)?;
+        let r = precedes(&self.maps[s.index()], &self.maps[t.index()])?.intersect(&product(&st[s.index()].domain, &st[t.index()].domain, &self.scop.context)?)?;
         self.known.borrow_mut().insert((s, t), r.clone());
         Ok(r)
     }
 }
 
-fn accesses(scop: &PolyScop, array: CellId, kind: AccessKind) -> Vec<(usize, usize)> {
+fn accesses(scop: &PolyScop, array: CellId, kind: AccessKind) -> Vec<(StmtId, usize)> {
     let mut out = vec![];
-    for (si, s) in scop.statements.iter().enumerate() {
+    for (si, s) in scop.stmt_ids().zip(&scop.statements) {
         for (ai, a) in s.accesses.iter().enumerate() {
             if a.array == array && a.kind == kind {
                 out.push((si, ai));
@@ -183,8 +183,8 @@ fn decide(probes: &[Probe]) -> PolyResult<bool> {
 /// cell follows in the program.
 #[derive(Clone, Debug)]
 struct CellFacts {
-    live_in: Vec<((usize, usize), Set)>,
-    last: Vec<((usize, usize), Set)>,
+    live_in: Vec<((StmtId, usize), Set)>,
+    last: Vec<((StmtId, usize), Set)>,
 }
 
 /// [`CellFacts`] per cell, computed once per dependence analysis (the
@@ -197,10 +197,9 @@ fn cell_facts(scop: &PolyScop, deps: &Deps, x: CellId) -> PolyResult<CellFacts> 
     if let Some(f) = deps.live.0.borrow().get(&x) {
         return Ok(f.clone());
     }
-    let st = &scop.statements;
     let mut facts = CellFacts { live_in: vec![], last: vec![] };
     for r in accesses(scop, x, AccessKind::Read) {
-        let mut live_in = st[r.0].domain.clone();
+        let mut live_in = scop.stmt(r.0).domain.clone();
         for f in deps.deps.iter().filter(|d| d.kind == DepKind::Flow && d.array == x && (d.target, d.target_access) == r) {
             live_in = subtract_or_keep(&live_in, &f.relation.range()?)?;
         }
@@ -216,7 +215,7 @@ fn cell_facts(scop: &PolyScop, deps: &Deps, x: CellId) -> PolyResult<CellFacts> 
     // probes.
     let writes = if scop.dead_after.contains(&x) { vec![] } else { accesses(scop, x, AccessKind::Write) };
     for w in writes {
-        let mut last = st[w.0].domain.clone();
+        let mut last = scop.stmt(w.0).domain.clone();
         for o in deps.deps.iter().filter(|d| d.kind == DepKind::Output && (d.source, d.source_access) == w) {
             last = subtract_or_keep(&last, &o.relation.domain()?)?;
         }
@@ -230,8 +229,7 @@ fn cell_facts(scop: &PolyScop, deps: &Deps, x: CellId) -> PolyResult<CellFacts> 
 /// `intervals`), each given to `f` as soon as it is built, until `f`
 /// returns true.
 fn for_each_probe(scop: &PolyScop, deps: &Deps, order: &NewOrder, x: CellId, intervals: bool, f: &mut dyn FnMut(Probe) -> PolyResult<bool>) -> PolyResult<()> {
-    let st = &scop.statements;
-    let rel = |(s, a): (usize, usize)| &st[s].accesses[a].relation;
+    let rel = |(s, a): (StmtId, usize)| &scop.stmt(s).accesses[a].relation;
     let writes = accesses(scop, x, AccessKind::Write);
     // 1. A write strictly inside a live range.
     if intervals {

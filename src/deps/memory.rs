@@ -11,7 +11,7 @@ use super::relations::{is_loop_coordinate, ordered_at, product, same_cell};
 use super::{DepKind, Dependence};
 use crate::poly::{PolyResult, Set};
 use crate::scop::model::AccessKind;
-use crate::scop::poly_scop::{PolyScop, PolyStmt};
+use crate::scop::poly_scop::{PolyScop, PolyStmt, StmtId};
 
 fn kind_of(a: AccessKind, b: AccessKind) -> Option<DepKind> {
     match (a, b) {
@@ -39,8 +39,8 @@ fn depth_of(sched: &Set, k: usize) -> Option<usize> {
 /// parallelism and tiling the statements' order allows.
 pub fn conservative_deps(scop: &PolyScop) -> PolyResult<Vec<Dependence>> {
     let mut out = vec![];
-    for (si, s) in scop.statements.iter().enumerate() {
-        for (ti, t) in scop.statements.iter().enumerate() {
+    for (si, s) in scop.stmt_ids().zip(&scop.statements) {
+        for (ti, t) in scop.stmt_ids().zip(&scop.statements) {
             let pair = s.accesses.iter().enumerate().find_map(|(ai, a)| {
                 t.accesses.iter().enumerate().find_map(|(bi, b)| (a.array == b.array).then_some(()).and(kind_of(a.kind, b.kind)).map(|k| (ai, bi, k)))
             });
@@ -56,8 +56,8 @@ pub fn conservative_deps(scop: &PolyScop) -> PolyResult<Vec<Dependence>> {
 
 /// The schedule levels `k` at which instances of statement `si` run before
 /// instances of `ti`, each with the (non-empty) set of such pairs.
-fn ordered_levels(scop: &PolyScop, si: usize, ti: usize) -> PolyResult<Vec<(usize, Set)>> {
-    let (s, t) = (&scop.statements[si], &scop.statements[ti]);
+fn ordered_levels(scop: &PolyScop, si: StmtId, ti: StmtId) -> PolyResult<Vec<(usize, Set)>> {
+    let (s, t) = (scop.stmt(si), scop.stmt(ti));
     let both = product(&s.domain, &t.domain, &scop.context)?;
     let n = s.schedule.space().n_out().min(t.schedule.space().n_out());
     let mut levels = vec![];
@@ -74,8 +74,8 @@ fn ordered_levels(scop: &PolyScop, si: usize, ti: usize) -> PolyResult<Vec<(usiz
 /// `ti`, carried at level `k`; `scalar`: through a scalar's memory (its
 /// anti and output dependences may then be relaxed).
 #[allow(clippy::too_many_arguments)]
-fn dependence(scop: &PolyScop, (si, ai): (usize, usize), (ti, bi): (usize, usize), kind: DepKind, k: usize, relation: Set, scalar: bool, reduction: bool) -> Dependence {
-    let s = &scop.statements[si];
+fn dependence(scop: &PolyScop, (si, ai): (StmtId, usize), (ti, bi): (StmtId, usize), kind: DepKind, k: usize, relation: Set, scalar: bool, reduction: bool) -> Dependence {
+    let s = scop.stmt(si);
     Dependence {
         kind,
         source: si,
@@ -96,8 +96,8 @@ fn dependence(scop: &PolyScop, (si, ai): (usize, usize), (ti, bi): (usize, usize
 pub fn memory_deps(scop: &PolyScop) -> PolyResult<Vec<Dependence>> {
     let mut out = vec![];
     let reductions: Vec<Vec<usize>> = scop.statements.iter().map(PolyStmt::reduction_accesses).collect::<PolyResult<_>>()?;
-    for (si, s) in scop.statements.iter().enumerate() {
-        for (ti, t) in scop.statements.iter().enumerate() {
+    for (si, s) in scop.stmt_ids().zip(&scop.statements) {
+        for (ti, t) in scop.stmt_ids().zip(&scop.statements) {
             let shares_array = s.accesses.iter().any(|a| t.accesses.iter().any(|b| a.array == b.array && kind_of(a.kind, b.kind).is_some()));
             if !shares_array {
                 continue;
@@ -110,7 +110,7 @@ pub fn memory_deps(scop: &PolyScop) -> PolyResult<Vec<Dependence>> {
                         continue;
                     }
                     let cell = same_cell(&a.relation, &b.relation)?;
-                    let reduction = si == ti && reductions[si].contains(&ai) && reductions[si].contains(&bi);
+                    let reduction = si == ti && reductions[si.index()].contains(&ai) && reductions[si.index()].contains(&bi);
                     for (k, ordered) in &levels {
                         // Most pairs are empty: test that before simplifying.
                         let rel = cell.intersect(ordered)?.drop_empty_parts()?;

@@ -51,7 +51,7 @@ pub mod print;
 pub mod relations;
 pub mod same_order;
 
-use crate::scop::poly_scop::CellId;
+use crate::scop::poly_scop::{CellId, StmtId};
 use crate::poly::{PolyResult, Set};
 use crate::scop::PolyScop;
 use std::collections::BTreeSet;
@@ -76,12 +76,26 @@ impl DepKind {
     }
 }
 
+typed_index! {
+    /// A dependence of a [`Deps`]: its index in [`Deps::deps`]. The
+    /// scheduler and the tiler follow each dependence by it while they
+    /// walk the rows (the scheduler's `DepState`).
+    DepId,
+    "dependences"
+}
+
+impl std::fmt::Display for DepId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Dependence {
     pub kind: DepKind,
     /// Source and target statements (indices into `PolyScop::statements`).
-    pub source: usize,
-    pub target: usize,
+    pub source: StmtId,
+    pub target: StmtId,
     /// Access indices inside the source and target statements.
     pub source_access: usize,
     pub target_access: usize,
@@ -125,13 +139,21 @@ pub struct Deps {
 }
 
 impl Deps {
+    /// Dependence `d`.
+    pub fn dep(&self, d: DepId) -> &Dependence {
+        &self.deps[d.index()]
+    }
+
+    /// Every dependence with its id, in order.
+    pub fn enumerated(&self) -> impl Iterator<Item = (DepId, &Dependence)> + '_ {
+        self.deps.iter().enumerate().map(|(i, d)| (DepId::at(i), d))
+    }
+
     /// The dependences a schedule must respect when the scalars in
     /// `relaxed_scalars` have their memory-based dependences ignored and
     /// (with `relax_reductions`) reduction self-dependences are relaxed.
-    pub fn constraining<'a>(&'a self, relaxed_scalars: &'a BTreeSet<CellId>, relax_reductions: bool) -> impl Iterator<Item = (usize, &'a Dependence)> + 'a {
-        self.deps
-            .iter()
-            .enumerate()
+    pub fn constraining<'a>(&'a self, relaxed_scalars: &'a BTreeSet<CellId>, relax_reductions: bool) -> impl Iterator<Item = (DepId, &'a Dependence)> + 'a {
+        self.enumerated()
             .filter(move |(_, d)| {
                 let relaxed_scalar = d.scalar_memory && relaxed_scalars.contains(&d.array);
                 let relaxed_reduction = relax_reductions && d.reduction;
@@ -149,7 +171,7 @@ impl Deps {
     /// source order, stay those of the whole program); the matrix-product
     /// phases (`sched::gemm`) are built on these.
     pub fn among_writers(&self, scop: &PolyScop) -> Deps {
-        let writes = |s: usize| !scop.statements[s].writes_nothing();
+        let writes = |s: StmtId| !scop.stmt(s).writes_nothing();
         let deps = self.deps.iter().filter(|d| writes(d.source) && writes(d.target)).cloned().collect();
         Deps { deps, value_based_exact: self.value_based_exact, live: Default::default() }
     }

@@ -10,12 +10,13 @@
 //! relation in the `poly` text form (parseable back).
 
 use super::Deps;
+use crate::scop::poly_scop::StmtId;
 use crate::scop::PolyScop;
 use std::fmt::Write;
 
 pub fn print_deps(scop: &PolyScop, deps: &Deps) -> String {
     let mut out = String::new();
-    let name = |s: usize| scop.statements.get(s).map_or("?", |st| st.name.as_str()).to_string();
+    let name = |s: StmtId| scop.statements.get(s.index()).map_or("?", |st| st.name.as_str()).to_string();
     for d in &deps.deps {
         let carried = match d.depth {
             Some(depth) => format!("level {}, depth {depth}", d.level),

@@ -34,11 +34,11 @@ use crate::scop::PolyScop;
 /// every two statement instances alike.
 pub fn same_instance_order(scop: &PolyScop, a: &[Vec<SchedRow>], b: &[Vec<SchedRow>]) -> PolyResult<bool> {
     let (order_a, order_b) = (NewOrder::of(scop, a)?, NewOrder::of(scop, b)?);
-    for s in 0..scop.statements.len() {
-        for t in 0..scop.statements.len() {
+    for s in scop.stmt_ids() {
+        for t in scop.stmt_ids() {
             // Both statements placed alike: both schedules order their
             // instances alike.
-            if a[s] == b[s] && a[t] == b[t] {
+            if a[s.index()] == b[s.index()] && a[t.index()] == b[t.index()] {
                 continue;
             }
             if !order_a.before(s, t)?.is_equal(&order_b.before(s, t)?)? {

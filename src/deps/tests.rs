@@ -20,14 +20,14 @@ fn value_based_flow_of_promoted_scalar() {
     let k = kernels::matmul_scalar();
     let d = analyze(&k.scop, &DepsOptions::default()).unwrap();
     assert!(d.value_based_exact);
-    let flow: Vec<_> = d.deps.iter().filter(|x| x.kind == DepKind::Flow && x.source == 0 && x.target == 1).collect();
+    let flow: Vec<_> = d.deps.iter().filter(|x| x.kind == DepKind::Flow && x.source == crate::scop::poly_scop::StmtId(0) && x.target == crate::scop::poly_scop::StmtId(1)).collect();
     assert_eq!(flow.len(), 1);
     let want = parse_set("[n] -> { S0[i, j] -> S1[i, j, 0] : 0 <= i < n and 0 <= j < n }").unwrap();
     assert!(flow[0].relation.is_equal(&want).unwrap(), "{}", flow[0].relation);
     assert_eq!(flow[0].depth, None);
     // Memory based: every k.
     let m = analyze(&k.scop, &DepsOptions { value_based: false }).unwrap();
-    let mut all = m.deps.iter().filter(|x| x.kind == DepKind::Flow && x.source == 0 && x.target == 1);
+    let mut all = m.deps.iter().filter(|x| x.kind == DepKind::Flow && x.source == crate::scop::poly_scop::StmtId(0) && x.target == crate::scop::poly_scop::StmtId(1));
     assert!(all.any(|x| x.relation.contains(&[3, 0, 0, 0, 0, 2]).unwrap()));
 }
 
@@ -37,7 +37,7 @@ fn scalar_and_reduction_marks() {
     let d = analyze(&k.scop, &DepsOptions::default()).unwrap();
     assert!(d.deps.iter().filter(|x| x.is_scalar && x.kind != DepKind::Flow).all(|x| x.scalar_memory));
     assert!(d.deps.iter().filter(|x| x.array == k.scop.cell_named("C").expect("C")).all(|x| !x.scalar_memory && !x.reduction));
-    assert!(d.deps.iter().any(|x| x.reduction && x.kind == DepKind::Flow && x.source == 1 && x.target == 1));
+    assert!(d.deps.iter().any(|x| x.reduction && x.kind == DepKind::Flow && x.source == crate::scop::poly_scop::StmtId(1) && x.target == crate::scop::poly_scop::StmtId(1)));
     assert_eq!(d.relaxable_scalars().into_iter().collect::<Vec<_>>(), vec![k.scop.cell_named("scalar_s").expect("s")]);
 }
 

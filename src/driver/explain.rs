@@ -11,6 +11,7 @@
 //! line; a skewed row reads `t+i`.
 
 use crate::sched::schedule::{RowKind, Schedule};
+use crate::scop::poly_scop::StmtId;
 use std::collections::BTreeSet;
 use crate::stable::HashSet;
 
@@ -81,7 +82,7 @@ pub fn explain(x: &Subject<'_>) -> Vec<Fact> {
         facts.push(fact("Jam", format!("{u} iterations of {outer} at a time along {row} in {tiles} (unroll-and-jam)")));
     }
     for (outer, inner, u, stmts) in x.row_jams {
-        let name = |d: usize| dim_name_for(x, d, &mut stmts.iter().copied());
+        let name = |d: usize| dim_name_for(x, d, &mut stmts.iter().map(|s| s.index()));
         let (Some(outer), Some(inner)) = (name(*outer), name(*inner)) else { continue };
         facts.push(fact("Jam", format!("{u} iterations of {outer} at a time along {inner}, each with its own running values (unroll-and-jam)")));
     }
@@ -197,7 +198,7 @@ fn fusion(x: &Subject<'_>, tile_dims: &HashSet<usize>) -> (Vec<String>, Vec<Stri
             // move with a counter.
             let mut after = 0;
             for d in 0..x.schedule.dims.len() {
-                if !x.schedule.same_side(s, t, d + 1) {
+                if !x.schedule.same_side(StmtId::at(s), StmtId::at(t), d + 1) {
                     break;
                 }
                 let loop_dim = x.schedule.dims[d].kind == RowKind::Loop && !tile_dims.contains(&d);

@@ -415,7 +415,7 @@ fn rewritten_remark(fview: &FunctionView, m: &Model, p: &Plan, summary: &codegen
     for (s, b) in &summary.matmul {
         facts.push(vec![
             (None, "matrix product ".into()),
-            (Some("MatmulStatement"), subject.labels[*s].clone()),
+            (Some("MatmulStatement"), subject.labels[s.index()].clone()),
             (None, " in BLIS blocks: packed panels, ".into()),
             (Some("MicroKernel"), format!("{}x{}", b.mr, b.nr)),
             (None, " micro-kernel, ".into()),

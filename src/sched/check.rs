@@ -22,7 +22,7 @@
 //! * reductions (`relax_reductions`): two updates of a reduction cell by
 //!   the same reduction statement may swap.
 
-use crate::scop::poly_scop::CellId;
+use crate::scop::poly_scop::{CellId, StmtId};
 use super::Schedule;
 use crate::poly::{PolyError, Set};
 use crate::scop::model::AccessKind;
@@ -53,7 +53,7 @@ pub struct CheckReport {
 }
 
 struct Instance {
-    stmt: usize,
+    stmt: StmtId,
     iters: Vec<i64>,
     old: Vec<i64>,
     /// Time stamp under the new schedule (one value per dimension).
@@ -98,8 +98,9 @@ pub(crate) fn image(rel: &Set, params: &[i64], x: &[i64]) -> Result<Vec<i64>, St
     Ok(lo[x.len()..].to_vec())
 }
 
-fn row_values(sched: &Schedule, s: usize, params: &[i64], x: &[i64]) -> Vec<i64> {
-    sched.stmts[s]
+fn row_values(sched: &Schedule, s: StmtId, params: &[i64], x: &[i64]) -> Vec<i64> {
+    sched
+        .rows(s)
         .iter()
         .map(|r| {
             let v: i64 = params.iter().chain(x).chain(&[1]).zip(&r.coeffs).map(|(a, b)| a * b).sum();
@@ -110,7 +111,7 @@ fn row_values(sched: &Schedule, s: usize, params: &[i64], x: &[i64]) -> Vec<i64>
 
 fn instances(scop: &PolyScop, sched: &Schedule, opts: &CheckOptions) -> Result<Vec<Instance>, String> {
     let mut out = vec![];
-    for (s, st) in scop.statements.iter().enumerate() {
+    for (s, st) in scop.stmt_ids().zip(&scop.statements) {
         let dom = opts.params.iter().enumerate().try_fold(st.domain.clone(), |d, (i, &v)| d.fix_param(i, v)).map_err(perr)?;
         let bx = bounding_box(&dom, &opts.params)?;
         if bx.is_empty() && st.domain.space().n_dim() > 0 {
@@ -223,10 +224,10 @@ fn check_legality(scop: &PolyScop, sched: &Schedule, opts: &CheckOptions) -> Res
     for (i, inst) in insts.iter().enumerate() {
         // A statement that writes nothing has no effect whose order could
         // change (`PolyStmt::writes_nothing`): its reads are not checked.
-        if scop.statements[inst.stmt].writes_nothing() {
+        if scop.stmt(inst.stmt).writes_nothing() {
             continue;
         }
-        for (a, acc) in scop.statements[inst.stmt].accesses.iter().enumerate() {
+        for (a, acc) in scop.stmt(inst.stmt).accesses.iter().enumerate() {
             let cell = image(&acc.relation, &opts.params, &inst.iters)?;
             cells.entry((acc.array, cell)).or_default().push((i, a, acc.kind == AccessKind::Write));
         }
@@ -237,7 +238,7 @@ fn check_legality(scop: &PolyScop, sched: &Schedule, opts: &CheckOptions) -> Res
         let scalar = scop.cell(*array).is_scalar;
         let what = |e: &Event| {
             let inst = &insts[e.0];
-            format!("{}{:?} ({} {}{cell:?})", scop.statements[inst.stmt].name, inst.iters, if e.2 { "write" } else { "read" }, scop.cell(*array).name)
+            format!("{}{:?} ({} {}{cell:?})", scop.stmt(inst.stmt).name, inst.iters, if e.2 { "write" } else { "read" }, scop.cell(*array).name)
         };
         if scalar && opts.relax_scalars {
             checks += check_dataflow(&insts, events).map_err(|(a, b)| Failure::Illegal(format!("data flow changed: {} now reads {}", what(&a), b.map_or("the initial value".into(), |w| what(&w)))))?;
@@ -249,7 +250,7 @@ fn check_legality(scop: &PolyScop, sched: &Schedule, opts: &CheckOptions) -> Res
                 if ex.0 == ey.0 || !(ex.2 || ey.2) {
                     continue;
                 }
-                let both_reduction = ix.stmt == iy.stmt && red[ix.stmt].contains(&ex.1) && red[iy.stmt].contains(&ey.1);
+                let both_reduction = ix.stmt == iy.stmt && red[ix.stmt.index()].contains(&ex.1) && red[iy.stmt.index()].contains(&ey.1);
                 if opts.relax_reductions && both_reduction {
                     continue;
                 }

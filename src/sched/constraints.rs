@@ -19,6 +19,7 @@
 
 use crate::poly::farkas::{farkas, ParamForm};
 use crate::poly::{BasicSet, PolyResult};
+use crate::scop::poly_scop::StmtId;
 
 /// Equalities and inequalities over `[unknowns | 1]`.
 pub type Rows = (Vec<Vec<i64>>, Vec<Vec<i64>>);
@@ -70,7 +71,8 @@ impl Layout {
 /// The affine form `sign·(φ_T(t) - φ_S(s))` (plus `u·n + w` when
 /// `bounding`) over the columns of the pair polyhedron `part`, with
 /// coefficients over the unknowns.
-fn form(l: &Layout, part: &BasicSet, src: usize, dst: usize, bounding: bool) -> ParamForm {
+fn form(l: &Layout, part: &BasicSet, src: StmtId, dst: StmtId, bounding: bool) -> ParamForm {
+    let (src, dst) = (src.index(), dst.index());
     let (np, ns) = (part.n_param(), l.stmts[src].0);
     let sign = if bounding { -1 } else { 1 };
     let zero = vec![0; l.n_vars + 1];
@@ -98,7 +100,7 @@ fn form(l: &Layout, part: &BasicSet, src: usize, dst: usize, bounding: bool) -> 
 /// Constraints (equalities, inequalities; rows over `[unknowns | 1]`)
 /// that make the hyperplane valid for tiling on the dependence part
 /// (`bounding = false`), or keep its difference below `u·n + w`.
-pub fn farkas_rows(l: &Layout, part: &BasicSet, src: usize, dst: usize, bounding: bool) -> PolyResult<Rows> {
+pub fn farkas_rows(l: &Layout, part: &BasicSet, src: StmtId, dst: StmtId, bounding: bool) -> PolyResult<Rows> {
     let f = farkas(part.eqs(), part.ineqs(), &form(l, part, src, dst, bounding))?;
     Ok((f.eqs().to_vec(), f.ineqs().to_vec()))
 }
@@ -114,8 +116,8 @@ mod tests {
         // bounding w + u·n - c0 >= 0 for all n >= 2.
         let part = parse_basic_set("[n] -> { S[i] -> S[j] : j = i + 1 and 0 <= i and j < n }").unwrap();
         let l = Layout::new(1, &[1]);
-        let (eqs, mut ineqs) = farkas_rows(&l, &part, 0, 0, false).unwrap();
-        let (eqs2, ineqs2) = farkas_rows(&l, &part, 0, 0, true).unwrap();
+        let (eqs, mut ineqs) = farkas_rows(&l, &part, crate::scop::poly_scop::StmtId(0), crate::scop::poly_scop::StmtId(0), false).unwrap();
+        let (eqs2, ineqs2) = farkas_rows(&l, &part, crate::scop::poly_scop::StmtId(0), crate::scop::poly_scop::StmtId(0), true).unwrap();
         assert!(eqs.is_empty() && eqs2.is_empty());
         ineqs.extend(ineqs2);
         // Unknowns [u, w, c_i, c_0 | 1]: (u, w, c) = (0, 1, 1) satisfies,

@@ -76,7 +76,7 @@ pub fn concurrent_start_row(deps: &Deps, sched: &Schedule, start: usize, len: us
     let mut moves = false;
     for s in &active {
         let mut t = s.clone();
-        moves |= t.step(n_dims(deps, s), &sched.stmts[s.src][start], &sched.stmts[s.dst][start])?.positive;
+        moves |= t.step(n_dims(deps, s), sched.row(s.src, start), sched.row(s.dst, start))?.positive;
     }
     if !moves {
         return Ok(None);

@@ -38,6 +38,7 @@ use crate::scop::affine::{AffExpr, Counter, Sym};
 use crate::ir::{FunctionView, Op, Opcode, Type, ValueId, ValueKind};
 use crate::scop::model::{AccessKind, ArrayId, Model, Target};
 use std::collections::{HashMap, HashSet};
+use crate::scop::poly_scop::StmtId;
 use crate::scop::PolyScop;
 
 /// A matmul-like statement: its index, C, and its coordinates `i`, `j`
@@ -45,7 +46,7 @@ use crate::scop::PolyScop;
 /// counters) as combinations of its counters.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Gemm {
-    pub stmt: usize,
+    pub stmt: StmtId,
     pub c: ArrayId,
     /// Coordinate `r` (`i`, `j`, `k`) is `Σ_x coords[r][x] · counter_x`.
     pub coords: [[i64; 3]; 3],
@@ -109,36 +110,37 @@ pub struct GemmPlan {
 /// into a scalar each row, may read it in a later phase).
 pub fn recognize(view: &FunctionView, model: &Model, scop: &PolyScop, deps: &Deps) -> Option<GemmPlan> {
     let mut shape = KernelShape::PLAIN;
-    let gemms: Vec<Gemm> = (0..model.statements.len())
+    let gemms: Vec<Gemm> = model
+        .stmt_ids()
         .filter_map(|s| recognize_stmt(model, scop, deps, s))
         .filter(|g| kernel_body(view, model, g).map(|b| shape = shape.max(KernelShape::of(&b))).is_ok())
         .collect();
     if gemms.is_empty() {
         return None;
     }
-    let is_gemm = |s: usize| gemms.iter().any(|g| g.stmt == s);
+    let is_gemm = |s: StmtId| gemms.iter().any(|g| g.stmt == s);
     // The others keep their original order, unoptimized: only shallow
     // ones, which cost little next to the products.
-    if (0..model.statements.len()).any(|s| !is_gemm(s) && model.statements[s].loops.len() > 2) {
+    if model.stmt_ids().any(|s| !is_gemm(s) && model.stmt(s).loops.len() > 2) {
         return None;
     }
     let mut phase = vec![];
     let mut cur = 0;
-    for s in 0..model.statements.len() {
-        if s > 0 && (is_gemm(s) || is_gemm(s - 1)) {
+    for s in model.stmt_ids() {
+        if s.index() > 0 && (is_gemm(s) || is_gemm(StmtId::at(s.index() - 1))) {
             cur += 1;
         }
         phase.push(cur);
     }
-    if deps.among_writers(scop).deps.iter().any(|d| phase[d.source] > phase[d.target]) {
+    if deps.among_writers(scop).deps.iter().any(|d| phase[d.source.index()] > phase[d.target.index()]) {
         return None;
     }
     Some(GemmPlan { gemms, phase, shape })
 }
 
-fn recognize_stmt(model: &Model, scop: &PolyScop, deps: &Deps, s: usize) -> Option<Gemm> {
-    let st = &model.statements[s];
-    if st.loops.len() != 3 || st.loops.iter().any(|l| l.is_pseudo()) || scop.statements[s].pseudo_dims.iter().any(|&p| p) {
+fn recognize_stmt(model: &Model, scop: &PolyScop, deps: &Deps, s: StmtId) -> Option<Gemm> {
+    let st = model.stmt(s);
+    if st.loops.len() != 3 || st.loops.iter().any(|l| l.is_pseudo()) || scop.stmt(s).pseudo_dims.iter().any(|&p| p) {
         return None;
     }
     // One written cell, C[..]; nothing else written (a scalar written
@@ -363,8 +365,8 @@ pub fn schedule(scop: &PolyScop, deps: &Deps, plan: &GemmPlan, nc: i64) -> Resul
     let original = original_schedule(scop)?;
     let len = (original.dims.len() + 1).max(5);
     let mut stmts = vec![];
-    for (s, rows) in original.stmts.iter().enumerate() {
-        let n = scop.statements[s].domain.space().n_dim();
+    for (s, rows) in scop.stmt_ids().zip(&original.stmts) {
+        let n = scop.stmt(s).domain.space().n_dim();
         let constant = |v: i64| {
             let mut coeffs = vec![0; np + n + 1];
             coeffs[np + n] = v;
@@ -375,7 +377,7 @@ pub fn schedule(scop: &PolyScop, deps: &Deps, plan: &GemmPlan, nc: i64) -> Resul
             coeffs[np..np + 3].copy_from_slice(c);
             SchedRow { coeffs, div }
         };
-        let phase = constant(plan.phase[s] as i64);
+        let phase = constant(plan.phase[s.index()] as i64);
         let mut new = match plan.gemms.iter().find(|g| g.stmt == s) {
             Some(g) => vec![phase, coordinate(&g.coords[1], nc), coordinate(&g.coords[0], 1), coordinate(&g.coords[1], 1), coordinate(&g.coords[2], 1)],
             None => std::iter::once(phase).chain(rows.iter().cloned()).collect(),
@@ -540,7 +542,7 @@ fn arith_operands(instr: &crate::ir::Instr) -> &[ValueId] {
 /// a comparison), a read of both `i` and `j` besides the cell, a cell not
 /// read once and written once.
 pub fn kernel_body(view: &FunctionView, model: &Model, g: &Gemm) -> Result<KernelBody, String> {
-    let s = &model.statements[g.stmt];
+    let s = model.stmt(g.stmt);
     let region: HashSet<_> = view.loop_(model.root).blocks.iter().copied().collect();
     let inside = |v: ValueId| matches!(view.value(v).kind, ValueKind::Instruction(b) if region.contains(&b));
     let rebuilt = |v: ValueId| model.rebuilt_at(v, &|l| s.loops.contains(&l)).is_some();

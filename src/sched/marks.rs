@@ -13,8 +13,8 @@
 //! Rows with `div > 1` (tile rows) get a floor-division local per side, so
 //! this is exact for tiled schedules too.
 
-use crate::scop::poly_scop::CellId;
-use crate::deps::{DepKind, Dependence, Deps};
+use crate::scop::poly_scop::{CellId, StmtId};
+use crate::deps::{DepId, DepKind, Dependence, Deps};
 use crate::poly::{BasicSet, PolyResult};
 use crate::sched::schedule::CarriedPairs;
 use crate::sched::{SchedRow, Schedule};
@@ -32,9 +32,9 @@ pub struct Carry {
 /// A dependence with the pairs not yet strictly ordered by outer rows.
 #[derive(Clone, Debug)]
 pub struct DepState {
-    pub dep: usize,
-    pub src: usize,
-    pub dst: usize,
+    pub dep: DepId,
+    pub src: StmtId,
+    pub dst: StmtId,
     pub parts: Vec<BasicSet>,
 }
 
@@ -82,7 +82,7 @@ pub fn difference(part: &BasicSet, n_src: usize, rs: &SchedRow, rt: &SchedRow) -
 }
 
 impl DepState {
-    pub fn new(dep: usize, d: &Dependence) -> DepState {
+    pub fn new(dep: DepId, d: &Dependence) -> DepState {
         DepState { dep, src: d.source, dst: d.target, parts: d.relation.parts().to_vec() }
     }
 
@@ -120,12 +120,12 @@ impl DepState {
 }
 
 /// States for the given dependences.
-pub fn states<'a>(deps: impl Iterator<Item = (usize, &'a Dependence)>) -> Vec<DepState> {
+pub fn states<'a>(deps: impl Iterator<Item = (DepId, &'a Dependence)>) -> Vec<DepState> {
     deps.map(|(i, d)| DepState::new(i, d)).collect()
 }
 
 pub fn n_dims(deps: &Deps, s: &DepState) -> usize {
-    deps.deps[s.dep].relation.space().n_in()
+    deps.dep(s.dep).relation.space().n_in()
 }
 
 /// For each scalar with value-based flow dependences (by array name), the
@@ -141,14 +141,14 @@ pub fn scalar_flow_rows(deps: &Deps, rows: &[Vec<SchedRow>], n_rows: usize) -> P
     if !deps.value_based_exact {
         return Ok(None);
     }
-    let flows = deps.deps.iter().enumerate().filter(|(_, d)| d.is_scalar && d.kind == DepKind::Flow);
+    let flows = deps.enumerated().filter(|(_, d)| d.is_scalar && d.kind == DepKind::Flow);
     let mut out: BTreeMap<CellId, usize> = BTreeMap::new();
     for (i, d) in flows {
         let mut s = DepState::new(i, d);
         let n = n_dims(deps, &s);
         let mut leaves = n_rows;
         for k in 0..n_rows {
-            let c = s.step(n, &rows[s.src][k], &rows[s.dst][k])?;
+            let c = s.step(n, &rows[s.src.index()][k], &rows[s.dst.index()][k])?;
             if c.positive || c.negative {
                 leaves = k;
                 break;
@@ -166,13 +166,13 @@ pub fn scalar_flow_rows(deps: &Deps, rows: &[Vec<SchedRow>], n_rows: usize) -> P
 /// For each dimension of `rows`, the (source, target) statements of the
 /// dependences of `states` carried there (walking the rows outermost
 /// first).
-pub fn carried(deps: &Deps, mut states: Vec<DepState>, rows: &[Vec<SchedRow>], n_rows: usize) -> PolyResult<Vec<BTreeSet<(usize, usize)>>> {
+pub fn carried(deps: &Deps, mut states: Vec<DepState>, rows: &[Vec<SchedRow>], n_rows: usize) -> PolyResult<Vec<BTreeSet<(StmtId, StmtId)>>> {
     let mut out = vec![];
     for k in 0..n_rows {
         let mut c = BTreeSet::new();
         for s in states.iter_mut() {
             let n = n_dims(deps, s);
-            if s.step(n, &rows[s.src][k], &rows[s.dst][k])?.positive {
+            if s.step(n, &rows[s.src.index()][k], &rows[s.dst.index()][k])?.positive {
                 c.insert((s.src, s.dst));
             }
         }
@@ -206,7 +206,7 @@ pub fn unordered_before(deps: &Deps, sched: &Schedule, start: usize, relaxed: &B
     for k in 0..start {
         for s in sts.iter_mut() {
             let n = n_dims(deps, s);
-            s.step(n, &sched.stmts[s.src][k], &sched.stmts[s.dst][k])?;
+            s.step(n, sched.row(s.src, k), sched.row(s.dst, k))?;
         }
         sts.retain(|s| !s.satisfied());
     }
@@ -220,14 +220,14 @@ pub fn unordered_before(deps: &Deps, sched: &Schedule, start: usize, relaxed: &B
 /// the tile sizes — the sufficient test the tiler uses for tile
 /// dimensions, without floor divisions.
 pub fn band_rows_zero(deps: &Deps, sched: &Schedule, start: usize, len: usize, relaxed: &BTreeSet<CellId>) -> PolyResult<Vec<CarriedPairs>> {
-    let nonzero = |relax: bool| -> PolyResult<Vec<BTreeSet<(usize, usize)>>> {
+    let nonzero = |relax: bool| -> PolyResult<Vec<BTreeSet<(StmtId, StmtId)>>> {
         let sts = unordered_before(deps, sched, start, relaxed, relax)?;
         let mut out = vec![];
         for k in start..start + len {
             let mut pairs = BTreeSet::new();
             for s in &sts {
                 let mut t = s.clone();
-                let c = t.step(n_dims(deps, s), &sched.stmts[s.src][k], &sched.stmts[s.dst][k])?;
+                let c = t.step(n_dims(deps, s), sched.row(s.src, k), sched.row(s.dst, k))?;
                 if c.positive || c.negative {
                     pairs.insert((s.src, s.dst));
                 }
@@ -260,7 +260,7 @@ pub fn band_rows_zero(deps: &Deps, sched: &Schedule, start: usize, len: usize, r
 /// Scalar dependences are left out: a jam gives each row its own copies of
 /// the scalars it writes, and only where no value crosses rows
 /// (`scalar_flow_rows`).
-pub fn jam_blocked(deps: &Deps, sched: &Schedule, dims: &BTreeSet<usize>) -> PolyResult<BTreeMap<usize, BTreeSet<(usize, usize)>>> {
+pub fn jam_blocked(deps: &Deps, sched: &Schedule, dims: &BTreeSet<usize>) -> PolyResult<BTreeMap<usize, BTreeSet<(StmtId, StmtId)>>> {
     let n = sched.dims.len();
     let none = BTreeSet::new();
     let mut out = BTreeMap::new();
@@ -270,7 +270,7 @@ pub fn jam_blocked(deps: &Deps, sched: &Schedule, dims: &BTreeSet<usize>) -> Pol
         for mut s in states(arrays) {
             let nd = n_dims(deps, &s);
             for k in 0..d {
-                s.step(nd, &sched.stmts[s.src][k], &sched.stmts[s.dst][k])?;
+                s.step(nd, sched.row(s.src, k), sched.row(s.dst, k))?;
                 if s.satisfied() {
                     break;
                 }
@@ -278,7 +278,7 @@ pub fn jam_blocked(deps: &Deps, sched: &Schedule, dims: &BTreeSet<usize>) -> Pol
             // The pairs carried at `d` (positive difference there).
             let mut carried = vec![];
             for p in &s.parts {
-                let (mut b, mut diff) = difference(p, nd, &sched.stmts[s.src][d], &sched.stmts[s.dst][d])?;
+                let (mut b, mut diff) = difference(p, nd, sched.row(s.src, d), sched.row(s.dst, d))?;
                 let last = diff.len() - 1;
                 diff[last] -= 1;
                 b.add_ineq(diff)?;
@@ -291,7 +291,7 @@ pub fn jam_blocked(deps: &Deps, sched: &Schedule, dims: &BTreeSet<usize>) -> Pol
                 if s.satisfied() {
                     break;
                 }
-                if s.step(nd, &sched.stmts[s.src][k], &sched.stmts[s.dst][k])?.negative {
+                if s.step(nd, sched.row(s.src, k), sched.row(s.dst, k))?.negative {
                     blocked.insert((s.src, s.dst));
                     break;
                 }

@@ -43,6 +43,7 @@ use crate::deps::Deps;
 use crate::poly::ilp::{lexmin_in_order, Problem};
 use crate::poly::{BasicSet, Meter};
 use crate::stable::HashMap;
+use crate::scop::poly_scop::StmtId;
 use crate::scop::PolyScop;
 
 /// Farkas rows by dependence part, pair of statements and kind (bounding
@@ -54,11 +55,11 @@ use crate::scop::PolyScop;
 /// hyperplane and the validity rows for each band (opus's
 /// `exp_rotation`, 5 statements and 93 dependence parts of which 55
 /// differ, spent a quarter of its scheduling work on them).
-pub type FarkasMemo = HashMap<(BasicSet, usize, usize, bool), Rows>;
+pub type FarkasMemo = HashMap<(BasicSet, StmtId, StmtId, bool), Rows>;
 
 /// [`farkas_rows`] of a dependence part, from `memo` when an earlier
 /// hyperplane, band or run of the same SCoP computed them.
-fn farkas_once(memo: &mut FarkasMemo, l: &Layout, part: &BasicSet, src: usize, dst: usize, bounding: bool) -> Result<Rows, SchedError> {
+fn farkas_once(memo: &mut FarkasMemo, l: &Layout, part: &BasicSet, src: StmtId, dst: StmtId, bounding: bool) -> Result<Rows, SchedError> {
     let key = (part.clone(), src, dst, bounding);
     if let Some(rows) = memo.get(&key) {
         return Ok(rows.clone());
@@ -123,7 +124,7 @@ impl<'a> Pluto<'a> {
     }
 
     fn n_src(&self, s: &DepState) -> usize {
-        self.deps.deps[s.dep].relation.space().n_in()
+        self.deps.dep(s.dep).relation.space().n_in()
     }
 
     /// The counter parts of statement `s`'s loop rows.
@@ -175,7 +176,7 @@ impl<'a> Pluto<'a> {
     }
 
     fn edges(&self) -> Vec<(usize, usize)> {
-        self.remaining.iter().map(|d| (d.src, d.dst)).collect()
+        self.remaining.iter().map(|d| (d.src.index(), d.dst.index())).collect()
     }
 
     fn finish(&mut self) -> Schedule {
@@ -201,7 +202,7 @@ impl<'a> Pluto<'a> {
         let mut rem = std::mem::take(&mut self.remaining);
         for d in rem.iter_mut() {
             let n_src = self.n_src(d);
-            let c = d.step(n_src, &self.rows[d.src][k], &self.rows[d.dst][k])?;
+            let c = d.step(n_src, &self.rows[d.src.index()][k], &self.rows[d.dst.index()][k])?;
             if c.negative {
                 return Err(SchedError::NoSchedule(format!("row {k} violates dependence {}", d.dep)));
             }

@@ -165,8 +165,8 @@ fn checker_rejects_illegal_schedules() {
     assert!(check(&k.scop, &unrecorded, &CheckOptions::new(&k.params)).unwrap_err().contains("parallel"));
     // With the statement's own pair recorded, the marks hold.
     let mut recorded = unrecorded.clone();
-    recorded.dims[0].carried.as_mut().unwrap().strict.insert((0, 0));
-    recorded.dims[0].carried.as_mut().unwrap().loose.insert((0, 0));
+    recorded.dims[0].carried.as_mut().unwrap().strict.insert((crate::scop::poly_scop::StmtId(0), crate::scop::poly_scop::StmtId(0)));
+    recorded.dims[0].carried.as_mut().unwrap().loose.insert((crate::scop::poly_scop::StmtId(0), crate::scop::poly_scop::StmtId(0)));
     assert!(check(&k.scop, &recorded, &CheckOptions::new(&k.params)).is_ok());
     // At parameters of its own choosing (what -tessera-check-schedules
     // runs): the wrong schedules are rejected, the right one passes.
@@ -186,11 +186,11 @@ fn a_statement_without_writes_is_not_ordered() {
     let k = kernels::loop_control();
     assert!(k.scop.statements[2].writes_nothing() && !k.scop.statements[0].writes_nothing());
     let deps = analyze(&k.scop, &DepsOptions::default()).unwrap();
-    assert!(deps.deps.iter().any(|d| d.source == 2 || d.target == 2), "all dependences are kept");
+    assert!(deps.deps.iter().any(|d| d.source == crate::scop::poly_scop::StmtId(2) || d.target == crate::scop::poly_scop::StmtId(2)), "all dependences are kept");
     let writers = deps.among_writers(&k.scop);
-    assert!(writers.deps.iter().all(|d| d.source != 2 && d.target != 2));
+    assert!(writers.deps.iter().all(|d| d.source != crate::scop::poly_scop::StmtId(2) && d.target != crate::scop::poly_scop::StmtId(2)));
     // The writes of the scalar are still ordered.
-    assert!(writers.deps.iter().any(|d| d.source == 0 && d.target == 0 && d.array == k.scop.cell_named("scalar_b").expect("b")));
+    assert!(writers.deps.iter().any(|d| d.source == crate::scop::poly_scop::StmtId(0) && d.target == crate::scop::poly_scop::StmtId(0) && d.array == k.scop.cell_named("scalar_b").expect("b")));
     // [phase, i, j]: S0 and S1 in their order, S2 after all of them.
     let row = |c: Vec<i64>| SchedRow { coeffs: c, div: 1 };
     let dims = vec![DimInfo::marked(RowKind::Scalar, false, false), DimInfo::marked(RowKind::Loop, false, false), DimInfo::marked(RowKind::Scalar, false, false), DimInfo::marked(RowKind::Loop, false, false)];

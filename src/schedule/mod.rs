@@ -14,6 +14,8 @@
 
 pub mod order;
 
+use crate::scop::poly_scop::StmtId;
+
 /// What a schedule row is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RowKind {
@@ -59,15 +61,15 @@ pub struct DimInfo {
     /// this dimension that an unroll-and-jam of its loop would reverse
     /// (`sched::marks::jam_blocked`), where computed: a loop that is not
     /// parallel may still be jammed unless it holds both ends of one.
-    pub jam_blocked: Option<std::collections::BTreeSet<(usize, usize)>>,
+    pub jam_blocked: Option<std::collections::BTreeSet<(StmtId, StmtId)>>,
 }
 
 /// The (source, target) statement pairs of the dependences a dimension
 /// carries: `strict` with reductions kept, `loose` with them relaxed.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CarriedPairs {
-    pub strict: std::collections::BTreeSet<(usize, usize)>,
-    pub loose: std::collections::BTreeSet<(usize, usize)>,
+    pub strict: std::collections::BTreeSet<(StmtId, StmtId)>,
+    pub loose: std::collections::BTreeSet<(StmtId, StmtId)>,
 }
 
 impl DimInfo {
@@ -80,17 +82,17 @@ impl DimInfo {
     /// may run several of its iterations interleaved, each inner item for
     /// every iteration before the next item (`ast::reduction_jam`): it is
     /// parallel, or no dependence among them is reversed that way.
-    pub fn jammable_for(&self, inside: &dyn Fn(usize) -> bool) -> bool {
+    pub fn jammable_for(&self, inside: &dyn Fn(StmtId) -> bool) -> bool {
         self.marks_for(inside).0 || self.jam_blocked.as_ref().is_some_and(|b| !b.iter().any(|&(s, t)| inside(s) && inside(t)))
     }
 
     /// (parallel, parallel_if_reduction) of a loop of this dimension that
     /// holds the statements `inside` (each with its number).
-    pub fn marks_for(&self, inside: &dyn Fn(usize) -> bool) -> (bool, bool) {
+    pub fn marks_for(&self, inside: &dyn Fn(StmtId) -> bool) -> (bool, bool) {
         match &self.carried {
             None => (self.parallel, self.parallel_if_reduction),
             Some(c) => {
-                let within = |pairs: &std::collections::BTreeSet<(usize, usize)>| pairs.iter().any(|&(s, t)| inside(s) && inside(t));
+                let within = |pairs: &std::collections::BTreeSet<(StmtId, StmtId)>| pairs.iter().any(|&(s, t)| inside(s) && inside(t));
                 let parallel = !within(&c.strict);
                 (parallel, !parallel && !within(&c.loose))
             }
@@ -158,7 +160,8 @@ impl Band {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Schedule {
-    /// Per statement of the model (same index), its rows.
+    /// Per statement of the model (same index: [`StmtId::index`]), its
+    /// rows.
     pub stmts: Vec<Vec<SchedRow>>,
     /// Per dimension.
     pub dims: Vec<DimInfo>,
@@ -166,10 +169,25 @@ pub struct Schedule {
 }
 
 impl Schedule {
+    /// Statement `s`'s row at dimension `k`.
+    pub fn row(&self, s: StmtId, k: usize) -> &SchedRow {
+        &self.stmts[s.index()][k]
+    }
+
+    /// Statement `s`'s rows.
+    pub fn rows(&self, s: StmtId) -> &[SchedRow] {
+        &self.stmts[s.index()]
+    }
+
+    /// Every statement's id, in order.
+    pub fn stmt_ids(&self) -> impl DoubleEndedIterator<Item = StmtId> + ExactSizeIterator + Clone {
+        StmtId::all(self.stmts.len())
+    }
+
     /// Whether statements `s` and `t` are on the same side of every scalar
     /// row before dimension `k`: only then may one loop at `k` hold both.
-    pub fn same_side(&self, s: usize, t: usize, k: usize) -> bool {
-        let value = |x: usize, j: usize| self.stmts[x][j].coeffs.last().copied();
+    pub fn same_side(&self, s: StmtId, t: StmtId, k: usize) -> bool {
+        let value = |x: StmtId, j: usize| self.row(x, j).coeffs.last().copied();
         (0..k).all(|j| self.dims[j].kind != RowKind::Scalar || value(s, j) == value(t, j))
     }
 
@@ -179,11 +197,11 @@ impl Schedule {
     /// wavefronts). `np`: the number of parameters (the rows' first
     /// columns).
     pub fn statements_with_parallelism(&self, np: usize) -> usize {
-        let iterates = |s: usize, k: usize| {
-            let c = &self.stmts[s][k].coeffs;
+        let iterates = |s: StmtId, k: usize| {
+            let c = &self.row(s, k).coeffs;
             self.dims[k].kind == RowKind::Loop && c[np..c.len() - 1].iter().any(|&x| x != 0)
         };
-        (0..self.stmts.len())
+        self.stmt_ids()
             .filter(|&s| {
                 (0..self.dims.len()).any(|k| {
                     iterates(s, k)

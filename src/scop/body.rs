@@ -27,6 +27,7 @@
 use super::affine::Sym;
 use super::model::{AccessKind, ArrayId, Model, Statement, Target};
 use super::polynomial::Polynomial;
+use super::poly_scop::StmtId;
 use crate::ir::{BlockId, FunctionView, LoopId, Op, ValueId, ValueKind};
 use crate::stable::{HashMap, HashSet};
 
@@ -118,8 +119,8 @@ impl BodyPlan {
     }
 
     /// The effects of statement `s`, in order.
-    pub fn effects(&self, s: usize) -> &[Effect] {
-        &self.effects[s]
+    pub fn effects(&self, s: StmtId) -> &[Effect] {
+        &self.effects[s.index()]
     }
 
     /// Whether block `b` is in the region.
@@ -163,13 +164,13 @@ impl BodyPlan {
     /// The plan of statement `s` in words, when it maps values back to
     /// memory cells (`None` when it only copies its instructions and
     /// writes its scalars): `read 's' from C; copy 3; store 'add' to C`.
-    pub fn describe(&self, model: &Model, view: &FunctionView, s: usize) -> Option<String> {
+    pub fn describe(&self, model: &Model, view: &FunctionView, s: StmtId) -> Option<String> {
         let effects = self.effects(s);
         if !effects.iter().any(|e| matches!(e, Effect::Read(_) | Effect::StoreCell { .. })) {
             return None;
         }
         let name = |v: ValueId| format!("'{}'", view.value(v).name);
-        let stmt = &model.statements[s];
+        let stmt = model.stmt(s);
         let mut parts = Vec::new();
         let mut copies = 0;
         let flush = |copies: &mut usize, parts: &mut Vec<String>| {

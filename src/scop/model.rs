@@ -7,6 +7,7 @@
 
 use super::affine::{AffExpr, Constraint, Counter, Dnf, Sym};
 use super::polynomial::Polynomial;
+use super::poly_scop::StmtId;
 use crate::ir::{BlockId, LoopId, SrcLoc, Type, ValueId};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -204,6 +205,17 @@ pub struct Model {
 }
 
 impl Model {
+    /// Statement `s` (the model's statements are the SCoP's, in the same
+    /// order).
+    pub fn stmt(&self, s: StmtId) -> &Statement {
+        &self.statements[s.index()]
+    }
+
+    /// Every statement's id, in order.
+    pub fn stmt_ids(&self) -> impl DoubleEndedIterator<Item = StmtId> + ExactSizeIterator + Clone {
+        StmtId::all(self.statements.len())
+    }
+
     /// The arrays some statement writes.
     pub fn written_arrays(&self) -> std::collections::BTreeSet<ArrayId> {
         self.statements

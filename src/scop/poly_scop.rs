@@ -15,11 +15,36 @@ use crate::poly::parse::parse_set;
 use crate::poly::space::{Space, Tuple};
 use crate::poly::{BasicSet, PolyResult, Set};
 
-/// An array or a scalar of a [`PolyScop`]: an index into
-/// [`PolyScop::cells`]. Cells are numbered in the order of their names, so
-/// sets and maps of them iterate in that order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct CellId(pub u32);
+typed_index! {
+    /// An array or a scalar of a [`PolyScop`]: an index into
+    /// [`PolyScop::cells`]. Cells are numbered in the order of their
+    /// names, so sets and maps of them iterate in that order.
+    CellId,
+    "cells"
+}
+
+typed_index! {
+    /// A statement of a SCoP: its index in [`PolyScop::statements`] (and
+    /// in `Model::statements`, which detection builds in the same order),
+    /// the order of the statements in the source. Every stage after
+    /// detection names statements by it: dependences' ends, schedule
+    /// rows, loop-tree leaves.
+    StmtId,
+    "statements"
+}
+
+impl StmtId {
+    /// The statements of a SCoP of `n` of them, in order.
+    pub fn all(n: usize) -> impl DoubleEndedIterator<Item = StmtId> + ExactSizeIterator + Clone {
+        (0..n).map(StmtId::at)
+    }
+}
+
+impl std::fmt::Display for StmtId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "S{}", self.0)
+    }
+}
 
 /// What the accesses of a [`PolyScop`] touch: an array, or a scalar (a
 /// zero-dimensional cell, `scalar_<value>`).
@@ -115,7 +140,7 @@ type NamedAccess = (AccessKind, String, Set);
 fn number_cells(named: Vec<(PolyStmtHead, Vec<NamedAccess>)>) -> (Vec<PolyStmt>, Vec<Cell>) {
     let names: std::collections::BTreeSet<&str> = named.iter().flat_map(|(_, a)| a.iter().map(|(_, n, _)| n.as_str())).collect();
     let cells: Vec<Cell> = names.iter().map(|n| Cell { name: n.to_string(), is_scalar: n.starts_with("scalar_") }).collect();
-    let id = |n: &str| CellId(cells.iter().position(|c| c.name == n).expect("named above") as u32);
+    let id = |n: &str| CellId::at(cells.iter().position(|c| c.name == n).expect("named above"));
     let statements = named
         .into_iter()
         .map(|(head, accesses)| {
@@ -355,8 +380,18 @@ fn relation_space(params: &[String], from: &Tuple, to: Tuple) -> Space {
 }
 
 impl PolyScop {
+    /// Statement `s`.
+    pub fn stmt(&self, s: StmtId) -> &PolyStmt {
+        &self.statements[s.index()]
+    }
+
+    /// Every statement's id, in order.
+    pub fn stmt_ids(&self) -> impl DoubleEndedIterator<Item = StmtId> + ExactSizeIterator + Clone {
+        StmtId::all(self.statements.len())
+    }
+
     pub fn cell(&self, c: CellId) -> &Cell {
-        &self.cells[c.0 as usize]
+        &self.cells[c.index()]
     }
 
     /// Whether `a` accesses a scalar (not an array element).
@@ -367,7 +402,7 @@ impl PolyScop {
     /// The cell of this name, if an access touches one (tests and
     /// printers name cells).
     pub fn cell_named(&self, name: &str) -> Option<CellId> {
-        self.cells.iter().position(|c| c.name == name).map(|k| CellId(k as u32))
+        self.cells.iter().position(|c| c.name == name).map(CellId::at)
     }
 
     /// Converts a model (its domains, schedules and access functions).

@@ -155,7 +155,7 @@ pub fn print_model(model: &Model, view: &FunctionView) -> String {
         if let Some(r) = &s.reduction {
             let _ = writeln!(o, "    reduction: {r}");
         }
-        if let Some(b) = plan.describe(model, view, k) {
+        if let Some(b) = plan.describe(model, view, super::poly_scop::StmtId::at(k)) {
             let _ = writeln!(o, "    body: {b}");
         }
     }

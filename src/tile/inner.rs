@@ -98,8 +98,8 @@ fn passes_values_within_iteration(scop: &PolyScop, deps: &Deps, points: &Schedul
     let mut sts = states(deps.constraining(relaxed, false).filter(|(_, d)| d.kind == DepKind::Flow && d.source != d.target));
     for k in 0..m - 1 {
         for s in sts.iter_mut() {
-            let n_src = deps.deps[s.dep].relation.space().n_in();
-            s.step(n_src, &points.stmts[s.src][k], &points.stmts[s.dst][k])?;
+            let n_src = deps.dep(s.dep).relation.space().n_in();
+            s.step(n_src, points.row(s.src, k), points.row(s.dst, k))?;
         }
         sts.retain(|s| !s.satisfied());
     }
@@ -113,7 +113,7 @@ fn passes_values_within_iteration(scop: &PolyScop, deps: &Deps, points: &Schedul
 
 /// Whether every pair left in `s` joins instances with equal counters.
 fn same_counters(scop: &PolyScop, deps: &Deps, s: &DepState) -> PolyResult<bool> {
-    let space = deps.deps[s.dep].relation.space();
+    let space = deps.dep(s.dep).relation.space();
     let (n_src, n_dst) = (space.n_in(), space.n_out());
     if n_src != n_dst {
         return Ok(false);
@@ -148,8 +148,8 @@ fn inner_carries(deps: &Deps, cand: &Schedule, sts: &mut Vec<DepState>) -> PolyR
     let mut carried = false;
     for k in 0..m {
         for s in sts.iter_mut() {
-            let n_src = deps.deps[s.dep].relation.space().n_in();
-            let c = s.step(n_src, &cand.stmts[s.src][k], &cand.stmts[s.dst][k])?;
+            let n_src = deps.dep(s.dep).relation.space().n_in();
+            let c = s.step(n_src, cand.row(s.src, k), cand.row(s.dst, k))?;
             // The outer rows are the schedule's own (legal) ones.
             if k >= m - 2 && c.negative {
                 return Ok(None);

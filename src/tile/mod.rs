@@ -495,14 +495,14 @@ fn point_order(len: usize, inner: usize) -> Vec<usize> {
 /// written at every point of a band and read after it: the band's last
 /// point, whose value is read, is another one once tiled).
 fn live_ranges_cross(deps: &Deps, sched: &Schedule, band: &Band, relaxed: &BTreeSet<CellId>) -> PolyResult<bool> {
-    for (i, d) in deps.deps.iter().enumerate() {
+    for (i, d) in deps.enumerated() {
         if d.kind != DepKind::Flow || !relaxed.contains(&d.array) {
             continue;
         }
         let mut st = DepState::new(i, d);
         let n_src = d.relation.space().n_in();
         for k in 0..band.start + band.len {
-            let c = st.step(n_src, &sched.stmts[d.source][k], &sched.stmts[d.target][k])?;
+            let c = st.step(n_src, sched.row(d.source, k), sched.row(d.target, k))?;
             if c.positive || c.negative {
                 return Ok(true);
             }

@@ -30,7 +30,7 @@
 //! a column of rows of `incx` in the model) is taken as walked in order:
 //! its stride is assumed small ([`strided_vectors`]).
 
-use crate::scop::poly_scop::CellId;
+use crate::scop::poly_scop::{CellId, StmtId};
 use super::sizes::{band_stmts, subscript_matrices};
 use crate::poly::PolyResult;
 use crate::sched::linalg::{dot, nullspace, rank};
@@ -44,13 +44,13 @@ pub fn tiling_pays(sched: &Schedule, scop: &PolyScop, start: usize, len: usize) 
     let np = scop.params.len();
     // Every statement's subscripts, once: the strided vectors are judged
     // over the whole SCoP, the band over its own statements.
-    let all: Vec<Vec<Option<Vec<Vec<i64>>>>> = (0..scop.statements.len()).map(|s| subscript_matrices(scop, s)).collect();
+    let all: Vec<Vec<Option<Vec<Vec<i64>>>>> = scop.stmt_ids().map(|s| subscript_matrices(scop, s)).collect();
     let vectors = strided_vectors(scop, &all);
     let mut stmts: Vec<(usize, Vec<Vec<i64>>, Vec<Vec<Vec<i64>>>)> = vec![];
     for s in band_stmts(sched, scop, start, len) {
-        let m = scop.statements[s].domain.space().n_dim();
-        let rows: Vec<Vec<i64>> = sched.stmts[s].iter().map(|r| r.coeffs[np..np + m].to_vec()).collect();
-        let Some(subs) = vector_subscripts(scop, s, &all[s], &vectors) else {
+        let m = scop.stmt(s).domain.space().n_dim();
+        let rows: Vec<Vec<i64>> = sched.rows(s).iter().map(|r| r.coeffs[np..np + m].to_vec()).collect();
+        let Some(subs) = vector_subscripts(scop, s, &all[s.index()], &vectors) else {
             return true;
         };
         stmts.push((m, rows, subs));
@@ -100,8 +100,8 @@ fn strided_vectors(scop: &PolyScop, subs: &[Vec<Option<Vec<Vec<i64>>>>]) -> BTre
 /// Statement `s`'s [`subscript_matrices`] (`subs`), a strided vector's
 /// fixed last subscript dropped (`vectors`: [`strided_vectors`]); `None`
 /// when some access's subscripts are not known.
-fn vector_subscripts(scop: &PolyScop, s: usize, subs: &[Option<Vec<Vec<i64>>>], vectors: &BTreeSet<CellId>) -> Option<Vec<Vec<Vec<i64>>>> {
-    let accesses = scop.statements[s].accesses.iter().filter(|a| !scop.is_scalar(a));
+fn vector_subscripts(scop: &PolyScop, s: StmtId, subs: &[Option<Vec<Vec<i64>>>], vectors: &BTreeSet<CellId>) -> Option<Vec<Vec<Vec<i64>>>> {
+    let accesses = scop.stmt(s).accesses.iter().filter(|a| !scop.is_scalar(a));
     accesses
         .zip(subs)
         .map(|(a, f)| {
@@ -201,9 +201,9 @@ pub fn one_tile(sched: &Schedule, scop: &PolyScop, start: usize, sizes: &[i64]) 
     }
     for (k, &size) in sizes.iter().enumerate() {
         let (mut lo, mut hi) = (i64::MAX, i64::MIN);
-        for (s, st) in scop.statements.iter().enumerate() {
+        for (s, st) in scop.stmt_ids().zip(&scop.statements) {
             for part in st.domain.parts() {
-                let Some((l, h)) = range(part, &sched.stmts[s][start + k].coeffs)? else { return Ok(false) };
+                let Some((l, h)) = range(part, &sched.row(s, start + k).coeffs)? else { return Ok(false) };
                 lo = lo.min(l);
                 hi = hi.max(h);
             }

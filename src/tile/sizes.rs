@@ -19,7 +19,7 @@
 //! `R = 128`, floats, `E = 2`, `ρ = 0.9`, gives 3684). The other loops get
 //! `qL2 = CL2 / CL1` rounded up to a multiple of the vector width (8).
 
-use crate::scop::poly_scop::CellId;
+use crate::scop::poly_scop::{CellId, StmtId};
 use super::TileConfig;
 use crate::sched::linalg::{dot, nullspace};
 use crate::sched::{Band, RowKind, Schedule};
@@ -28,10 +28,11 @@ use crate::scop::PolyScop;
 /// The direction in statement `s`'s counter space along which row `r`
 /// advances while every other loop row of the schedule stays fixed, if
 /// that is a single direction.
-fn direction(sched: &Schedule, scop: &PolyScop, s: usize, r: usize) -> Option<Vec<i64>> {
+fn direction(sched: &Schedule, scop: &PolyScop, s: StmtId, r: usize) -> Option<Vec<i64>> {
     let np = scop.params.len();
-    let m = scop.statements[s].domain.space().n_dim();
-    let others: Vec<Vec<i64>> = sched.stmts[s]
+    let m = scop.stmt(s).domain.space().n_dim();
+    let others: Vec<Vec<i64>> = sched
+        .rows(s)
         .iter()
         .enumerate()
         .filter(|(d, _)| *d != r && sched.dims[*d].kind == RowKind::Loop)
@@ -39,7 +40,7 @@ fn direction(sched: &Schedule, scop: &PolyScop, s: usize, r: usize) -> Option<Ve
         .collect();
     let ns = nullspace(&others, m);
     let [v] = ns.as_slice() else { return None };
-    let along = dot(v, &sched.stmts[s][r].coeffs[np..np + m]);
+    let along = dot(v, &sched.row(s, r).coeffs[np..np + m]);
     match along.signum() {
         1 => Some(v.clone()),
         -1 => Some(v.iter().map(|x| -x).collect()),
@@ -51,8 +52,8 @@ fn direction(sched: &Schedule, scop: &PolyScop, s: usize, r: usize) -> Option<Ve
 /// counters (`F` in `subscript = F·x + g·p + c`), `None` for an access
 /// whose relation is not one equality per subscript (a union, or a
 /// subscript defined through another).
-pub(super) fn subscript_matrices(scop: &PolyScop, s: usize) -> Vec<Option<Vec<Vec<i64>>>> {
-    let st = &scop.statements[s];
+pub(super) fn subscript_matrices(scop: &PolyScop, s: StmtId) -> Vec<Option<Vec<Vec<i64>>>> {
+    let st = &scop.stmt(s);
     let np = scop.params.len();
     let m = st.domain.space().n_dim();
     st.accesses
@@ -80,7 +81,7 @@ pub(super) fn subscript_matrices(scop: &PolyScop, s: usize) -> Vec<Option<Vec<Ve
 /// How each array access of statement `s` moves along `v`: `(last
 /// subscript change, whether an outer subscript changes)`, `None` where
 /// the subscripts are not known (in the order of the array accesses).
-fn strides(scop: &PolyScop, s: usize, v: &[i64]) -> Vec<Option<(i64, bool)>> {
+fn strides(scop: &PolyScop, s: StmtId, v: &[i64]) -> Vec<Option<(i64, bool)>> {
     let change = |row: &Vec<i64>| dot(row, v);
     subscript_matrices(scop, s)
         .into_iter()
@@ -93,16 +94,17 @@ fn strides(scop: &PolyScop, s: usize, v: &[i64]) -> Vec<Option<(i64, bool)>> {
 }
 
 /// Statements that have a loop row in the band.
-pub(super) fn band_stmts(sched: &Schedule, scop: &PolyScop, start: usize, len: usize) -> Vec<usize> {
+pub(super) fn band_stmts(sched: &Schedule, scop: &PolyScop, start: usize, len: usize) -> Vec<StmtId> {
     let np = scop.params.len();
-    (0..sched.stmts.len())
-        .filter(|&s| sched.stmts[s][start..start + len].iter().any(|r| r.coeffs[np..r.coeffs.len() - 1].iter().any(|&c| c != 0)))
+    sched
+        .stmt_ids()
+        .filter(|&s| sched.rows(s)[start..start + len].iter().any(|r| r.coeffs[np..r.coeffs.len() - 1].iter().any(|&c| c != 0)))
         .collect()
 }
 
 /// Vectorization score of band row `r`: accesses walked with stride 1
 /// minus accesses walked across rows.
-fn score(sched: &Schedule, scop: &PolyScop, stmts: &[usize], r: usize) -> i64 {
+fn score(sched: &Schedule, scop: &PolyScop, stmts: &[StmtId], r: usize) -> i64 {
     let mut sc = 0;
     for &s in stmts {
         let Some(v) = direction(sched, scop, s, r) else { continue };
@@ -140,9 +142,10 @@ pub fn inner_stride_score(sched: &Schedule, scop: &PolyScop) -> i64 {
             tiled.then(|| b.start + innermost_row(sched, scop, b.start, b.len))
         })
         .collect();
-    (0..sched.stmts.len())
+    sched
+        .stmt_ids()
         .filter_map(|s| {
-            let r = sched.stmts[s].iter().rposition(|row| row.div == 1 && row.coeffs[np..row.coeffs.len() - 1].iter().any(|&c| c != 0))?;
+            let r = sched.rows(s).iter().rposition(|row| row.div == 1 && row.coeffs[np..row.coeffs.len() - 1].iter().any(|&c| c != 0))?;
             let band = sched.bands.iter().position(|b| (b.start..b.start + b.len).contains(&r));
             let r = band.and_then(|b| tiler_rows[b]).unwrap_or(r);
             Some(score(sched, scop, &[s], r))
@@ -190,11 +193,11 @@ pub fn innermost_row(sched: &Schedule, scop: &PolyScop, start: usize, len: usize
 
 /// Distinct array elements touched per iteration along row `r` (SICA's
 /// `E`), at least 1.
-fn elements_per_iteration(sched: &Schedule, scop: &PolyScop, stmts: &[usize], r: usize) -> i64 {
+fn elements_per_iteration(sched: &Schedule, scop: &PolyScop, stmts: &[StmtId], r: usize) -> i64 {
     let mut seen: Vec<(CellId, String)> = vec![];
     for &s in stmts {
         let Some(v) = direction(sched, scop, s, r) else { continue };
-        let st = &scop.statements[s];
+        let st = &scop.stmt(s);
         let moving = strides(scop, s, &v);
         for (a, (last, outer)) in st.accesses.iter().filter(|a| !scop.is_scalar(a)).zip(moving).filter_map(|(a, m)| Some((a, m?))) {
             let key = (a.array, a.relation.to_string());

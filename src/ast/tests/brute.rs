@@ -182,7 +182,7 @@ fn malformed_and_non_injective_schedules_are_errors() {
     use crate::ast::{build, AstError, AstOptions};
     let s = scop("[n, m] -> { : true }", &[RECT]);
     let sc = schedule(&s, &[&["i", "i"]], "LL", &[], vec![]);
-    assert_eq!(build(&s, &sc, &AstOptions::default()), Err(AstError::NotInjective { stmt: 0 }));
+    assert_eq!(build(&s, &sc, &AstOptions::default()), Err(AstError::NotInjective { stmt: crate::scop::poly_scop::StmtId(0) }));
     let sc = schedule(&s, &[&["i"]], "LL", &[], vec![]);
     assert!(matches!(build(&s, &sc, &AstOptions::default()), Err(AstError::Malformed(_))));
     let unbounded = scop("[n] -> { : true }", &["[n] -> { S0[i] : i >= 0 }"]);
@@ -217,9 +217,9 @@ fn without_separation_the_code_is_still_right() {
     let opts = crate::ast::AstOptions { separate_guards: false, separate_full_tiles: false, jam_reductions: false, ..Default::default() };
     let ast = crate::ast::build(&s, &sc, &opts).expect("build");
     for n in 0..8 {
-        let got: Vec<(usize, Vec<i64>)> = crate::ast::interp::run(&ast, &[n], 1_000_000).expect("run").into_iter().map(|e| (e.stmt, e.iter)).collect();
+        let got: Vec<(usize, Vec<i64>)> = crate::ast::interp::run(&ast, &[n], 1_000_000).expect("run").into_iter().map(|e| (e.stmt.index(), e.iter)).collect();
         let (full, _, _) = check(&s, &sc, &[vec![n]], 9);
-        let want: Vec<(usize, Vec<i64>)> = crate::ast::interp::run(&full, &[n], 1_000_000).expect("run").into_iter().map(|e| (e.stmt, e.iter)).collect();
+        let want: Vec<(usize, Vec<i64>)> = crate::ast::interp::run(&full, &[n], 1_000_000).expect("run").into_iter().map(|e| (e.stmt.index(), e.iter)).collect();
         assert_eq!(got, want, "n = {n}\n{ast}");
     }
 }

@@ -129,7 +129,7 @@ pub fn check(scop: &PolyScop, sched: &Schedule, params: &[Vec<i64>], range: i64)
         }
         let want = expected(scop, sched, p, range);
         let trace = interp::run(&ast, p, 10_000_000).unwrap_or_else(|e| panic!("interp {p:?}: {e}\n{ast}"));
-        let got: Vec<(usize, Vec<i64>)> = trace.iter().map(|e| (e.stmt, e.iter.clone())).collect();
+        let got: Vec<(usize, Vec<i64>)> = trace.iter().map(|e| (e.stmt.index(), e.iter.clone())).collect();
         if got != want {
             let missing: Vec<_> = want.iter().filter(|w| !got.contains(w)).take(5).collect();
             let extra: Vec<_> = got.iter().filter(|g| !want.contains(g)).take(5).collect();

@@ -85,7 +85,7 @@ fn runs_rows(ast: &Ast, n: i64, rows: &dyn Fn(i64) -> Vec<(i64, i64)>, sum: &dyn
     let trace = interp::run(ast, &[n], 10_000_000).expect("run");
     let mut got: BTreeMap<(i64, i64), Vec<(usize, i64)>> = BTreeMap::new();
     for e in &trace {
-        got.entry((e.iter[0], e.iter[1])).or_default().push((e.stmt, e.iter.get(2).copied().unwrap_or(-1)));
+        got.entry((e.iter[0], e.iter[1])).or_default().push((e.stmt.index(), e.iter.get(2).copied().unwrap_or(-1)));
     }
     let want_rows = rows(n);
     assert_eq!(got.keys().copied().collect::<Vec<_>>(), want_rows, "n={n}: rows missing or extra\n{ast}");
@@ -104,7 +104,7 @@ fn runs_rows(ast: &Ast, n: i64, rows: &dyn Fn(i64) -> Vec<(i64, i64)>, sum: &dyn
             continue;
         }
         let k0 = sum(i).start;
-        let at = |j: i64, k: i64| trace.iter().position(|e| e.stmt == 1 && e.iter == [i, j, k]).expect("instance");
+        let at = |j: i64, k: i64| trace.iter().position(|e| e.stmt == crate::scop::poly_scop::StmtId(1) && e.iter == [i, j, k]).expect("instance");
         assert!(at(j0 + 1, k0) < at(j0, k0 + 1), "n={n}: rows of i = {i} not interleaved\n{ast}");
         break;
     }
@@ -177,9 +177,9 @@ fn scalars_live_after_the_region_keep_rows_apart() {
 fn cell_orders(scop: &PolyScop, ast: &Ast, n: i64) -> BTreeMap<(crate::scop::poly_scop::CellId, Vec<i64>), Vec<(bool, usize, Vec<i64>)>> {
     let mut out: BTreeMap<(crate::scop::poly_scop::CellId, Vec<i64>), Vec<(bool, usize, Vec<i64>)>> = BTreeMap::new();
     for e in interp::run(ast, &[n], 10_000_000).expect("run") {
-        for a in scop.statements[e.stmt].accesses.iter().filter(|a| !scop.is_scalar(a)) {
+        for a in scop.stmt(e.stmt).accesses.iter().filter(|a| !scop.is_scalar(a)) {
             let cell = crate::sched::check::image(&a.relation, &[n], &e.iter).expect("cell");
-            out.entry((a.array, cell)).or_default().push((a.kind == AccessKind::Write, e.stmt, e.iter.clone()));
+            out.entry((a.array, cell)).or_default().push((a.kind == AccessKind::Write, e.stmt.index(), e.iter.clone()));
         }
     }
     for seq in out.values_mut() {
@@ -269,7 +269,7 @@ fn rows_of_a_loop_that_carries_sums_advance_together_when_no_dependence_turns_ba
     }
     // The rows interleave: row 1's first term of t before row 0's second.
     let trace = interp::run(&jam, &[8], 1_000_000).expect("run");
-    let at = |i: i64, j: i64| trace.iter().position(|e| e.stmt == 1 && e.iter == [i, j]).expect("instance");
+    let at = |i: i64, j: i64| trace.iter().position(|e| e.stmt == crate::scop::poly_scop::StmtId(1) && e.iter == [i, j]).expect("instance");
     assert!(at(1, 0) < at(0, 1), "{jam}");
 }
 
@@ -298,7 +298,7 @@ fn rows_that_feed_an_earlier_item_of_later_rows_stay_apart() {
     for kernel in [trisolv_rows(), sweep_rows()] {
         let (scop, sched, candidates) = with_jam_marks(kernel);
         assert_eq!(candidates, [1].into(), "{sched:?}");
-        assert_eq!(sched.dims[1].jam_blocked, Some([(2, 1)].into()), "{:?}", sched.dims[1]);
+        assert_eq!(sched.dims[1].jam_blocked, Some([(crate::scop::poly_scop::StmtId(2), crate::scop::poly_scop::StmtId(1))].into()), "{:?}", sched.dims[1]);
         assert!(!crate::ast::reduction_jam::may_jam_reductions(&scop, &sched));
         let ast = build(&scop, &sched, &AstOptions::default()).expect("ast");
         assert_eq!(jammed(&ast.body), 0, "{ast}");
