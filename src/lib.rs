@@ -1,8 +1,11 @@
 //! Tessera: a polyhedral loop optimizer for LLVM, shipped as a pass plugin.
 //!
-//! The stages follow `docs/design.md`. The polyhedral core (`poly`)
-//! and the later pure stages never see an LLVM type; only `bridge` and
-//! `driver` (built with the `llvm` feature) talk to LLVM.
+//! The stages follow `docs/architecture.md`. The polyhedral core
+//! (`poly`) and the pure stages (`ir`, `scop`, `deps`, `schedule`,
+//! `sched`, `tile`, `ast`, `cost`, `plan`, `profile`) never see an LLVM
+//! type; only `bridge` (the one place with `unsafe`: the C API and the
+//! C++ shim), `codegen` and `driver` (through inkwell's safe wrappers)
+//! talk to LLVM, and only they are built with the `llvm` feature.
 
 /// Defines a typed index into one table of a stage's result (a SCoP's
 /// statements, its dependences): a `u32` newtype with `index()` (its
@@ -34,6 +37,7 @@ pub mod ast;
 pub mod cost;
 pub mod deps;
 pub mod ir;
+pub mod plan;
 pub mod poly;
 pub mod profile;
 pub mod sched;

@@ -155,6 +155,15 @@ pub enum Node {
     Stmt { stmt: StmtId, iter: Vec<Expr>, copy: u32 },
 }
 
+/// Whether `pred` holds for a statement under `nodes`.
+pub fn any_stmt(nodes: &[Node], pred: &dyn Fn(StmtId) -> bool) -> bool {
+    nodes.iter().any(|n| match n {
+        Node::Stmt { stmt, .. } => pred(*stmt),
+        Node::For(f) => any_stmt(&f.body, pred),
+        Node::If { then, otherwise, .. } => any_stmt(then, pred) || any_stmt(otherwise, pred),
+    })
+}
+
 /// Counts the occurrences of each statement under `nodes` (a statement
 /// the scanner put in two branches, or a jam copied, occurs more than
 /// once), adding to `out`.

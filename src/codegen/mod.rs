@@ -23,11 +23,12 @@ pub mod checks;
 pub mod expr;
 mod matmul;
 mod parallel;
-pub use parallel::threaded_loops;
 pub mod stats;
 pub mod stmt;
 
-use crate::ast::{count_stmts, Ast, Node};
+use crate::ast::{any_stmt, count_stmts, Ast, Node};
+use crate::plan::alias::{admissible, pairs_to_check};
+use crate::plan::threads::Threading;
 use crate::bridge::rewrite::Ir;
 use crate::ir::{FunctionView, Op, ValueId};
 use crate::scop::affine::{Counter, Sym};
@@ -97,7 +98,7 @@ struct Gen<'r, 'a, 'b> {
     /// region decides (`parallel::entry_fork`).
     entry_fork: Option<usize>,
     /// Which parallel loops may run on threads.
-    threading: parallel::Threading<'r>,
+    threading: Threading<'r>,
     /// In a loop jammed around a reduction (`For::copies`): the slots of
     /// the scalars it writes for each row but the first (which keeps the
     /// scalar's own slot), by scalar and row.
@@ -148,8 +149,8 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, opts
     if model.params.iter().any(|p| matches!(p.sym, Sym::Atom(_))) {
         return Err(ATOM_PARAM.into());
     }
-    let pairs = checks::pairs_to_check(model, view);
-    checks::admissible(model, &pairs, opts.rtc)?;
+    let pairs = pairs_to_check(model, view);
+    admissible(model, &pairs, opts.rtc)?;
     // Addresses of different address spaces need not share one numbering:
     // their overlap cannot be decided by comparing them.
     for &(x, y) in &pairs {
@@ -263,7 +264,7 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, opts
         in_wavefront: false,
         workers: vec![],
         entry_fork: None,
-        threading: parallel::Threading::new(view, model, ast),
+        threading: Threading::new(view, model, ast),
         row_slots: HashMap::default(),
         slot_block: None,
         worker_slots: vec![],
@@ -669,15 +670,6 @@ fn visit_stmts(nodes: &[Node], f: &mut dyn FnMut(StmtId, &[crate::ast::Expr])) {
             }
         }
     }
-}
-
-/// Whether `pred` holds for a statement under `nodes`.
-fn any_stmt(nodes: &[Node], pred: &dyn Fn(StmtId) -> bool) -> bool {
-    nodes.iter().any(|n| match n {
-        Node::Stmt { stmt, .. } => pred(*stmt),
-        Node::For(f) => any_stmt(&f.body, pred),
-        Node::If { then, otherwise, .. } => any_stmt(then, pred) || any_stmt(otherwise, pred),
-    })
 }
 
 

@@ -1,24 +1,28 @@
-//! The pipeline on one function: detection, model, dependences, schedule,
-//! tiling, AST, code generation (docs/design.md). Each stage is a function from
-//! one plain data structure to the next; this module only sequences them and
-//! reports to the user.
+//! The pipeline on one function: detection, then for each SCoP its plan
+//! (`plan::plan`: dependences, schedule, tiling, loop tree, what is paid
+//! for) and code generation (docs/architecture.md). Each stage is a
+//! function from one plain data structure to the next; this module
+//! prepares the IR, sequences them, keeps the module's code-size ledger
+//! and reports to the user.
 
 mod explain;
 mod machine;
 mod report;
 mod specialize;
 
-use crate::ast::{self, AstOptions};
+use crate::ast::AstOptions;
 use crate::bridge::rewrite::{self, Ir};
 use crate::bridge::view::{self, IrMap};
 use crate::bridge::{FunctionCtx, Mode, Options, RemarkKind, RemarkPart};
 use crate::codegen;
+use crate::plan::costing::{instructions, nominal_work, sums_beside_other_cells, weights};
+use crate::plan::{plan, Cost, Plan, StageConfig, DEPS_WORK_LIMIT};
 use crate::cost::{self, size::Budget};
-use crate::deps::{self, DepsOptions};
-use crate::sched::{self, SchedOptions};
-use crate::tile::{self, TileConfig};
+use crate::deps;
+use crate::sched;
+use crate::tile::TileConfig;
 use crate::ir::FunctionView;
-use crate::scop::{self, Detection, LoopStatus, Model, PolyScop};
+use crate::scop::{self, Detection, LoopStatus, Model};
 use crate::stable::{HashMap, HashSet};
 use std::fmt;
 
@@ -271,7 +275,7 @@ fn transform(ctx: &FunctionCtx<'_>, first_view: &FunctionView, first_map: &IrMap
                     l1_bytes: config.tile.l1_bytes,
                     elem_bytes: m.arrays.iter().map(|a| a.elem_bytes as i64).max().unwrap_or(8),
                     checked_accumulator: {
-                        let checked: Vec<_> = codegen::checks::pairs_to_check(m, &fview).into_iter().flat_map(|(x, y)| [x, y]).collect();
+                        let checked: Vec<_> = crate::plan::alias::pairs_to_check(m, &fview).into_iter().flat_map(|(x, y)| [x, y]).collect();
                         cost::profit::checked_accumulator(m, &checked)
                     },
                 },
@@ -452,90 +456,6 @@ fn loop_label(fview: &FunctionView, root: crate::ir::LoopId) -> String {
     }
 }
 
-/// What the pure stages decide for one SCoP.
-struct Plan {
-    /// What was given up to stay within the work limits (said in the remark).
-    given_up: Vec<String>,
-    scop: PolyScop,
-    deps: deps::Deps,
-    schedule: sched::Schedule,
-    tree: ast::Ast,
-    /// What the rewrite adds to the function, in IR instructions
-    /// (`cost::size`; 0 when not costed).
-    growth: u64,
-    /// Its only gain is loops of unknown trip count on threads: paid from
-    /// the module's allowance for such rewrites too.
-    thread_only: bool,
-    /// With `-tessera-check-schedules`: whether the checker could decide
-    /// (the schedule passed); `None` without the option.
-    checked: Option<bool>,
-}
-
-/// Polyhedral work allowed for one SCoP, in the solver's work units (a
-/// tableau entry updated, plus a fixed charge per query; see
-/// `poly::simplex`): past it the SCoP is given up with a remark. Counting
-/// work instead of time makes the decision the same on every machine and
-/// under any load; on the 2-core reference machine a unit is about 1 ns,
-/// so the limit is reached after 1-2 s.
-const SCOP_WORK_LIMIT: u64 = 1_500_000_000;
-
-/// Of a SCoP's allowance, what the dependence analysis may spend. The
-/// largest need among the bench kernels and the end-to-end programs is
-/// 2.8e8 units (a flattened matrix product's initialisation in `main`);
-/// a SCoP past this limit would be past the whole allowance long before
-/// the scheduler is done, so it is given up here, at 40% of the cost
-/// (a generated 40-statement nest: 1.1 s of compile time instead of 1.9).
-const DEPS_WORK_LIMIT: u64 = 600_000_000;
-
-/// What the remark calls the exact dependences when their analysis was
-/// given up.
-const EXACT_DEPS: &str = "exact dependences";
-
-/// The "not profitable" error of a SCoP past its dependence analysis; one
-/// scheduled on dependences that contain the exact ones (`given_up`) says
-/// so: it is why no better order was found.
-fn not_profitable(why: &str, given_up: &[String]) -> String {
-    let over = if given_up.iter().any(|g| g.starts_with(EXACT_DEPS)) {
-        " (with its dependences over-approximated: the dependence analysis exceeded its work budget)"
-    } else {
-        ""
-    };
-    format!("not profitable: {why}{over}")
-}
-
-/// Work units of its own for the simpler nest loop generation falls back
-/// to when the full one exceeded its budget (the SCoP's allowance may be
-/// spent by then): bounded, and a fraction of [`SCOP_WORK_LIMIT`].
-const SIMPLE_AST_WORK: u64 = 100_000_000;
-
-/// Polyhedral work allowed over a whole compilation (one process): once it
-/// is spent, later SCoPs are left alone with a remark, so a file with many
-/// large SCoPs cannot take minutes.
-const PROCESS_WORK_LIMIT: u64 = 3 * SCOP_WORK_LIMIT;
-
-/// Polyhedral work done so far in this process, in work units. Only work
-/// is counted, never time: the same source and flags must give the same
-/// object file on any machine and under any load (reproducible builds,
-/// compilation caches).
-static PROCESS_WORK_SPENT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-
-/// What the stages are told besides the SCoP: the fusion policy
-/// (`-tessera-fuse`) and the tiler's machine; the tiler runs time-tiled
-/// bands by wavefronts when the code runs parallel loops on threads.
-struct StageConfig {
-    fuse: sched::FusePolicy,
-    tile: TileConfig,
-    /// Check the final schedule by brute force (`-tessera-check-schedules`).
-    check: bool,
-    /// The dependence analysis's work cap ([`DEPS_WORK_LIMIT`], or
-    /// `-tessera-deps-work-limit`) and loop generation's options (their
-    /// query limit from `-tessera-ast-max-queries`): the tests force the
-    /// degraded paths with them.
-    deps_work_limit: u64,
-    ast: AstOptions,
-    /// Emit matmul-like statements in the BLIS structure (`-tessera-matmul`).
-    matmul: bool,
-}
 
 fn stage_config(ctx: &FunctionCtx<'_>, options: &Options, parallel: bool) -> StageConfig {
     let base = TileConfig { wavefronts: parallel, concurrent_start: options.concurrent_start, ..TileConfig::default() };
@@ -563,444 +483,10 @@ fn parallel_code(ctx: &FunctionCtx<'_>, options: &Options) -> bool {
     options.parallel.unwrap_or_else(|| ctx.module_has_openmp())
 }
 
-/// Model -> dependences -> schedule -> tiling -> loop AST, within the work
-/// limits (per SCoP and per compilation).
-fn plan(fview: &FunctionView, m: &Model, config: &StageConfig, pay: Option<&Cost>) -> Result<Plan, String> {
-    use std::sync::atomic::Ordering;
-    let spent_work = PROCESS_WORK_SPENT.load(Ordering::Relaxed);
-    let work_left = PROCESS_WORK_LIMIT.saturating_sub(spent_work);
-    if work_left == 0 {
-        return Err("the compilation's budget for polyhedral work is spent".into());
-    }
-    let allowance = SCOP_WORK_LIMIT.min(work_left);
-    /// Ends the SCoP's allowance also when a stage panics (the panic is
-    /// caught at the FFI boundary and the host goes on compiling: a
-    /// leftover allowance would limit the next function's detection).
-    struct Allowance(u64);
-    impl Drop for Allowance {
-        fn drop(&mut self) {
-            let used = self.0 - crate::poly::work_left().unwrap_or(0);
-            crate::poly::set_work_allowance(None);
-            PROCESS_WORK_SPENT.fetch_add(used, Ordering::Relaxed);
-        }
-    }
-    crate::poly::set_work_allowance(Some(allowance));
-    let _allowance = Allowance(allowance);
-    let scop = PolyScop::from_model(m, &|v| fview.value(v).name.clone()).map_err(|r| r.to_string())?;
-    let key = nest_key(&scop, config, pay.map(|p| &p.facts));
-    let known = |ledger: &std::collections::BTreeMap<u64, (String, u64)>| {
-        let (why, at) = ledger.get(&key)?;
-        // Out of work with this allowance or more: out of work again.
-        // Decided within this allowance or less: decided the same way.
-        let out_of_work = why.contains("exceeded its work budget");
-        (if out_of_work { allowance <= *at } else { allowance >= *at }).then(|| why.clone())
-    };
-    if let Some(why) = known(&DECLINED.lock().unwrap_or_else(|e| e.into_inner())) {
-        return Err(format!("{why} (as the same nest before it in this compilation)"));
-    }
-    let planned = plan_stages(fview, m, scop, config, pay);
-    if let Err(why) = &planned {
-        // Not the code-size budgets' answers: they depend on what earlier
-        // rewrites left.
-        if why.contains("exceeded its work budget") || (why.starts_with("not profitable") && !why.contains("code-size budget")) {
-            let used = allowance - crate::poly::work_left().unwrap_or(0);
-            let at = if why.contains("exceeded its work budget") { allowance } else { used };
-            DECLINED.lock().unwrap_or_else(|e| e.into_inner()).insert(key, (why.clone(), at));
-        }
-    }
-    planned
-}
 
-/// The nests planning declined in this process, by [`nest_key`]: why, and
-/// the work it took (the allowance, for one that ran out of it). A
-/// function inlined into several callers brings the same nest to each
-/// (gsl's simplex.c: the same 2-statement nest three times, each spending
-/// 1.3e9 work units to be found not profitable). Every stage is a
-/// deterministic function of the nest, the configuration and the work
-/// allowed, so planning it again would spend the same work to decline it
-/// the same way. Rewrites are not kept: each needs its own plan.
-static DECLINED: std::sync::Mutex<std::collections::BTreeMap<u64, (String, u64)>> = std::sync::Mutex::new(std::collections::BTreeMap::new());
 
-/// What planning depends on: the nest as the stages see it, the stage
-/// configuration and the profitability model's facts. Its parameters and
-/// cells are renamed by position (copies of one nest inlined into one
-/// function have the same sets over differently named values), and a
-/// cell's number too (cells are numbered in the order of their names,
-/// which differ between copies); the scalars that die with the nest are
-/// listed in that numbering's order, as the stages walk them.
-/// `DefaultHasher::new` has fixed keys: the same in every process.
-fn nest_key(scop: &PolyScop, config: &StageConfig, facts: Option<&cost::profit::Facts>) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut text = format!("{:?} {:?} {:?} {:?}", scop.params, scop.context, scop.statements, scop.dead_after);
-    let mut names: Vec<&String> = scop.params.iter().collect();
-    let mut cells: Vec<scop::poly_scop::CellId> = vec![];
-    for a in scop.statements.iter().flat_map(|s| &s.accesses) {
-        if !cells.contains(&a.array) {
-            cells.push(a.array);
-            names.push(&scop.cell(a.array).name);
-        }
-    }
-    // Names appear quoted in the debug form: renaming the quoted forms
-    // cannot touch a longer name that contains a shorter one. The new
-    // names (`"#0"`, ...) are no C identifier, so no later name meets one;
-    // a cell's number is closed by its parenthesis and renamed the same
-    // way (`CellId(#k)`: no number).
-    for (k, name) in names.iter().enumerate() {
-        text = text.replace(&format!("{name:?}"), &format!("\"#{k}\""));
-    }
-    for (k, c) in cells.iter().enumerate() {
-        text = text.replace(&format!("{c:?}"), &format!("CellId(#{})", scop.params.len() + k));
-    }
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    text.hash(&mut h);
-    format!("{:?} {:?} {} {} {:?} {facts:?}", config.fuse, config.tile, config.check, config.deps_work_limit, config.ast).hash(&mut h);
-    h.finish()
-}
 
-use crate::poly::trace_work;
 
-/// With `-tessera-check-schedules`, the brute-force checker's verdict on
-/// `schedule` (`what` names it in the error): whether it could decide
-/// (the schedule passed); `None` without the option.
-fn check_schedule(scop: &PolyScop, schedule: &sched::Schedule, config: &StageConfig, what: &str) -> Result<Option<bool>, String> {
-    if !config.check {
-        return Ok(None);
-    }
-    let verdict = sched::check::check_small(scop, schedule)
-        .map_err(|why| format!("internal error: the schedule checker rejects the {what} {why}; the nest is left as it was"))?;
-    Ok(Some(verdict.is_some()))
-}
-
-/// Tiling, innermost distribution and the brute-force check (when asked)
-/// of a scheduled SCoP: the tiled schedule and the checker's verdict.
-fn tile_and_check(
-    scop: &PolyScop,
-    deps: &crate::deps::Deps,
-    schedule: &sched::Schedule,
-    relaxed: &std::collections::BTreeSet<crate::scop::poly_scop::CellId>,
-    tile_cfg: &TileConfig,
-    config: &StageConfig,
-    work: &mut Option<u64>,
-) -> Result<(sched::Schedule, Option<bool>), String> {
-    let schedule = tile::tile(scop, deps, schedule.clone(), relaxed, tile_cfg);
-    trace_work("tiling", work);
-    // A failure here only means the tiled schedule stays as it is.
-    let schedule = match tile::inner::distribute_innermost(scop, deps, &schedule, relaxed) {
-        Ok(Some(split)) => split,
-        _ => schedule,
-    };
-    trace_work("innermost distribution", work);
-    let mut schedule = schedule;
-    if config.ast.jam_reductions {
-        mark_jams(scop, deps, &mut schedule);
-    }
-    // The independent checker (never the scheduler's own reasoning) on what
-    // all the stages above made of the schedule.
-    let checked = check_schedule(scop, &schedule, config, "final schedule")?;
-    Ok((schedule, checked))
-}
-
-fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageConfig, pay: Option<&Cost>) -> Result<Plan, String> {
-    let mut work = None;
-    trace_work("start", &mut work);
-    // A nest too small to gain anything, or one the code-size budgets
-    // cannot pay for, costs no dependence analysis.
-    if let Some(pay) = pay {
-        if let Some(why) = pay.budget.short_of_least(cost::size::least_growth(&pay.weights)) {
-            return Err(not_profitable(&why, &[]));
-        }
-        if let Some(why) = cost::profit::small_known_work(&scop, &pay.facts, pay.facts.openmp).map_err(|e| format!("profitability: {e}"))? {
-            return Err(not_profitable(&why, &[]));
-        }
-        if let Some(why) = cost::profit::lone_statement(&scop, m, &pay.facts, config.ast.jam_reductions) {
-            return Err(not_profitable(&why, &[]));
-        }
-    }
-    let mut given_up = vec![];
-    let cap = config.deps_work_limit;
-    // Degrade, don't drop: past its cap, the dependence analysis gives
-    // dependences that contain the exact ones (one per pair of statements
-    // and level), and the SCoP is scheduled on those.
-    let deps = match crate::poly::with_work_cap(cap, || deps::analyze(&scop, &DepsOptions::default())) {
-        Ok(d) => d,
-        Err(crate::poly::PolyError::Budget) => {
-            given_up.push(format!("{EXACT_DEPS} (the dependence analysis exceeded its work budget: every pair of ordered instances of statements sharing an array is taken as dependent)"));
-            deps::conservative(&scop).map_err(|e| format!("dependence analysis: {e}"))?
-        }
-        Err(e) => return Err(format!("dependence analysis: {e}")),
-    };
-    trace_work("dependences", &mut work);
-    if config.matmul {
-        if let Some(p) = plan_matmul(fview, m, &scop, &deps, config)? {
-            // The BLIS code comes on top of the plain nest it keeps for
-            // small sizes; over the code-size budgets, the product goes
-            // through the general pipeline, which degrades or skips it.
-            let blis: u64 = p.1.matmul_nests().iter().map(|n| cost::size::blis_code(n.rows_vary())).sum();
-            let growth = pay.map_or(0, |pay| cost::size::growth(&p.1, &pay.weights) + blis);
-            if pay.is_none_or(|pay| pay.budget.exceeded_by(growth).is_none()) {
-                return Ok(Plan { given_up, scop, deps, schedule: p.0, tree: p.1, growth, thread_only: false, checked: p.2 });
-            }
-        }
-    }
-    fn scheduling(e: impl fmt::Display) -> String {
-        format!("scheduling: {e}")
-    }
-    // Profitability: never trade the original innermost loop for one that
-    // walks memory worse (LU's skewed schedule would put a stride-n loop
-    // innermost: 4x slower; tiling then only improves the point order),
-    // nor the original's parallel loops for a schedule with fewer
-    // statements in parallel loops or tileable bands (Cholesky: Pluto fuses
-    // the diagonal's square root into the column loop, which then carries
-    // it). The scheduler asks before it checks a candidate's live ranges
-    // (sched::schedule_judged). With the schedule come the scalars whose
-    // memory dependences the stages below may ignore (those whose live
-    // ranges it keeps).
-    let np = scop.params.len();
-    let source_order = sched::original::original_schedule(&scop).map_err(scheduling)?;
-    // The original's marks, computed for the first candidate that is not
-    // the source order (on nests that keep their order they are a large
-    // part of the work, and not needed).
-    let mut original: Option<(crate::schedule::Schedule, std::collections::BTreeSet<crate::scop::poly_scop::CellId>)> = None;
-    let mut prefer_original = |cand: &crate::schedule::Schedule| -> Result<bool, crate::poly::PolyError> {
-        let (o, _) = match &mut original {
-            Some(o) => o,
-            slot => {
-                let mut o = source_order.clone();
-                let relaxed = sched::original::mark_original(&scop, &deps, &mut o)?;
-                slot.insert((o, relaxed))
-            }
-        };
-        let worse_strides = tile::inner_stride_score(cand, &scop) < tile::inner_stride_score(o, &scop);
-        let less_parallel = cand.statements_with_parallelism(np) < o.statements_with_parallelism(np);
-        Ok(worse_strides || less_parallel)
-    };
-    let options = SchedOptions { fuse: config.fuse, ..SchedOptions::default() };
-    let (schedule, sched_info) = sched::schedule_judged(&scop, &deps, &options, &mut prefer_original).map_err(scheduling)?;
-    trace_work("scheduling", &mut work);
-    let (schedule, relaxed) = match original {
-        // The original order's parallel loops still run in parallel and
-        // vectorize (min-plus products, triangular solves).
-        Some(original) if sched_info.rejected => original,
-        _ => {
-            // The scheduler checked the live ranges of the scalars it
-            // relaxed; only those it stopped relaxing need a check.
-            let relaxed = sched::kept_relaxed_scalars(&scop, &deps, &schedule, &sched_info.relaxed_scalars).map_err(scheduling)?;
-            (schedule, relaxed)
-        }
-    };
-    // Loops shared by statement groups with their own inner loops are
-    // split when that makes bands to tile (a failure keeps the schedule).
-    trace_work("profitability", &mut work);
-    let schedule = match tile::distribute::distribute_for_tiling(&scop, &deps, &schedule, &relaxed) {
-        Ok(Some(split)) => split,
-        _ => schedule,
-    };
-    trace_work("distribution", &mut work);
-    let elem_bytes = m.arrays.iter().map(|a| a.elem_bytes as i64).max().unwrap_or(8);
-    let tile_cfg = TileConfig { elem_bytes, ..config.tile.clone() };
-    let untiled = schedule;
-    let (mut schedule, mut checked) = tile_and_check(&scop, &deps, &untiled, &relaxed, &tile_cfg, config, &mut work)?;
-    // Pay before emitting: a schedule that gains nothing -O3 cannot get
-    // by itself is not worth its code (cost::profit), and is decided
-    // before the loop tree is built.
-    if let Some(pay) = pay {
-        if let Some(why) = cost::profit::not_profitable(&scop, &source_order, &schedule, &pay.facts).map_err(|e| format!("profitability: {e}"))? {
-            return Err(not_profitable(&why, &given_up));
-        }
-    }
-    // Where each scalar's values leave the iteration that wrote them: the
-    // jam of a reduction gives each row its own copies of those that do
-    // not (ast::reduction_jam). Without it (over the work budget), only
-    // scalars no statement elsewhere reads get copies.
-    // Asked only where a jam may be (the schedule's marks say).
-    let may_jam = config.ast.jam_reductions && ast::reduction_jam::may_jam_reductions(&scop, &schedule);
-    let scalar_rows = if may_jam { crate::poly::with_work_cap(SIMPLE_AST_WORK, || sched::marks::scalar_flow_rows(&deps, &schedule.stmts, schedule.dims.len())).ok().flatten() } else { None };
-    let mut ast_opts = AstOptions { scalar_rows, ..config.ast.clone() };
-    let mut tree = ast::build(&scop, &schedule, &ast_opts);
-    trace_work("loop generation", &mut work);
-    let too_costly = |t: &Result<ast::Ast, ast::AstError>| matches!(t, Err(ast::AstError::Budget | ast::AstError::TooLarge));
-    if too_costly(&tree) && schedule.bands.iter().any(|b| b.concurrent_start) {
-        // Degrade, don't drop: diamond tiles' bounds (no tile box, so no
-        // full tiles apart) can make loop generation too costly (heat-3d's
-        // four-row band); the skewed tiles by wavefronts, with work of
-        // their own.
-        let plain = TileConfig { concurrent_start: false, ..tile_cfg };
-        let retry = crate::poly::with_own_allowance(SIMPLE_AST_WORK, || {
-            let (s, c) = tile_and_check(&scop, &deps, &untiled, &relaxed, &plain, config, &mut None)?;
-            let t = ast::build(&scop, &s, &config.ast).map_err(|e| e.to_string())?;
-            Ok::<_, String>((s, c, t))
-        });
-        if let Ok((s, c, t)) = retry {
-            given_up.push("concurrent-start tiles (loop generation exceeded its work budget)".to_string());
-            (schedule, checked, tree) = (s, c, Ok(t));
-            ast_opts.scalar_rows = None;
-        }
-    }
-    if too_costly(&tree) {
-        // Degrade, don't drop: a simpler nest (no full/partial tile
-        // separation, no loop split on guards), with work of its own; if
-        // that fails too, the SCoP is left alone.
-        let simple = AstOptions { separate_full_tiles: false, separate_guards: false, max_queries: AstOptions::default().max_queries, ..ast_opts.clone() };
-        let retry = crate::poly::with_own_allowance(SIMPLE_AST_WORK, || ast::build(&scop, &schedule, &simple));
-        if retry.is_ok() {
-            given_up.push(format!("full/partial tile separation ({})", tree.as_ref().err().map(|e| e.to_string()).unwrap_or_default()));
-            tree = retry;
-        }
-    }
-    let mut tree = tree.map_err(|e| e.to_string())?;
-    // Threads were counted on above; code generation may still keep every
-    // parallel loop on the calling thread (a scalar it writes is read
-    // after it). Then only what pays without threads is rewritten.
-    if let Some(pay) = pay.filter(|p| p.facts.openmp) {
-        if let (0, too_small) = codegen::threaded_loops(fview, m, &tree) {
-            if let Some(why) = cost::profit::not_profitable_unthreaded(&scop, &source_order, &schedule, &pay.facts, too_small).map_err(|e| format!("profitability: {e}"))? {
-                return Err(not_profitable(&why, &given_up));
-            }
-        }
-    }
-    // The code-size budgets (cost::size): over them, the copies that only
-    // speed up go, one kind at a time: first the rows of a loop jammed
-    // around a reduction (eight copies of its statements: the nest then
-    // runs as -O3 has it, which a matrix-vector product unrolled nine
-    // times over needed, its later copies otherwise left with their sums
-    // in memory), then the loops split on guards, then the full/partial
-    // tile separation (each doubles the code it covers; the tiles'
-    // separation is worth most: fdtd2d ran 15% slower without it); still
-    // over, the SCoP goes.
-    let mut growth = 0;
-    if let Some(pay) = pay {
-        growth = cost::size::growth(&tree, &pay.weights);
-        let unjammed = AstOptions { jam_reductions: false, ..ast_opts.clone() };
-        // Each step with whether the tree has what it drops.
-        let steps = [
-            ("unroll-and-jam of reductions", unjammed.clone(), tree.jams_reductions()),
-            ("loop splits on guards", AstOptions { separate_guards: false, ..unjammed.clone() }, config.ast.separate_guards),
-            ("full/partial tile separation", AstOptions { separate_full_tiles: false, separate_guards: false, ..unjammed }, tree.separates_full_tiles()),
-        ];
-        let mut dropped = vec![];
-        let mut over = pay.budget.exceeded_by(growth);
-        // Within the budgets, a jam is still kept to this nest's share.
-        if let (None, true) = (&over, tree.jams_reductions()) {
-            if let Some(why) = pay.budget.beyond_share(growth) {
-                if let Ok(smaller) = crate::poly::with_own_allowance(SIMPLE_AST_WORK, || ast::build(&scop, &schedule, &steps[0].1)) {
-                    dropped.push((steps[0].0, why));
-                    growth = cost::size::growth(&smaller, &pay.weights);
-                    tree = smaller;
-                }
-            }
-        }
-        for (what, options, present) in steps {
-            let Some(why) = over.clone() else { break };
-            if !present {
-                continue;
-            }
-            let Ok(smaller) = crate::poly::with_own_allowance(SIMPLE_AST_WORK, || ast::build(&scop, &schedule, &options)) else { continue };
-            if smaller != tree {
-                dropped.push((what, why));
-                growth = cost::size::growth(&smaller, &pay.weights);
-                tree = smaller;
-                over = pay.budget.exceeded_by(growth);
-            }
-        }
-        if let Some(why) = over {
-            let without: Vec<&str> = dropped.iter().map(|(what, _)| *what).collect();
-            let without = if without.is_empty() { String::new() } else { format!(", even without {}", without.join(" and ")) };
-            return Err(not_profitable(&format!("{why}{without}"), &given_up));
-        }
-        given_up.extend(dropped.into_iter().map(|(what, why)| format!("{what} ({why})")));
-    }
-    // A jam around a reduction was counted on above; the tree may have
-    // none (its rows' scalars are read after the loop and not written
-    // first, or the budget dropped it: then say so).
-    if let Some(pay) = pay.filter(|_| !tree.jams_reductions()) {
-        let unjammed = match cost::profit::lone_statement(&scop, m, &pay.facts, false) {
-            Some(why) => Some(why),
-            None => cost::profit::not_profitable_unjammed(&scop, &source_order, &schedule, &pay.facts).map_err(|e| format!("profitability: {e}"))?,
-        };
-        if let Some(why) = unjammed {
-            let jam = given_up.iter().find(|g| g.starts_with("unroll-and-jam"));
-            return Err(match jam {
-                Some(dropped) => not_profitable(&format!("without its {dropped}, {why}"), &given_up),
-                None => not_profitable(&why, &given_up),
-            });
-        }
-    }
-    // A rewrite whose only gain is threads, for sizes only the run shows,
-    // is paid from the module's allowance for such rewrites.
-    let mut thread_only = false;
-    if let Some(pay) = pay {
-        thread_only = cost::profit::gains_only_threads(&scop, &source_order, &schedule, &pay.facts, tree.jams_reductions()).map_err(|e| format!("profitability: {e}"))?;
-        if let Some(why) = pay.budget.thread_only_exceeded_by(growth).filter(|_| thread_only) {
-            return Err(not_profitable(&why, &given_up));
-        }
-    }
-    trace_work("code size", &mut work);
-    Ok(Plan { given_up, scop, deps, schedule, tree, growth, thread_only, checked })
-}
-
-/// The statements of loops whose running sum `scop::delicm` mapped back to
-/// its cell beside reads of other cells of the same array.
-fn sums_beside_other_cells(fview: &FunctionView, m: &Model) -> Vec<usize> {
-    m.promoted
-        .iter()
-        .filter(|p| p.beside_other_cells)
-        .filter_map(|p| match fview.value(p.phi).kind {
-            crate::ir::ValueKind::Instruction(b) => m.statement_of(b),
-            _ => None,
-        })
-        .collect()
-}
-
-/// What the profitability model and the code-size budgets are told about
-/// one SCoP (optimizing only: the printers show every plan).
-struct Cost {
-    facts: cost::profit::Facts,
-    weights: cost::size::Weights,
-    budget: Budget,
-}
-
-/// Instructions of a function (terminators included).
-fn instructions(fview: &FunctionView) -> u64 {
-    fview.blocks.iter().map(|b| b.instrs.len() as u64 + 1).sum()
-}
-
-/// Which loops that are not parallel but sit around an innermost
-/// floating-point chain may still be jammed (`sched::marks::jam_blocked`):
-/// asked only for those, within a small work cap (over it, none is).
-fn mark_jams(scop: &PolyScop, deps: &deps::Deps, schedule: &mut sched::Schedule) {
-    let candidates = ast::reduction_jam::jam_candidates(scop, schedule);
-    if candidates.is_empty() {
-        return;
-    }
-    if let Ok(blocked) = crate::poly::with_work_cap(SIMPLE_AST_WORK, || sched::marks::jam_blocked(deps, schedule, &candidates)) {
-        for (d, pairs) in blocked {
-            schedule.dims[d].jam_blocked = Some(pairs);
-        }
-    }
-}
-
-/// The nest's nominal work (cost::size::nominal_work): its statements'
-/// depths in the region's loops (parity counters are not loops).
-fn nominal_work(m: &Model) -> u64 {
-    cost::size::nominal_work(m.statements.iter().map(|s| s.loops.iter().filter(|l| !l.is_pseudo()).count()))
-}
-
-/// What the parts of a rewrite of `m` weigh (cost::size): each statement
-/// its block, the nest its blocks, and the run-time checks that keep the
-/// nest as their fallback.
-fn weights(fview: &FunctionView, m: &Model, openmp: bool) -> cost::size::Weights {
-    let block = |b: crate::ir::BlockId| fview.block(b).instrs.len() as u64 + 1;
-    let pairs = codegen::checks::pairs_to_check(m, fview).len() as u64;
-    // An assumption or a range check: its affine value and a compare.
-    let conditions = (m.assumptions.len() + m.range_checks.len()) as u64;
-    cost::size::Weights {
-        stmt: m.statements.iter().map(|s| block(s.block)).collect(),
-        original: fview.loop_(m.root).blocks.iter().map(|&b| block(b)).sum(),
-        fallback: pairs + conditions > 0,
-        checks: pairs * cost::size::CHECK_PAIR_COST + 4 * conditions,
-        openmp,
-    }
-}
 
 /// The module being compiled and what is left of its code-size growth
 /// allowance (cost::size), kept across its functions.
@@ -1044,26 +530,6 @@ fn spend_module(ctx: &FunctionCtx<'_>, growth: u64, thread_only: bool) {
     }
 }
 
-/// A SCoP with a matmul-like statement (`sched::gemm`): that statement in
-/// a nest of its own after the others, marked for the BLIS code generator
-/// (`codegen::matmul`), the others in their original order. `None` when
-/// there is no such statement or its nest does not come out as a box (the
-/// general pipeline then takes the SCoP).
-fn plan_matmul(fview: &FunctionView, m: &Model, scop: &PolyScop, deps: &deps::Deps, config: &StageConfig) -> Result<Option<(sched::Schedule, ast::Ast, Option<bool>)>, String> {
-    let Some(g) = sched::gemm::recognize(fview, m, scop, deps) else { return Ok(None) };
-    // One blocking for the SCoP: its widest accumulated element's.
-    let elem_bytes = g.gemms.iter().map(|x| m.array(x.c).elem_bytes as i64).max().unwrap_or(8);
-    let t = &config.tile;
-    let blocking = sched::gemm::blocking(t.wide_vector_bits, t.vector_regs, t.l2_bytes, elem_bytes, g.shape);
-    let Ok(schedule) = sched::gemm::schedule(scop, deps, &g, blocking.nc) else { return Ok(None) };
-    let checked = check_schedule(scop, &schedule, config, "matrix-product schedule")?;
-    let options = AstOptions { jam_reductions: false, ..config.ast.clone() };
-    let Ok(mut tree) = ast::build(scop, &schedule, &options) else { return Ok(None) };
-    if !ast::matmul::mark(&mut tree, &g, blocking) {
-        return Ok(None);
-    }
-    Ok(Some((schedule, tree, checked)))
-}
 
 /// Writes `<dir>/<function>.<index>.json`; a failure is a warning naming
 /// the file (the compilation goes on).

@@ -1,0 +1,369 @@
+//! Planning one SCoP: every decision made before code is emitted, from
+//! its model to the loop tree code generation interprets (`plan`):
+//! dependences, the schedule kept (the scheduler's or the source order:
+//! `choice.rs`), distribution and tiling with the brute-force check
+//! (`tiling.rs`), the matrix-product path (`matmul.rs`), the loop tree and
+//! its simpler fallbacks, what is paid for (profitability, the code-size
+//! budgets: `size.rs`), and which loops run on threads (`threads.rs`) and
+//! which arrays are checked for overlap at run time (`alias.rs`), both of
+//! which code generation asks again as it emits. Pure: no LLVM type; the
+//! driver gives it the model and what the budgets leave (`Cost`, built
+//! with `costing.rs`), and turns an `Err` into a remark.
+//!
+//! All of it within work limits (per SCoP and per compilation) counted in
+//! the polyhedral core's work units, never in time: the same source and
+//! flags give the same plan on any machine and under any load.
+
+pub mod alias;
+mod choice;
+pub mod costing;
+mod matmul;
+mod size;
+pub mod threads;
+mod tiling;
+
+use crate::ast::{self, AstOptions};
+use crate::cost::{self, size::Budget};
+use crate::deps::{self, DepsOptions};
+use crate::ir::FunctionView;
+use crate::poly::trace_work;
+use crate::sched;
+use crate::scop::{self, Model, PolyScop};
+use crate::tile::{self, TileConfig};
+
+/// What the pure stages decide for one SCoP.
+pub struct Plan {
+    /// What was given up to stay within the work limits (said in the remark).
+    pub given_up: Vec<String>,
+    pub scop: PolyScop,
+    pub deps: deps::Deps,
+    pub schedule: sched::Schedule,
+    pub tree: ast::Ast,
+    /// What the rewrite adds to the function, in IR instructions
+    /// (`cost::size`; 0 when not costed).
+    pub growth: u64,
+    /// Its only gain is loops of unknown trip count on threads: paid from
+    /// the module's allowance for such rewrites too.
+    pub thread_only: bool,
+    /// With `-tessera-check-schedules`: whether the checker could decide
+    /// (the schedule passed); `None` without the option.
+    pub checked: Option<bool>,
+}
+
+/// Polyhedral work allowed for one SCoP, in the solver's work units (a
+/// tableau entry updated, plus a fixed charge per query; see
+/// `poly::simplex`): past it the SCoP is given up with a remark. Counting
+/// work instead of time makes the decision the same on every machine and
+/// under any load; on the 2-core reference machine a unit is about 1 ns,
+/// so the limit is reached after 1-2 s.
+const SCOP_WORK_LIMIT: u64 = 1_500_000_000;
+
+/// Of a SCoP's allowance, what the dependence analysis may spend. The
+/// largest need among the bench kernels and the end-to-end programs is
+/// 2.8e8 units (a flattened matrix product's initialisation in `main`);
+/// a SCoP past this limit would be past the whole allowance long before
+/// the scheduler is done, so it is given up here, at 40% of the cost
+/// (a generated 40-statement nest: 1.1 s of compile time instead of 1.9).
+pub const DEPS_WORK_LIMIT: u64 = 600_000_000;
+
+/// What the remark calls the exact dependences when their analysis was
+/// given up.
+const EXACT_DEPS: &str = "exact dependences";
+
+/// The "not profitable" error of a SCoP past its dependence analysis; one
+/// scheduled on dependences that contain the exact ones (`given_up`) says
+/// so: it is why no better order was found.
+fn not_profitable(why: &str, given_up: &[String]) -> String {
+    let over = if given_up.iter().any(|g| g.starts_with(EXACT_DEPS)) {
+        " (with its dependences over-approximated: the dependence analysis exceeded its work budget)"
+    } else {
+        ""
+    };
+    format!("not profitable: {why}{over}")
+}
+
+/// Work units of its own for the simpler nest loop generation falls back
+/// to when the full one exceeded its budget (the SCoP's allowance may be
+/// spent by then): bounded, and a fraction of [`SCOP_WORK_LIMIT`].
+const SIMPLE_AST_WORK: u64 = 100_000_000;
+
+/// Polyhedral work allowed over a whole compilation (one process): once it
+/// is spent, later SCoPs are left alone with a remark, so a file with many
+/// large SCoPs cannot take minutes.
+const PROCESS_WORK_LIMIT: u64 = 3 * SCOP_WORK_LIMIT;
+
+/// Polyhedral work done so far in this process, in work units. Only work
+/// is counted, never time: the same source and flags must give the same
+/// object file on any machine and under any load (reproducible builds,
+/// compilation caches).
+static PROCESS_WORK_SPENT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// What the stages are told besides the SCoP: the fusion policy
+/// (`-tessera-fuse`) and the tiler's machine; the tiler runs time-tiled
+/// bands by wavefronts when the code runs parallel loops on threads.
+pub struct StageConfig {
+    pub fuse: sched::FusePolicy,
+    pub tile: TileConfig,
+    /// Check the final schedule by brute force (`-tessera-check-schedules`).
+    pub check: bool,
+    /// The dependence analysis's work cap ([`DEPS_WORK_LIMIT`], or
+    /// `-tessera-deps-work-limit`) and loop generation's options (their
+    /// query limit from `-tessera-ast-max-queries`): the tests force the
+    /// degraded paths with them.
+    pub deps_work_limit: u64,
+    pub ast: AstOptions,
+    /// Emit matmul-like statements in the BLIS structure (`-tessera-matmul`).
+    pub matmul: bool,
+}
+
+/// What the profitability model and the code-size budgets are told about
+/// one SCoP (optimizing only: the printers show every plan).
+pub struct Cost {
+    pub facts: cost::profit::Facts,
+    pub weights: cost::size::Weights,
+    pub budget: Budget,
+}
+
+/// Model -> dependences -> schedule -> tiling -> loop AST, within the work
+/// limits (per SCoP and per compilation).
+pub fn plan(fview: &FunctionView, m: &Model, config: &StageConfig, pay: Option<&Cost>) -> Result<Plan, String> {
+    use std::sync::atomic::Ordering;
+    let spent_work = PROCESS_WORK_SPENT.load(Ordering::Relaxed);
+    let work_left = PROCESS_WORK_LIMIT.saturating_sub(spent_work);
+    if work_left == 0 {
+        return Err("the compilation's budget for polyhedral work is spent".into());
+    }
+    let allowance = SCOP_WORK_LIMIT.min(work_left);
+    /// Ends the SCoP's allowance also when a stage panics (the panic is
+    /// caught at the FFI boundary and the host goes on compiling: a
+    /// leftover allowance would limit the next function's detection).
+    struct Allowance(u64);
+    impl Drop for Allowance {
+        fn drop(&mut self) {
+            let used = self.0 - crate::poly::work_left().unwrap_or(0);
+            crate::poly::set_work_allowance(None);
+            PROCESS_WORK_SPENT.fetch_add(used, Ordering::Relaxed);
+        }
+    }
+    crate::poly::set_work_allowance(Some(allowance));
+    let _allowance = Allowance(allowance);
+    let scop = PolyScop::from_model(m, &|v| fview.value(v).name.clone()).map_err(|r| r.to_string())?;
+    let key = nest_key(&scop, config, pay.map(|p| &p.facts));
+    let known = |ledger: &std::collections::BTreeMap<u64, (String, u64)>| {
+        let (why, at) = ledger.get(&key)?;
+        // Out of work with this allowance or more: out of work again.
+        // Decided within this allowance or less: decided the same way.
+        let out_of_work = why.contains("exceeded its work budget");
+        (if out_of_work { allowance <= *at } else { allowance >= *at }).then(|| why.clone())
+    };
+    if let Some(why) = known(&DECLINED.lock().unwrap_or_else(|e| e.into_inner())) {
+        return Err(format!("{why} (as the same nest before it in this compilation)"));
+    }
+    let planned = plan_stages(fview, m, scop, config, pay);
+    if let Err(why) = &planned {
+        // Not the code-size budgets' answers: they depend on what earlier
+        // rewrites left.
+        if why.contains("exceeded its work budget") || (why.starts_with("not profitable") && !why.contains("code-size budget")) {
+            let used = allowance - crate::poly::work_left().unwrap_or(0);
+            let at = if why.contains("exceeded its work budget") { allowance } else { used };
+            DECLINED.lock().unwrap_or_else(|e| e.into_inner()).insert(key, (why.clone(), at));
+        }
+    }
+    planned
+}
+
+/// The nests planning declined in this process, by [`nest_key`]: why, and
+/// the work it took (the allowance, for one that ran out of it). A
+/// function inlined into several callers brings the same nest to each
+/// (gsl's simplex.c: the same 2-statement nest three times, each spending
+/// 1.3e9 work units to be found not profitable). Every stage is a
+/// deterministic function of the nest, the configuration and the work
+/// allowed, so planning it again would spend the same work to decline it
+/// the same way. Rewrites are not kept: each needs its own plan.
+static DECLINED: std::sync::Mutex<std::collections::BTreeMap<u64, (String, u64)>> = std::sync::Mutex::new(std::collections::BTreeMap::new());
+
+/// What planning depends on: the nest as the stages see it, the stage
+/// configuration and the profitability model's facts. Its parameters and
+/// cells are renamed by position (copies of one nest inlined into one
+/// function have the same sets over differently named values), and a
+/// cell's number too (cells are numbered in the order of their names,
+/// which differ between copies); the scalars that die with the nest are
+/// listed in that numbering's order, as the stages walk them.
+/// `DefaultHasher::new` has fixed keys: the same in every process.
+fn nest_key(scop: &PolyScop, config: &StageConfig, facts: Option<&cost::profit::Facts>) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut text = format!("{:?} {:?} {:?} {:?}", scop.params, scop.context, scop.statements, scop.dead_after);
+    let mut names: Vec<&String> = scop.params.iter().collect();
+    let mut cells: Vec<scop::poly_scop::CellId> = vec![];
+    for a in scop.statements.iter().flat_map(|s| &s.accesses) {
+        if !cells.contains(&a.array) {
+            cells.push(a.array);
+            names.push(&scop.cell(a.array).name);
+        }
+    }
+    // Names appear quoted in the debug form: renaming the quoted forms
+    // cannot touch a longer name that contains a shorter one. The new
+    // names (`"#0"`, ...) are no C identifier, so no later name meets one;
+    // a cell's number is closed by its parenthesis and renamed the same
+    // way (`CellId(#k)`: no number).
+    for (k, name) in names.iter().enumerate() {
+        text = text.replace(&format!("{name:?}"), &format!("\"#{k}\""));
+    }
+    for (k, c) in cells.iter().enumerate() {
+        text = text.replace(&format!("{c:?}"), &format!("CellId(#{})", scop.params.len() + k));
+    }
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    text.hash(&mut h);
+    format!("{:?} {:?} {} {} {:?} {facts:?}", config.fuse, config.tile, config.check, config.deps_work_limit, config.ast).hash(&mut h);
+    h.finish()
+}
+
+/// The stages on one SCoP, in order (the module documentation): the plan,
+/// or why the nest stays as it is. `pay` is `None` under
+/// `-tessera-rewrite-all` and in the printers: every plan is then kept.
+fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageConfig, pay: Option<&Cost>) -> Result<Plan, String> {
+    let mut work = None;
+    trace_work("start", &mut work);
+    // A nest too small to gain anything, or one the code-size budgets
+    // cannot pay for, costs no dependence analysis.
+    if let Some(pay) = pay {
+        if let Some(why) = pay.budget.short_of_least(cost::size::least_growth(&pay.weights)) {
+            return Err(not_profitable(&why, &[]));
+        }
+        if let Some(why) = cost::profit::small_known_work(&scop, &pay.facts, pay.facts.openmp).map_err(|e| format!("profitability: {e}"))? {
+            return Err(not_profitable(&why, &[]));
+        }
+        if let Some(why) = cost::profit::lone_statement(&scop, m, &pay.facts, config.ast.jam_reductions) {
+            return Err(not_profitable(&why, &[]));
+        }
+    }
+    let mut given_up = vec![];
+    let cap = config.deps_work_limit;
+    // Degrade, don't drop: past its cap, the dependence analysis gives
+    // dependences that contain the exact ones (one per pair of statements
+    // and level), and the SCoP is scheduled on those.
+    let deps = match crate::poly::with_work_cap(cap, || deps::analyze(&scop, &DepsOptions::default())) {
+        Ok(d) => d,
+        Err(crate::poly::PolyError::Budget) => {
+            given_up.push(format!("{EXACT_DEPS} (the dependence analysis exceeded its work budget: every pair of ordered instances of statements sharing an array is taken as dependent)"));
+            deps::conservative(&scop).map_err(|e| format!("dependence analysis: {e}"))?
+        }
+        Err(e) => return Err(format!("dependence analysis: {e}")),
+    };
+    trace_work("dependences", &mut work);
+    if config.matmul {
+        if let Some(p) = matmul::plan_matmul(fview, m, &scop, &deps, config)? {
+            // The BLIS code comes on top of the plain nest it keeps for
+            // small sizes; over the code-size budgets, the product goes
+            // through the general pipeline, which degrades or skips it.
+            let blis: u64 = p.1.matmul_nests().iter().map(|n| cost::size::blis_code(n.rows_vary())).sum();
+            let growth = pay.map_or(0, |pay| cost::size::growth(&p.1, &pay.weights) + blis);
+            if pay.is_none_or(|pay| pay.budget.exceeded_by(growth).is_none()) {
+                return Ok(Plan { given_up, scop, deps, schedule: p.0, tree: p.1, growth, thread_only: false, checked: p.2 });
+            }
+        }
+    }
+    let source_order = sched::original::original_schedule(&scop).map_err(choice::scheduling)?;
+    let (schedule, relaxed) = choice::choose(&scop, &deps, &source_order, config.fuse, &mut work)?;
+    // Loops shared by statement groups with their own inner loops are
+    // split when that makes bands to tile (a failure keeps the schedule).
+    trace_work("profitability", &mut work);
+    let schedule = match tile::distribute::distribute_for_tiling(&scop, &deps, &schedule, &relaxed) {
+        Ok(Some(split)) => split,
+        _ => schedule,
+    };
+    trace_work("distribution", &mut work);
+    let elem_bytes = m.arrays.iter().map(|a| a.elem_bytes as i64).max().unwrap_or(8);
+    let tile_cfg = TileConfig { elem_bytes, ..config.tile.clone() };
+    let untiled = schedule;
+    let (mut schedule, mut checked) = tiling::tile_and_check(&scop, &deps, &untiled, &relaxed, &tile_cfg, config, &mut work)?;
+    // Pay before emitting: a schedule that gains nothing -O3 cannot get
+    // by itself is not worth its code (cost::profit), and is decided
+    // before the loop tree is built.
+    if let Some(pay) = pay {
+        if let Some(why) = cost::profit::not_profitable(&scop, &source_order, &schedule, &pay.facts).map_err(|e| format!("profitability: {e}"))? {
+            return Err(not_profitable(&why, &given_up));
+        }
+    }
+    // Where each scalar's values leave the iteration that wrote them: the
+    // jam of a reduction gives each row its own copies of those that do
+    // not (ast::reduction_jam). Without it (over the work budget), only
+    // scalars no statement elsewhere reads get copies.
+    // Asked only where a jam may be (the schedule's marks say).
+    let may_jam = config.ast.jam_reductions && ast::reduction_jam::may_jam_reductions(&scop, &schedule);
+    let scalar_rows = if may_jam { crate::poly::with_work_cap(SIMPLE_AST_WORK, || sched::marks::scalar_flow_rows(&deps, &schedule.stmts, schedule.dims.len())).ok().flatten() } else { None };
+    let mut ast_opts = AstOptions { scalar_rows, ..config.ast.clone() };
+    let mut tree = ast::build(&scop, &schedule, &ast_opts);
+    trace_work("loop generation", &mut work);
+    let too_costly = |t: &Result<ast::Ast, ast::AstError>| matches!(t, Err(ast::AstError::Budget | ast::AstError::TooLarge));
+    if too_costly(&tree) && schedule.bands.iter().any(|b| b.concurrent_start) {
+        // Degrade, don't drop: diamond tiles' bounds (no tile box, so no
+        // full tiles apart) can make loop generation too costly (heat-3d's
+        // four-row band); the skewed tiles by wavefronts, with work of
+        // their own.
+        let plain = TileConfig { concurrent_start: false, ..tile_cfg };
+        let retry = crate::poly::with_own_allowance(SIMPLE_AST_WORK, || {
+            let (s, c) = tiling::tile_and_check(&scop, &deps, &untiled, &relaxed, &plain, config, &mut None)?;
+            let t = ast::build(&scop, &s, &config.ast).map_err(|e| e.to_string())?;
+            Ok::<_, String>((s, c, t))
+        });
+        if let Ok((s, c, t)) = retry {
+            given_up.push("concurrent-start tiles (loop generation exceeded its work budget)".to_string());
+            (schedule, checked, tree) = (s, c, Ok(t));
+            ast_opts.scalar_rows = None;
+        }
+    }
+    if too_costly(&tree) {
+        // Degrade, don't drop: a simpler nest (no full/partial tile
+        // separation, no loop split on guards), with work of its own; if
+        // that fails too, the SCoP is left alone.
+        let simple = AstOptions { separate_full_tiles: false, separate_guards: false, max_queries: AstOptions::default().max_queries, ..ast_opts.clone() };
+        let retry = crate::poly::with_own_allowance(SIMPLE_AST_WORK, || ast::build(&scop, &schedule, &simple));
+        if retry.is_ok() {
+            given_up.push(format!("full/partial tile separation ({})", tree.as_ref().err().map(|e| e.to_string()).unwrap_or_default()));
+            tree = retry;
+        }
+    }
+    let mut tree = tree.map_err(|e| e.to_string())?;
+    // Threads were counted on above; code generation may still keep every
+    // parallel loop on the calling thread (a scalar it writes is read
+    // after it). Then only what pays without threads is rewritten.
+    if let Some(pay) = pay.filter(|p| p.facts.openmp) {
+        if let (0, too_small) = threads::threaded_loops(fview, m, &tree) {
+            if let Some(why) = cost::profit::not_profitable_unthreaded(&scop, &source_order, &schedule, &pay.facts, too_small).map_err(|e| format!("profitability: {e}"))? {
+                return Err(not_profitable(&why, &given_up));
+            }
+        }
+    }
+    let mut growth = 0;
+    if let Some(pay) = pay {
+        (tree, growth) = size::fit(&scop, &schedule, tree, &ast_opts, config, pay, &mut given_up)?;
+    }
+    // A jam around a reduction was counted on above; the tree may have
+    // none (its rows' scalars are read after the loop and not written
+    // first, or the budget dropped it: then say so).
+    if let Some(pay) = pay.filter(|_| !tree.jams_reductions()) {
+        let unjammed = match cost::profit::lone_statement(&scop, m, &pay.facts, false) {
+            Some(why) => Some(why),
+            None => cost::profit::not_profitable_unjammed(&scop, &source_order, &schedule, &pay.facts).map_err(|e| format!("profitability: {e}"))?,
+        };
+        if let Some(why) = unjammed {
+            let jam = given_up.iter().find(|g| g.starts_with("unroll-and-jam"));
+            return Err(match jam {
+                Some(dropped) => not_profitable(&format!("without its {dropped}, {why}"), &given_up),
+                None => not_profitable(&why, &given_up),
+            });
+        }
+    }
+    // A rewrite whose only gain is threads, for sizes only the run shows,
+    // is paid from the module's allowance for such rewrites.
+    let mut thread_only = false;
+    if let Some(pay) = pay {
+        thread_only = cost::profit::gains_only_threads(&scop, &source_order, &schedule, &pay.facts, tree.jams_reductions()).map_err(|e| format!("profitability: {e}"))?;
+        if let Some(why) = pay.budget.thread_only_exceeded_by(growth).filter(|_| thread_only) {
+            return Err(not_profitable(&why, &given_up));
+        }
+    }
+    trace_work("code size", &mut work);
+    Ok(Plan { given_up, scop, deps, schedule, tree, growth, thread_only, checked })
+}
