@@ -3,7 +3,8 @@
 //!
 //! The unit is an LLVM IR instruction as the rewrite emits it, before
 //! LLVM's passes. A statement instance costs what its block holds (code
-//! generation copies the block once per occurrence in the tree); a loop
+//! generation copies the block once per occurrence in the tree; a jammed
+//! row's copy, a quarter of it without -fopenmp: [`JAM_ROW_SHARE`]); a loop
 //! costs its counter, compare and branch plus its bounds; a guard its
 //! conditions. On top: the copies the tree does not show (a parallel loop
 //! becomes a forked worker under -fopenmp, and under sequential loops a
@@ -32,6 +33,25 @@ const LOOP_COST: u64 = 6;
 /// of the work), the `GOMP_parallel` call and the worker's prologue
 /// (thread number, share bounds, private slots).
 const FORK_COST: u64 = 40;
+
+/// A jammed row's copy of a statement (`Node::Stmt::copy` above 0: the
+/// rows a loop jammed around a reduction runs together) weighs this
+/// fraction of its block. The copies share their address arithmetic and
+/// stay scalar chains, so LLVM's vectorizers and unroller do not multiply
+/// them as they multiply other emitted code: a jam of 8 rows of an image
+/// filter's recursive sweep (4096 x 2160, constant sizes), estimated at
+/// 388-404 instructions with every copy at full weight, added about 530
+/// bytes of `.text` (2.5 bytes per instruction of the quarter-weight
+/// estimate; the filter's own code at -O3: 20 bytes per IR instruction;
+/// a tiled nest: about 16). At full weight the function's budget jammed
+/// one of its four sweeps (0.26 s, -O3 0.33 s); at a quarter, all four
+/// (0.12 s, `.text` +1.6 KB, compile time unchanged). Not with -fopenmp:
+/// there the floor is doubled already (the four sweeps fit at full
+/// weight), and a jammed loop that forks is emitted as a worker and, under
+/// sequential loops, again in place; at a quarter, gsl's cblas grew by
+/// 87 KB of `.text` (zsymm.c alone 11 KB, for one jam of complex sums
+/// estimated at 1171 instructions), 17 KB without -fopenmp.
+const JAM_ROW_SHARE: u64 = 4;
 
 /// One pair of arrays checked for overlap at run time: both ranges' ends
 /// (an affine bound each, in i128) and two compares.
@@ -118,11 +138,13 @@ fn nodes(list: &[Node], w: &Weights, at: Place, small: &BTreeSet<usize>) -> u64 
 
 fn node(n: &Node, w: &Weights, at: Place, small: &BTreeSet<usize>) -> u64 {
     match n {
-        Node::Stmt { stmt, iter, .. } => {
+        Node::Stmt { stmt, iter, copy } => {
             // The counters' values the copy needs (affine in the loop
             // variables) besides the block's own instructions.
             let counters: u64 = iter.iter().map(expr).sum();
-            w.stmt.get(stmt.index()).copied().unwrap_or(0).saturating_add(counters)
+            let block = w.stmt.get(stmt.index()).copied().unwrap_or(0);
+            let block = if *copy > 0 && !w.openmp { block.div_ceil(JAM_ROW_SHARE) } else { block };
+            block.saturating_add(counters)
         }
         Node::If { cond, then, otherwise, .. } => {
             let conds: u64 = cond.iter().map(|c| 2 + aff(cond_aff(c))).sum();
@@ -401,6 +423,18 @@ mod tests {
         let top = ast(vec![for_(0, false, vec![stmt()]), for_(1, true, vec![stmt()])]);
         assert_eq!(growth(&top, &weights(false, true)), 2 * (8 + 14));
         assert_eq!(growth(&top, &weights(true, true)), 2 * (8 + 14) + FORK_COST);
+    }
+
+    #[test]
+    fn a_jammed_rows_copies_weigh_a_quarter_of_their_block_without_openmp() {
+        // A loop jammed by 4 around an inner loop: row 0's statement at
+        // full weight (10 + 4), rows 1-3 at ceil(10 / 4) = 3 each, plus
+        // their counters (4 each).
+        let row = |copy| Node::Stmt { stmt: crate::scop::poly_scop::StmtId(0), iter: vec![var(2, 0), var(2, 1)], copy };
+        let jammed = ast(vec![for_(0, false, vec![for_(1, false, (0..4).map(row).collect())])]);
+        assert_eq!(growth(&jammed, &weights(false, true)), 2 * 8 + 14 + 3 * (3 + 4));
+        // With -fopenmp, every row at full weight.
+        assert_eq!(growth(&jammed, &weights(true, true)), 2 * 8 + 4 * 14);
     }
 
     #[test]
