@@ -92,6 +92,15 @@ type Table<K, V> = LocalKey<RefCell<Memo<K, V>>>;
 thread_local! {
     static SAMPLES: RefCell<Memo<Problem, Option<Vec<i64>>>> = RefCell::new(Memo::default());
     static GISTS: RefCell<Memo<(BasicSet, Option<BasicSet>), BasicSet>> = RefCell::new(Memo::default());
+    static ENABLED: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
+}
+
+/// Turns the memo on or off for this thread (on by default). The core's
+/// benchmark (`benches/poly.rs`) turns it off: it asks each question
+/// thousands of times to time it, and a recalled answer would time the
+/// table instead of the solver it is compared with.
+pub fn set_enabled(on: bool) {
+    ENABLED.with(|e| e.set(on));
 }
 
 /// `solve(m)`, or the answer it gave before to the question `same`
@@ -108,6 +117,9 @@ fn recall<K: Cells, V: Clone + Cells>(
     m: &mut Meter,
     solve: impl FnOnce(&mut Meter) -> PolyResult<V>,
 ) -> PolyResult<V> {
+    if !ENABLED.with(std::cell::Cell::get) {
+        return solve(m);
+    }
     let known = table.with(|t| {
         let t = t.borrow();
         let (_, a) = t.buckets.get(&hash)?.iter().find(|(k, _)| same(k))?;
@@ -189,6 +201,18 @@ mod tests {
         assert_eq!(first, again);
         assert!(first.2 > 0, "the query charged no work");
         assert_eq!(first.3, Some(vec![4, 1]));
+    }
+
+    #[test]
+    fn switched_off_the_memo_keeps_nothing() {
+        forget();
+        set_enabled(false);
+        let first = spent(&problem());
+        let kept = SAMPLES.with(|t| t.borrow().cells);
+        set_enabled(true);
+        assert_eq!(kept, 0);
+        // Solved, it costs what the memo would have recalled.
+        assert_eq!(first, spent(&problem()));
     }
 
     #[test]
