@@ -8,7 +8,8 @@
 //! single-thread copy, and LLVM's vectorizers and backend then spend their
 //! time on all of it: on a corpus of real programs that cost 1.5x -O3's
 //! compile time and 1.3x its code for SCoPs that mostly gained nothing.
-//! So the driver asks two questions of every SCoP, in this order:
+//! So planning (`plan::plan_stages`) asks two questions of every SCoP, in
+//! this order:
 //!
 //! - [`profit`]: can the planned schedule gain anything -O3 cannot get by
 //!   itself (a new order, tiles, threads; enough data and work for them)?

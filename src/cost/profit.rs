@@ -28,6 +28,7 @@ use crate::scop::affine::{Counter, Sym};
 use crate::scop::model::{Access, AccessKind, ArrayId, Model, Statement, Target};
 use crate::schedule::order::{keeps_original_order, loops_are_counters};
 use crate::schedule::Schedule;
+use crate::scop::poly_scop::StmtId;
 use crate::scop::PolyScop;
 
 /// Statement instances below which a fork and join of a thread team does
@@ -171,10 +172,10 @@ pub fn gains_only_threads(scop: &PolyScop, original: &Schedule, planned: &Schedu
 /// keeps it in a register (a left-looking Cholesky ran 1.3x slower).
 /// Moved outward (`B[i][j] -= L[i][k] * B[k][j]` with `k` outside `j`), the
 /// sum's statement runs a vectorizable loop instead.
-pub fn sum_left_in_memory(scop: &PolyScop, planned: &Schedule, sums: &[usize]) -> Option<usize> {
+pub fn sum_left_in_memory(scop: &PolyScop, planned: &Schedule, sums: &[StmtId]) -> Option<StmtId> {
     let np = scop.params.len();
     sums.iter().copied().find(|&s| {
-        let (Some(rows), Some(stmt)) = (planned.stmts.get(s), scop.statements.get(s)) else { return false };
+        let (Some(rows), Some(stmt)) = (planned.stmts.get(s.index()), scop.statements.get(s.index())) else { return false };
         let Some(innermost) = rows.iter().rposition(|r| r.iterates(np)) else { return false };
         let counters = stmt.domain.space().output.dims.len();
         counters > 0 && rows[innermost].coeffs.get(np + counters - 1).is_some_and(|&c| c != 0)

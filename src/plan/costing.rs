@@ -5,16 +5,17 @@
 use super::alias::pairs_to_check;
 use crate::cost;
 use crate::ir::FunctionView;
+use crate::scop::poly_scop::StmtId;
 use crate::scop::Model;
 
 /// The statements of loops whose running sum `scop::delicm` mapped back to
 /// its cell beside reads of other cells of the same array.
-pub fn sums_beside_other_cells(fview: &FunctionView, m: &Model) -> Vec<usize> {
+pub fn sums_beside_other_cells(fview: &FunctionView, m: &Model) -> Vec<StmtId> {
     m.promoted
         .iter()
         .filter(|p| p.beside_other_cells)
         .filter_map(|p| match fview.value(p.phi).kind {
-            crate::ir::ValueKind::Instruction(b) => m.statement_of(b),
+            crate::ir::ValueKind::Instruction(b) => m.statement_of(b).map(StmtId::at),
             _ => None,
         })
         .collect()

@@ -13,7 +13,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 /// What decides whether a parallel loop may run on threads: the loop tree,
 /// the model and the function, nothing of the IR being written. Code
-/// generation asks it for each parallel loop; the driver asks it before
+/// generation asks it for each parallel loop; planning asks it before
 /// any IR changes whether a rewrite would run anything on threads at all
 /// ([`threaded_loops`]).
 pub struct Threading<'m> {

@@ -130,7 +130,7 @@ pub fn schedule_with_info(scop: &PolyScop, deps: &Deps, opts: &SchedOptions) -> 
 /// without the live-range check of the scalars it relaxed (its costliest
 /// part: gsl's complex symmetric products, whose candidates interchange
 /// the row and column loops and walk memory worse, spent 60% of their
-/// scheduling work proving live ranges kept, for a schedule the driver
+/// scheduling work proving live ranges kept, for a schedule planning
 /// then threw away). The caller must not use a schedule it rejects. The
 /// one difference to checking first: a rejected candidate that breaks a
 /// live range would have been rescheduled with that scalar constrained,

@@ -120,7 +120,7 @@ fn score(sched: &Schedule, scop: &PolyScop, stmts: &[StmtId], r: usize) -> i64 {
 }
 
 /// How well the innermost loop of every statement walks memory under
-/// `sched` (the sum of the statements' stride scores): the driver keeps the
+/// `sched` (the sum of the statements' stride scores): planning keeps the
 /// original order when a new schedule would make this worse (a stride-n
 /// innermost loop costs more than tiling gains). A statement whose
 /// innermost loop is in a time band (its outer row carries a dependence
