@@ -269,21 +269,26 @@ fn transform(ctx: &FunctionCtx<'_>, first_view: &FunctionView, first_map: &IrMap
         // -tessera-rewrite-all: every SCoP that can be rewritten is, paid
         // or not (the tests of code generation use it).
         let cost_of = |m: &Model| {
-            (!options.rewrite_all).then(|| Cost {
-                facts: cost::profit::Facts {
-                    openmp: parallel,
-                    l1_bytes: config.tile.l1_bytes,
-                    elem_bytes: m.arrays.iter().map(|a| a.elem_bytes as i64).max().unwrap_or(8),
-                    checked_accumulator: {
-                        let checked: Vec<_> = crate::plan::alias::pairs_to_check(m, &fview).into_iter().flat_map(|(x, y)| [x, y]).collect();
-                        cost::profit::checked_accumulator(m, &checked)
+            (!options.rewrite_all).then(|| {
+                // The pairs of arrays the run-time checks would compare: their
+                // cost, and the accumulators they free.
+                let pairs = crate::plan::alias::pairs_to_check(m, &fview);
+                Cost {
+                    facts: cost::profit::Facts {
+                        openmp: parallel,
+                        l1_bytes: config.tile.l1_bytes,
+                        elem_bytes: m.arrays.iter().map(|a| a.elem_bytes as i64).max().unwrap_or(8),
+                        checked_accumulator: {
+                            let checked: Vec<_> = pairs.iter().flat_map(|&(x, y)| [x, y]).collect();
+                            cost::profit::checked_accumulator(m, &checked)
+                        },
                     },
-                },
-                weights: weights(&fview, m, parallel),
-                budget: {
-                    let (module_left, thread_only_left) = module_left(ctx, parallel, options);
-                    Budget { function_left, module_left, work_here: work[done], work_left: work[done..].iter().fold(0, |a: u64, &w| a.saturating_add(w)), thread_only_left }
-                },
+                    weights: weights(&fview, m, pairs.len(), parallel),
+                    budget: {
+                        let (module_left, thread_only_left) = module_left(ctx, parallel, options);
+                        Budget { function_left, module_left, work_here: work[done], work_left: work[done..].iter().fold(0, |a: u64, &w| a.saturating_add(w)), thread_only_left }
+                    },
+                }
             })
         };
         let (mut m, mut pay) = (found, cost_of(found));

@@ -2,7 +2,6 @@
 //! its parts weigh in code (`cost::size`), its nominal work, and the sums
 //! the profitability model looks for.
 
-use super::alias::pairs_to_check;
 use crate::cost;
 use crate::ir::FunctionView;
 use crate::scop::poly_scop::StmtId;
@@ -34,10 +33,11 @@ pub fn nominal_work(m: &Model) -> u64 {
 
 /// What the parts of a rewrite of `m` weigh (cost::size): each statement
 /// its block, the nest its blocks, and the run-time checks that keep the
-/// nest as their fallback.
-pub fn weights(fview: &FunctionView, m: &Model, openmp: bool) -> cost::size::Weights {
+/// nest as their fallback (`pairs`: how many pairs of arrays they compare,
+/// `alias::pairs_to_check`).
+pub fn weights(fview: &FunctionView, m: &Model, pairs: usize, openmp: bool) -> cost::size::Weights {
     let block = |b: crate::ir::BlockId| fview.block(b).instrs.len() as u64 + 1;
-    let pairs = pairs_to_check(m, fview).len() as u64;
+    let pairs = pairs as u64;
     // An assumption or a range check: its affine value and a compare.
     let conditions = (m.assumptions.len() + m.range_checks.len()) as u64;
     cost::size::Weights {

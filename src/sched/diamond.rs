@@ -35,7 +35,7 @@
 
 use crate::scop::poly_scop::CellId;
 use super::constraints::{farkas_rows, Layout};
-use super::marks::{n_dims, unordered_before};
+use super::marks::unordered_before;
 use super::SchedRow;
 use crate::deps::Deps;
 use crate::poly::ilp::{lexmin_in_order, Problem};
@@ -76,7 +76,7 @@ pub fn concurrent_start_row(deps: &Deps, sched: &Schedule, start: usize, len: us
     let mut moves = false;
     for s in &active {
         let mut t = s.clone();
-        moves |= t.step(n_dims(deps, s), sched.row(s.src, start), sched.row(s.dst, start))?.positive;
+        moves |= t.step(sched.row(s.src, start), sched.row(s.dst, start))?.positive;
     }
     if !moves {
         return Ok(None);

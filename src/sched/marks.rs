@@ -35,6 +35,9 @@ pub struct DepState {
     pub dep: DepId,
     pub src: StmtId,
     pub dst: StmtId,
+    /// The source statement's counters: the columns of the pair polyhedra
+    /// before the target's.
+    pub n_src: usize,
     pub parts: Vec<BasicSet>,
 }
 
@@ -83,7 +86,7 @@ pub fn difference(part: &BasicSet, n_src: usize, rs: &SchedRow, rt: &SchedRow) -
 
 impl DepState {
     pub fn new(dep: DepId, d: &Dependence) -> DepState {
-        DepState { dep, src: d.source, dst: d.target, parts: d.relation.parts().to_vec() }
+        DepState { dep, src: d.source, dst: d.target, n_src: d.relation.space().n_in(), parts: d.relation.parts().to_vec() }
     }
 
     pub fn satisfied(&self) -> bool {
@@ -93,11 +96,11 @@ impl DepState {
     /// Applies one row (`rs` for the source statement, `rt` for the
     /// target): reports the sign of the difference on the remaining pairs
     /// and keeps only the pairs where it is zero.
-    pub fn step(&mut self, n_src: usize, rs: &SchedRow, rt: &SchedRow) -> PolyResult<Carry> {
+    pub fn step(&mut self, rs: &SchedRow, rt: &SchedRow) -> PolyResult<Carry> {
         let mut carry = Carry::default();
         let mut rest = vec![];
         for p in &self.parts {
-            let (b, d) = difference(p, n_src, rs, rt)?;
+            let (b, d) = difference(p, self.n_src, rs, rt)?;
             let shifted = |sign: i64| -> PolyResult<bool> {
                 let mut q = b.clone();
                 let mut r: Vec<i64> = d.iter().map(|x| x * sign).collect();
@@ -124,10 +127,6 @@ pub fn states<'a>(deps: impl Iterator<Item = (DepId, &'a Dependence)>) -> Vec<De
     deps.map(|(i, d)| DepState::new(i, d)).collect()
 }
 
-pub fn n_dims(deps: &Deps, s: &DepState) -> usize {
-    deps.dep(s.dep).relation.space().n_in()
-}
-
 /// For each scalar with value-based flow dependences (by array name), the
 /// first dimension of `rows` at which one of them leaves a row: its
 /// source and target differ there, and agree at every dimension before.
@@ -145,10 +144,9 @@ pub fn scalar_flow_rows(deps: &Deps, rows: &[Vec<SchedRow>], n_rows: usize) -> P
     let mut out: BTreeMap<CellId, usize> = BTreeMap::new();
     for (i, d) in flows {
         let mut s = DepState::new(i, d);
-        let n = n_dims(deps, &s);
         let mut leaves = n_rows;
         for k in 0..n_rows {
-            let c = s.step(n, &rows[s.src.index()][k], &rows[s.dst.index()][k])?;
+            let c = s.step(&rows[s.src.index()][k], &rows[s.dst.index()][k])?;
             if c.positive || c.negative {
                 leaves = k;
                 break;
@@ -166,13 +164,12 @@ pub fn scalar_flow_rows(deps: &Deps, rows: &[Vec<SchedRow>], n_rows: usize) -> P
 /// For each dimension of `rows`, the (source, target) statements of the
 /// dependences of `states` carried there (walking the rows outermost
 /// first).
-pub fn carried(deps: &Deps, mut states: Vec<DepState>, rows: &[Vec<SchedRow>], n_rows: usize) -> PolyResult<Vec<BTreeSet<(StmtId, StmtId)>>> {
+pub fn carried(mut states: Vec<DepState>, rows: &[Vec<SchedRow>], n_rows: usize) -> PolyResult<Vec<BTreeSet<(StmtId, StmtId)>>> {
     let mut out = vec![];
     for k in 0..n_rows {
         let mut c = BTreeSet::new();
         for s in states.iter_mut() {
-            let n = n_dims(deps, s);
-            if s.step(n, &rows[s.src.index()][k], &rows[s.dst.index()][k])?.positive {
+            if s.step(&rows[s.src.index()][k], &rows[s.dst.index()][k])?.positive {
                 c.insert((s.src, s.dst));
             }
         }
@@ -188,8 +185,8 @@ pub fn carried(deps: &Deps, mut states: Vec<DepState>, rows: &[Vec<SchedRow>], n
 /// `parallel_if_reduction`).
 pub fn mark_parallel(deps: &Deps, sched: &mut Schedule, relaxed: &BTreeSet<CellId>) -> PolyResult<()> {
     let n = sched.dims.len();
-    let strict = carried(deps, states(deps.constraining(relaxed, false)), &sched.stmts, n)?;
-    let loose = carried(deps, states(deps.constraining(relaxed, true)), &sched.stmts, n)?;
+    let strict = carried(states(deps.constraining(relaxed, false)), &sched.stmts, n)?;
+    let loose = carried(states(deps.constraining(relaxed, true)), &sched.stmts, n)?;
     for ((d, strict), loose) in sched.dims.iter_mut().zip(strict).zip(loose) {
         d.parallel = strict.is_empty();
         d.parallel_if_reduction = !strict.is_empty() && loose.is_empty();
@@ -205,8 +202,7 @@ pub fn unordered_before(deps: &Deps, sched: &Schedule, start: usize, relaxed: &B
     let mut sts = states(deps.constraining(relaxed, relax_reductions));
     for k in 0..start {
         for s in sts.iter_mut() {
-            let n = n_dims(deps, s);
-            s.step(n, sched.row(s.src, k), sched.row(s.dst, k))?;
+            s.step(sched.row(s.src, k), sched.row(s.dst, k))?;
         }
         sts.retain(|s| !s.satisfied());
     }
@@ -227,7 +223,7 @@ pub fn band_rows_zero(deps: &Deps, sched: &Schedule, start: usize, len: usize, r
             let mut pairs = BTreeSet::new();
             for s in &sts {
                 let mut t = s.clone();
-                let c = t.step(n_dims(deps, s), sched.row(s.src, k), sched.row(s.dst, k))?;
+                let c = t.step(sched.row(s.src, k), sched.row(s.dst, k))?;
                 if c.positive || c.negative {
                     pairs.insert((s.src, s.dst));
                 }
@@ -268,9 +264,8 @@ pub fn jam_blocked(deps: &Deps, sched: &Schedule, dims: &BTreeSet<usize>) -> Pol
         let arrays = deps.constraining(&none, false).filter(|(_, x)| !x.is_scalar);
         let mut blocked = BTreeSet::new();
         for mut s in states(arrays) {
-            let nd = n_dims(deps, &s);
             for k in 0..d {
-                s.step(nd, sched.row(s.src, k), sched.row(s.dst, k))?;
+                s.step(sched.row(s.src, k), sched.row(s.dst, k))?;
                 if s.satisfied() {
                     break;
                 }
@@ -278,7 +273,7 @@ pub fn jam_blocked(deps: &Deps, sched: &Schedule, dims: &BTreeSet<usize>) -> Pol
             // The pairs carried at `d` (positive difference there).
             let mut carried = vec![];
             for p in &s.parts {
-                let (mut b, mut diff) = difference(p, nd, sched.row(s.src, d), sched.row(s.dst, d))?;
+                let (mut b, mut diff) = difference(p, s.n_src, sched.row(s.src, d), sched.row(s.dst, d))?;
                 let last = diff.len() - 1;
                 diff[last] -= 1;
                 b.add_ineq(diff)?;
@@ -291,7 +286,7 @@ pub fn jam_blocked(deps: &Deps, sched: &Schedule, dims: &BTreeSet<usize>) -> Pol
                 if s.satisfied() {
                     break;
                 }
-                if s.step(nd, sched.row(s.src, k), sched.row(s.dst, k))?.negative {
+                if s.step(sched.row(s.src, k), sched.row(s.dst, k))?.negative {
                     blocked.insert((s.src, s.dst));
                     break;
                 }

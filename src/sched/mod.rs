@@ -147,7 +147,7 @@ pub fn schedule_judged(
     let mut farkas_memo = pluto::FarkasMemo::default();
     loop {
         let cons = marks::states(deps.constraining(&info.relaxed_scalars, opts.allow_reduction_relaxation));
-        let mut p = pluto::Pluto::new(scop, deps, cons, opts, farkas_memo);
+        let mut p = pluto::Pluto::new(scop, cons, opts, farkas_memo);
         let res = p.run();
         info.ilps += p.ilps;
         farkas_memo = std::mem::take(&mut p.farkas_memo);

@@ -39,7 +39,6 @@ use super::linalg::{nullspace, rank};
 use super::marks::DepState;
 use super::scc::{cut_all, cut_by_dimension, cut_first, sccs};
 use super::{Band, DimInfo, FusePolicy, RowKind, SchedError, SchedOptions, SchedRow, Schedule};
-use crate::deps::Deps;
 use crate::poly::ilp::{lexmin_in_order, Problem};
 use crate::poly::{BasicSet, Meter};
 use crate::stable::HashMap;
@@ -70,7 +69,6 @@ fn farkas_once(memo: &mut FarkasMemo, l: &Layout, part: &BasicSet, src: StmtId, 
 }
 
 pub struct Pluto<'a> {
-    deps: &'a Deps,
     opts: &'a SchedOptions,
     layout: Layout,
     dims: Vec<usize>,
@@ -93,7 +91,7 @@ pub struct Pluto<'a> {
 impl<'a> Pluto<'a> {
     /// `farkas_memo`: the rows an earlier run on the same SCoP computed
     /// (empty for the first).
-    pub fn new(scop: &PolyScop, deps: &'a Deps, cons: Vec<DepState>, opts: &'a SchedOptions, farkas_memo: FarkasMemo) -> Pluto<'a> {
+    pub fn new(scop: &PolyScop, cons: Vec<DepState>, opts: &'a SchedOptions, farkas_memo: FarkasMemo) -> Pluto<'a> {
         let dims: Vec<usize> = scop.statements.iter().map(|s| s.domain.space().n_dim()).collect();
         // One state per distinct part: every constraint and every step is
         // per part, and accesses to neighbouring cells give the same pairs
@@ -101,12 +99,11 @@ impl<'a> Pluto<'a> {
         let mut seen = crate::stable::HashSet::default();
         let cons: Vec<DepState> = cons
             .into_iter()
-            .flat_map(|DepState { dep, src, dst, parts }| parts.into_iter().map(move |p| DepState { dep, src, dst, parts: vec![p] }))
+            .flat_map(|DepState { dep, src, dst, n_src, parts }| parts.into_iter().map(move |p| DepState { dep, src, dst, n_src, parts: vec![p] }))
             .filter(|d| seen.insert((d.src, d.dst, d.parts[0].clone())))
             .collect();
         let band = cons.iter().map(|d| (d.clone(), None)).collect();
         Pluto {
-            deps,
             opts,
             layout: Layout::new(scop.params.len(), &dims),
             dims,
@@ -121,10 +118,6 @@ impl<'a> Pluto<'a> {
             meter: Meter::with_budget(opts.budget),
             ilps: 0,
         }
-    }
-
-    fn n_src(&self, s: &DepState) -> usize {
-        self.deps.dep(s.dep).relation.space().n_in()
     }
 
     /// The counter parts of statement `s`'s loop rows.
@@ -201,8 +194,7 @@ impl<'a> Pluto<'a> {
         let mut carried = false;
         let mut rem = std::mem::take(&mut self.remaining);
         for d in rem.iter_mut() {
-            let n_src = self.n_src(d);
-            let c = d.step(n_src, &self.rows[d.src.index()][k], &self.rows[d.dst.index()][k])?;
+            let c = d.step(&self.rows[d.src.index()][k], &self.rows[d.dst.index()][k])?;
             if c.negative {
                 return Err(SchedError::NoSchedule(format!("row {k} violates dependence {}", d.dep)));
             }

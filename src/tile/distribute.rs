@@ -121,21 +121,19 @@ fn candidate(sched: &Schedule, b: usize, keep: usize) -> Option<(Schedule, Band)
 /// non-negative difference on every pair left unordered at its start.
 fn legal_and_permutable(deps: &Deps, cand: &Schedule, band: &Band, relaxed: &BTreeSet<CellId>) -> PolyResult<bool> {
     let mut sts: Vec<DepState> = states(deps.constraining(relaxed, false));
-    let n_src = |s: &DepState| deps.dep(s.dep).relation.space().n_in();
     for k in 0..cand.dims.len() {
         if k == band.start {
             for r in band.start..band.start + band.len {
                 for s in &sts {
                     let mut t = s.clone();
-                    if t.step(n_src(s), cand.row(s.src, r), cand.row(s.dst, r))?.negative {
+                    if t.step(cand.row(s.src, r), cand.row(s.dst, r))?.negative {
                         return Ok(false);
                     }
                 }
             }
         }
         for s in sts.iter_mut() {
-            let n = n_src(s);
-            if s.step(n, cand.row(s.src, k), cand.row(s.dst, k))?.negative {
+            if s.step(cand.row(s.src, k), cand.row(s.dst, k))?.negative {
                 return Ok(false);
             }
         }

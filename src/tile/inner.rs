@@ -59,10 +59,10 @@ pub fn distribute_innermost(scop: &PolyScop, deps: &Deps, sched: &Schedule, rela
     swap(&mut points);
     // Strict: the dependences the schedule respects; loose: reductions
     // relaxed, for the `parallel_if_reduction` mark.
-    let Some(strict) = inner_carries(deps, &points, &mut states(deps.constraining(relaxed, false)))? else {
+    let Some(strict) = inner_carries(&points, &mut states(deps.constraining(relaxed, false)))? else {
         return Ok(None);
     };
-    let loose = inner_carries(deps, &points, &mut states(deps.constraining(relaxed, true)))?.unwrap_or(true);
+    let loose = inner_carries(&points, &mut states(deps.constraining(relaxed, true)))?.unwrap_or(true);
     let mut cand = sched.clone();
     swap(&mut cand);
     let was = &sched.dims[m - 2];
@@ -98,8 +98,7 @@ fn passes_values_within_iteration(scop: &PolyScop, deps: &Deps, points: &Schedul
     let mut sts = states(deps.constraining(relaxed, false).filter(|(_, d)| d.kind == DepKind::Flow && d.source != d.target));
     for k in 0..m - 1 {
         for s in sts.iter_mut() {
-            let n_src = deps.dep(s.dep).relation.space().n_in();
-            s.step(n_src, points.row(s.src, k), points.row(s.dst, k))?;
+            s.step(points.row(s.src, k), points.row(s.dst, k))?;
         }
         sts.retain(|s| !s.satisfied());
     }
@@ -123,7 +122,7 @@ fn same_counters(scop: &PolyScop, deps: &Deps, s: &DepState) -> PolyResult<bool>
         let mut coeffs = vec![0; np + n_src + 1];
         coeffs[np + k] = 1;
         let row = SchedRow { coeffs, div: 1 };
-        let c = s.clone().step(n_src, &row, &row)?;
+        let c = s.clone().step(&row, &row)?;
         if c.positive || c.negative {
             return Ok(false);
         }
@@ -143,13 +142,12 @@ fn without_tile_rows(sched: &Schedule) -> Schedule {
 /// Walks `sts` through the rows of `cand`: `None` when some pair is
 /// reversed by the last two rows or left unordered at the end, else
 /// whether the innermost row carries a dependence.
-fn inner_carries(deps: &Deps, cand: &Schedule, sts: &mut Vec<DepState>) -> PolyResult<Option<bool>> {
+fn inner_carries(cand: &Schedule, sts: &mut Vec<DepState>) -> PolyResult<Option<bool>> {
     let m = cand.dims.len();
     let mut carried = false;
     for k in 0..m {
         for s in sts.iter_mut() {
-            let n_src = deps.dep(s.dep).relation.space().n_in();
-            let c = s.step(n_src, cand.row(s.src, k), cand.row(s.dst, k))?;
+            let c = s.step(cand.row(s.src, k), cand.row(s.dst, k))?;
             // The outer rows are the schedule's own (legal) ones.
             if k >= m - 2 && c.negative {
                 return Ok(None);

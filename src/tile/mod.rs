@@ -500,9 +500,8 @@ fn live_ranges_cross(deps: &Deps, sched: &Schedule, band: &Band, relaxed: &BTree
             continue;
         }
         let mut st = DepState::new(i, d);
-        let n_src = d.relation.space().n_in();
         for k in 0..band.start + band.len {
-            let c = st.step(n_src, sched.row(d.source, k), sched.row(d.target, k))?;
+            let c = st.step(sched.row(d.source, k), sched.row(d.target, k))?;
             if c.positive || c.negative {
                 return Ok(true);
             }
