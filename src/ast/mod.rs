@@ -129,6 +129,20 @@ pub struct For {
     /// and code generation gives each row its own copies of the scalars
     /// the loop writes (each row's running sum). 0 for other loops.
     pub copies: u32,
+    /// A loop that is not parallel, whose only carried dependences are
+    /// the anti and output dependences of these scratch arrays
+    /// (`sched::private`): on threads, each thread works on a copy of its
+    /// own of them (`codegen::parallel`). Set by planning
+    /// (`plan::private`) for loops a thread team may run; empty for others.
+    pub private: Vec<crate::scop::model::ArrayId>,
+}
+
+impl For {
+    /// Whether a thread team may run the loop's iterations: it is
+    /// parallel, or parallel with a copy of its scratch arrays per thread.
+    pub fn threadable(&self) -> bool {
+        self.parallel || !self.private.is_empty()
+    }
 }
 
 /// Why an `If` is there.

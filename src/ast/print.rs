@@ -148,6 +148,12 @@ fn block(nm: &Names, nodes: &[Node], depth: usize, out: &mut String) {
                     rows = format!("{} rows at a time, each with its own scalars", f.copies);
                     notes.push(&rows);
                 }
+                let private;
+                if !f.private.is_empty() {
+                    let ids: Vec<String> = f.private.iter().map(|a| format!("array {}", a.0)).collect();
+                    private = format!("parallel with a copy per thread of {}", ids.join(", "));
+                    notes.push(&private);
+                }
                 let blocked;
                 if let Some(m) = &f.matmul {
                     let b = &m.blocking;

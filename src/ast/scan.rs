@@ -241,6 +241,7 @@ impl<'a> Scanner<'a> {
             role,
             matmul: None,
             copies: 0,
+            private: vec![],
         };
         self.guarded(&hoisted, vec![Node::For(f)])
     }

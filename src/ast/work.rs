@@ -121,7 +121,7 @@ fn collect(nodes: &[Node], min_work: u128, vars: &mut Vec<Range>, out: &mut BTre
                 collect(otherwise, min_work, vars, out);
             }
             Node::For(f) => {
-                if f.parallel && max_work(std::slice::from_ref(n), vars).is_some_and(|w| w < min_work) {
+                if f.threadable() && max_work(std::slice::from_ref(n), vars).is_some_and(|w| w < min_work) {
                     out.insert(identity(f));
                 }
                 let range = counter_range(f, vars);
@@ -147,7 +147,7 @@ mod tests {
     }
 
     fn for_(var: usize, lower: Expr, upper: Expr, parallel: bool, body: Vec<Node>) -> For {
-        For { var, lower, upper, body, parallel, parallel_if_reduction: false, vectorizable: false, runs_once: false, wavefront: false, role: LoopRole::Plain, matmul: None, copies: 0 }
+        For { var, lower, upper, body, parallel, parallel_if_reduction: false, vectorizable: false, runs_once: false, wavefront: false, role: LoopRole::Plain, matmul: None, copies: 0, private: vec![] }
     }
 
     fn stmt() -> Node {

@@ -511,3 +511,14 @@ pub fn alias_condition<'a>(
     let acc = ok(g.b.build_and(acc, bases_small, "small"));
     ok(g.b.build_and(acc, apart, "noalias"))
 }
+
+/// Where the accesses of array `a` start and end, in bytes from its base
+/// pointer (as the alias checks compute them, with every operation checked
+/// for overflow), and whether any operation overflowed; `None` when it is
+/// never accessed under the context.
+pub fn array_extent<'a>(ir: &Ir<'a>, g: &ExprGen<'a, '_>, model: &Model, a: ArrayId, range: &ArrayRange, params: &HashMap<Sym, IntValue<'a>>) -> Option<(IntValue<'a>, IntValue<'a>, IntValue<'a>)> {
+    let mut rt = Runtime::checked(ir, g, params);
+    let zero = g.i64(0);
+    let (start, end) = array_bytes(&mut rt, model, model.array(a), range, zero)?;
+    Some((start, end, rt.overflowed()))
+}

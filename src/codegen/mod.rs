@@ -23,6 +23,7 @@ pub mod checks;
 pub mod expr;
 mod matmul;
 mod parallel;
+mod private;
 pub mod stats;
 pub mod stmt;
 
@@ -62,6 +63,9 @@ pub struct Summary {
     /// Matmul-like statements emitted in the BLIS structure, with their
     /// blocking (`matmul`).
     pub matmul: Vec<(StmtId, crate::sched::gemm::Blocking)>,
+    /// The arrays that loops run by a thread team gave each thread a copy
+    /// of (`For::private`), by name.
+    pub private_arrays: std::collections::BTreeSet<String>,
 }
 
 /// Unwraps a builder call: they fail only when the builder has no position,
@@ -124,6 +128,8 @@ struct Worker<'a> {
     fork: Option<IntValue<'a>>,
     /// The schedule dimension of its loop.
     dim: usize,
+    /// The arrays its threads have copies of.
+    private: Vec<ArrayId>,
 }
 
 /// How to generate code for one SCoP.
@@ -228,7 +234,7 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, opts
     let start = ir.context.append_basic_block(ir.function, "tessera.start");
     let end = ir.context.append_basic_block(ir.function, "tessera.end");
 
-    let region = RegionInfo { view, model, plan: BodyPlan::new(model, view), slots, params };
+    let region = RegionInfo { view, model, plan: BodyPlan::new(model, view), slots, params, bases: HashMap::default() };
     // PHIs of the region receiving values from outside it: their slots start
     // with those values.
     b.position_at_end(start);
@@ -350,6 +356,7 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, opts
         if ir.outline_parallel(&w.blocks, w.fork) {
             gen.summary.openmp_loops += 1;
             gen.summary.openmp_dims.insert(w.dim);
+            gen.summary.private_arrays.extend(w.private.iter().map(|&a| model.array(a).name.clone()));
         } else {
             // The whole range, whatever team the caller may be in.
             for (q, alone) in w.queries.iter().zip([1, 0]) {

@@ -75,10 +75,17 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         // (spmv's per-row loops forked 60000 times).
         // The loop forking at the entry had its fork decided with the
         // run-time checks (`entry_fork`).
-        let fork = if self.in_wavefront || (self.depth == 0 && self.entry_fork == Some(f.var)) {
+        // A loop with copies of its scratch arrays forks only when they
+        // fit on the threads' stacks (`private`).
+        let copies = self.private_extents(f)?;
+        let fork = if copies.is_none() && (self.in_wavefront || (self.depth == 0 && self.entry_fork == Some(f.var))) {
             None
         } else {
-            Some(self.fork_pays(f, lb, ub))
+            let pays = self.fork_pays(f, lb, ub);
+            Some(match &copies {
+                Some(c) => ok(self.b.build_and(pays, c.fits, "fork.copies")),
+                None => pays,
+            })
         };
         // Outside every loop the worker runs alone when the fork does not
         // pay (see above).
@@ -118,6 +125,7 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
             ok(self.b.build_store(copy, value));
             shared.push((v, self.region.slots.insert(v, copy).expect("checked above")));
         }
+        let thread_copies = copies.as_ref().map(|c| self.thread_copies(c));
         // Slots made for its body (a jammed loop's rows) go to the same
         // block.
         let slot_block = self.slot_block.replace(worker);
@@ -172,6 +180,9 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         // A product's column panels: the threads share its columns (a
         // triangle's in units dealt in a snake).
         let columns = if self.in_wavefront { None } else { super::matmul::Columns::of(f, self.env.params.len(), self.env.vars.len()) };
+        if columns.is_some() && copies.is_some() {
+            return Err("a product's column panels with per-thread copies of arrays".into());
+        }
         let units = match &columns {
             Some(c) if c.units => Some(self.column_units(c, lb, ub, nt)),
             _ => None,
@@ -220,6 +231,7 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         // own variable is used by nothing inside (`Columns::of`); with
         // units, the snake's turn is a unit, whose panel is bound below.
         let saved = if columns.is_some() { self.env.vars[f.var] } else { self.env.vars[f.var].replace(turn.map_or(iv_val, |(_, t, _)| t)) };
+        let redirected = thread_copies.as_ref().map(|c| self.redirect(c, turn.map_or(iv_val, |(_, t, _)| t), ub));
         self.depth += 1;
         self.in_team = true;
         let in_wavefront = std::mem::replace(&mut self.in_wavefront, false);
@@ -248,6 +260,9 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
             None => self.nodes(&f.body),
         };
         let mem = self.memory.pop().unwrap_or_default();
+        if let Some(before) = redirected {
+            self.restore_bases(before);
+        }
         self.in_team = false;
         self.in_wavefront = in_wavefront;
         self.depth -= 1;
@@ -274,8 +289,11 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
             odd.add_incoming(&[(&self.ir.context.bool_type().const_zero(), preheader), (&flipped, latch)]);
         }
         self.b.position_at_end(done);
+        if let Some(c) = &thread_copies {
+            self.free_copies(c);
+        }
         ok(self.b.build_unconditional_branch(exit));
-        self.workers.push(Worker { blocks: self.blocks[first..].to_vec(), slots, queries, fork: alone_in_worker, dim: f.var });
+        self.workers.push(Worker { blocks: self.blocks[first..].to_vec(), slots, queries, fork: alone_in_worker, dim: f.var, private: f.private.clone() });
         self.summary.loops += 1;
         self.summary.parallel_loops += 1;
         self.b.position_at_end(exit);

@@ -18,7 +18,7 @@ use super::ok;
 use inkwell::builder::Builder;
 use inkwell::values::{AnyValue, BasicValue, BasicValueEnum, InstructionOpcode, InstructionValue, IntValue, PointerValue};
 use inkwell::types::BasicTypeEnum;
-use crate::stable::HashMap;
+use crate::stable::{HashMap, HashSet};
 
 /// What every statement copy needs of the region.
 pub struct RegionInfo<'m, 'a> {
@@ -30,6 +30,11 @@ pub struct RegionInfo<'m, 'a> {
     pub slots: HashMap<ValueId, PointerValue<'a>>,
     /// i64 values of the model's parameters, by symbol.
     pub params: HashMap<Sym, IntValue<'a>>,
+    /// In a loop whose threads work on copies of some arrays
+    /// (`For::private`): the pointer each of those arrays' base pointer
+    /// stands for in the iteration being emitted (its thread's copy, or
+    /// the array itself in the last iteration).
+    pub bases: HashMap<ValueId, PointerValue<'a>>,
 }
 
 impl RegionInfo<'_, '_> {
@@ -53,20 +58,47 @@ pub struct StmtCopy<'r, 'a, 'b> {
     pub memory: Vec<InstructionValue<'a>>,
     /// The array each of those that access one touches (for alias scopes).
     pub arrays: Vec<(InstructionValue<'a>, ArrayId)>,
+    /// The pointers of this copy computed from a redirected base pointer
+    /// ([`RegionInfo::bases`]): every access of a redirected array must
+    /// use one, and none may be used as anything but an address.
+    redirected: HashSet<PointerValue<'a>>,
 }
 
 impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
     pub fn new(ir: &'b Ir<'a>, b: &'b Builder<'a>, region: &'r RegionInfo<'r, 'a>, index: StmtId, iter: Vec<IntValue<'a>>) -> Self {
         let stmt = region.model.stmt(index);
-        StmtCopy { ir, b, region, index, stmt, iter, local: HashMap::default(), memory: vec![], arrays: vec![] }
+        let redirected = region.bases.values().copied().collect();
+        StmtCopy { ir, b, region, index, stmt, iter, local: HashMap::default(), memory: vec![], arrays: vec![], redirected }
     }
 
-    /// Records a load or store of the copy, with the array it accesses.
-    fn record(&mut self, i: InstructionValue<'a>, array: Option<ArrayId>) {
+    /// Records a load or store of the copy, with the array it accesses;
+    /// fails when the array is redirected and the address is not.
+    fn record(&mut self, i: InstructionValue<'a>, array: Option<ArrayId>) -> Result<(), String> {
         self.memory.push(i);
         if let Some(a) = array {
+            let arr = self.region.model.array(a);
+            if self.region.bases.contains_key(&arr.base) {
+                let addr = match i.get_opcode() {
+                    InstructionOpcode::Store => i.get_operand(1),
+                    _ => i.get_operand(0),
+                };
+                let addr = addr.and_then(|o| o.value()).filter(|v| v.is_pointer_value()).map(|v| v.into_pointer_value());
+                if !addr.is_some_and(|p| self.redirected.contains(&p)) {
+                    return Err(format!("an access to '{}' whose address is not computed from its base pointer in the nest (its threads' copies would be missed)", arr.name));
+                }
+            }
             self.arrays.push((i, a));
         }
+        Ok(())
+    }
+
+    /// Fails when `v` points into a redirected array: stored, compared or
+    /// passed on, it would tell a thread's copy from the array.
+    fn not_redirected(&self, v: BasicValueEnum<'a>) -> Result<(), String> {
+        if v.is_pointer_value() && self.redirected.contains(&v.into_pointer_value()) {
+            return Err("a pointer into an array with per-thread copies used as a value".into());
+        }
+        Ok(())
     }
 
     fn i64(&self, v: i64) -> IntValue<'a> {
@@ -95,7 +127,7 @@ impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
     }
 
     /// Rebuilds a synthesizable value from its polynomial.
-    fn expand(&self, v: ValueId, p: &Polynomial) -> Result<BasicValueEnum<'a>, String> {
+    fn expand(&mut self, v: ValueId, p: &Polynomial) -> Result<BasicValueEnum<'a>, String> {
         let view = self.region.view;
         let is_ptr = |s: &Sym| matches!(s, Sym::Param(x) if view.value(*x).ty == Type::Ptr);
         let mut base = None;
@@ -115,10 +147,14 @@ impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
             acc = ok(self.b.build_int_add(acc, term, "s"));
         }
         match (view.value(v).ty, base) {
-            (Type::Ptr, Some(Sym::Param(bv))) => {
-                let ptr = self.ir.basic_value(bv).into_pointer_value();
-                Ok(byte_offset(self.b, &self.ir.context, ptr, acc, "addr").as_basic_value_enum())
-            }
+            (Type::Ptr, Some(Sym::Param(bv))) => Ok(match self.region.bases.get(&bv) {
+                Some(&base) => {
+                    let p = byte_offset(self.b, &self.ir.context, base, acc, "addr");
+                    self.redirected.insert(p);
+                    p.as_basic_value_enum()
+                }
+                None => byte_offset(self.b, &self.ir.context, self.ir.basic_value(bv).into_pointer_value(), acc, "addr").as_basic_value_enum(),
+            }),
             (Type::Int(bits), None) => {
                 if bits < 64 {
                     let t = self.ir.basic_value(v).get_type().into_int_type();
@@ -146,7 +182,10 @@ impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
         }
         let region = self.region;
         let x = match region.plan.source(region.model, region.view, self.stmt, v)? {
-            Source::Outside => return Ok(self.ir.basic_value(v)),
+            Source::Outside => return Ok(match self.region.bases.get(&v) {
+                Some(&base) => base.as_basic_value_enum(),
+                None => self.ir.basic_value(v),
+            }),
             Source::Cell { address, array } => {
                 // A cell is an array access of the model: it joins the
                 // loops' access groups like the copied loads and stores (an
@@ -156,7 +195,7 @@ impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
                 let addr = self.address(&address)?;
                 let load = ok(self.b.build_load(ty, addr, "cell"));
                 if let Some(i) = load.as_instruction_value() {
-                    self.record(i, Some(array));
+                    self.record(i, Some(array))?;
                 }
                 load
             }
@@ -192,11 +231,32 @@ impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
                 new_operands.push((i, new));
             }
         }
+        // A pointer into a redirected array may only be an address, or
+        // the base of address arithmetic (whose result is one too).
+        let opcode = orig.get_opcode();
+        let mut derived = false;
+        for &(i, new) in &new_operands {
+            let address = match opcode {
+                InstructionOpcode::Load | InstructionOpcode::GetElementPtr | InstructionOpcode::BitCast => i == 0,
+                InstructionOpcode::Store => i == 1,
+                _ => false,
+            };
+            if address {
+                derived |= new.is_pointer_value() && self.redirected.contains(&new.into_pointer_value()) && opcode != InstructionOpcode::Load && opcode != InstructionOpcode::Store;
+            } else {
+                self.not_redirected(new)?;
+            }
+        }
         let copy = orig.explicit_clone();
         for (i, new) in new_operands {
             copy.set_operand(i, new);
         }
         self.b.insert_instruction(&copy, None);
+        if derived {
+            if let Ok(BasicValueEnum::PointerValue(p)) = BasicValueEnum::try_from(copy.as_any_value_enum()) {
+                self.redirected.insert(p);
+            }
+        }
         Ok(copy)
     }
 
@@ -206,7 +266,7 @@ impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
     fn rebuild(&mut self, v: ValueId, array: Option<ArrayId>) -> Result<BasicValueEnum<'a>, String> {
         let copy = self.clone_here(v)?;
         if copy.get_opcode() == InstructionOpcode::Load {
-            self.record(copy, array);
+            self.record(copy, array)?;
         }
         BasicValueEnum::try_from(copy.as_any_value_enum()).map_err(|_| "a rebuilt value without a value".to_string())
     }
@@ -222,7 +282,7 @@ impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
                 Effect::Copy { value, array } => {
                     let copy = self.clone_here(*value)?;
                     if matches!(copy.get_opcode(), InstructionOpcode::Load | InstructionOpcode::Store) {
-                        self.record(copy, *array);
+                        self.record(copy, *array)?;
                     }
                     if let Ok(v) = BasicValueEnum::try_from(copy.as_any_value_enum()) {
                         self.local.insert(*value, v);
@@ -230,15 +290,18 @@ impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
                 }
                 Effect::StoreCell { value, address, array } => {
                     let value = self.resolve(*value)?;
+                    self.not_redirected(value)?;
                     let addr = self.resolve(*address)?.into_pointer_value();
                     let store = ok(self.b.build_store(addr, value));
-                    self.record(store, Some(*array));
+                    self.record(store, Some(*array))?;
                 }
                 Effect::WriteScalars(writes) => {
                     let mut stores = Vec::new();
                     for (scalar, value) in writes {
                         let slot = *region.slots.get(scalar).ok_or("scalar without a slot")?;
-                        stores.push((slot, self.resolve(*value)?));
+                        let v = self.resolve(*value)?;
+                        self.not_redirected(v)?;
+                        stores.push((slot, v));
                     }
                     for (slot, value) in stores {
                         ok(self.b.build_store(slot, value));

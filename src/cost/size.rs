@@ -156,7 +156,7 @@ fn node(n: &Node, w: &Weights, at: Place, small: &BTreeSet<usize>) -> u64 {
 
 fn for_loop(f: &For, w: &Weights, at: Place, small: &BTreeSet<usize>) -> u64 {
     let own = LOOP_COST + expr(&f.lower) + expr(&f.upper);
-    let forked = at == Place::Entry || (w.openmp && at != Place::InTeam && f.parallel && !small.contains(&crate::ast::work::identity(f)));
+    let forked = at == Place::Entry || (w.openmp && at != Place::InTeam && f.threadable() && !small.contains(&crate::ast::work::identity(f)));
     let inside = match at {
         _ if forked => Place::InTeam,
         Place::Top | Place::Outside if w.openmp && f.wavefront => Place::InWavefront,
@@ -383,6 +383,7 @@ mod tests {
             role: LoopRole::Plain,
             matmul: None,
             copies: 0,
+            private: vec![],
         })
     }
 

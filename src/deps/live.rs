@@ -225,6 +225,13 @@ fn cell_facts(scop: &PolyScop, deps: &Deps, x: CellId) -> PolyResult<CellFacts> 
     Ok(facts)
 }
 
+/// Whether some read of cell `x` may read the value from before the SCoP
+/// (a read no value-based flow dependence covers entirely; where a
+/// subtraction is inexact, the read counts as one).
+pub fn reads_incoming_value(scop: &PolyScop, deps: &Deps, x: CellId) -> PolyResult<bool> {
+    Ok(!cell_facts(scop, deps, x)?.live_in.is_empty())
+}
+
 /// The probes of the three conditions for cell `x` (the first only with
 /// `intervals`), each given to `f` as soon as it is built, until `f`
 /// returns true.

@@ -421,6 +421,10 @@ fn rewritten_remark(fview: &FunctionView, m: &Model, p: &Plan, summary: &codegen
         row_jams: &p.tree.row_jams(),
     };
     let mut facts = explain::explain(&subject);
+    if !summary.private_arrays.is_empty() {
+        let names: Vec<&str> = summary.private_arrays.iter().map(String::as_str).collect();
+        facts.push(vec![(None, "each thread with its own copy of ".into()), (Some("PrivateArray"), names.join(", "))]);
+    }
     for (s, b) in &summary.matmul {
         facts.push(vec![
             (None, "matrix product ".into()),

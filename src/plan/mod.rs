@@ -18,6 +18,7 @@ pub mod alias;
 mod choice;
 pub mod costing;
 mod matmul;
+mod private;
 mod size;
 pub mod threads;
 mod tiling;
@@ -325,6 +326,13 @@ fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageCo
         }
     }
     let mut tree = tree.map_err(|e| e.to_string())?;
+    // Loops that run on threads with copies of their scratch arrays: only
+    // where threads may run them (and for the printers).
+    if pay.is_none_or(|p| p.facts.openmp) {
+        let p = private::Privatizing { view: fview, model: m, scop: &scop, deps: &deps, schedule: &schedule, relaxed: &relaxed, check: config.check };
+        private::mark(&p, &mut tree.body)?;
+        trace_work("privatization", &mut work);
+    }
     // Threads were counted on above; code generation may still keep every
     // parallel loop on the calling thread (a scalar it writes is read
     // after it). Then only what pays without threads is rewritten.

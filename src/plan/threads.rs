@@ -92,7 +92,7 @@ impl<'m> Threading<'m> {
     /// `Gen::node`; the loop carrying a product's nest is emitted by
     /// `matmul_for`: the panel loop around it is the one that forks).
     pub fn forks(&self, f: &For) -> bool {
-        f.parallel && f.matmul.is_none() && self.may_run(f) && !self.too_small(f)
+        f.threadable() && f.matmul.is_none() && self.may_run(f) && !self.too_small(f)
     }
 
     /// Whether parallel loop `f` never has the work a fork needs: its

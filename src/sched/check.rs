@@ -345,3 +345,118 @@ fn check_dataflow(insts: &[Instance], events: &[Event]) -> Result<usize, (Event,
     }
     Ok(old.len())
 }
+
+/// With the arrays `arrays` copied per thread (`sched::private`), that the
+/// loop of dimension `d` around the statements `stmts` may run its
+/// iterations in any order, at the parameters of `opts`: each iteration
+/// working on a copy of its own of `arrays` except the last of each run
+/// of the loop, which works on the arrays themselves. Checked on the
+/// instances: no cell other than a scalar's (scalars have copies of their
+/// own, checked by [`check`]) is accessed in two iterations of one run of
+/// the loop with a write; every read of an array of `arrays` sees a write
+/// of its own iteration, the one it sees in the original order; the last
+/// write of each cell among the last iterations is the original last
+/// write; only `stmts` access `arrays`. Returns the number of accesses
+/// compared.
+pub fn check_privatized(scop: &PolyScop, sched: &Schedule, d: usize, stmts: &std::collections::BTreeSet<StmtId>, arrays: &std::collections::BTreeSet<CellId>, opts: &CheckOptions) -> Result<usize, Failure> {
+    let insts = instances(scop, sched, opts)?;
+    let mut cells: BTreeMap<(CellId, Vec<i64>), Vec<Event>> = BTreeMap::new();
+    // The last iteration of each run of the loop (by its outer stamp).
+    let mut last: BTreeMap<Vec<i64>, i64> = BTreeMap::new();
+    for (i, inst) in insts.iter().enumerate() {
+        let inside = stmts.contains(&inst.stmt);
+        if inside {
+            let e = last.entry(inst.new[..d].to_vec()).or_insert(inst.new[d]);
+            *e = (*e).max(inst.new[d]);
+        }
+        for (a, acc) in scop.stmt(inst.stmt).accesses.iter().enumerate() {
+            if arrays.contains(&acc.array) && !inside {
+                return Err(Failure::Illegal(format!("{} accesses the per-thread array {} outside the loop", scop.stmt(inst.stmt).name, scop.cell(acc.array).name)));
+            }
+            if !inside || scop.cell(acc.array).is_scalar {
+                continue;
+            }
+            let cell = image(&acc.relation, &opts.params, &inst.iters)?;
+            cells.entry((acc.array, cell)).or_default().push((i, a, acc.kind == AccessKind::Write));
+        }
+    }
+    let iteration = |e: &Event| (insts[e.0].new[..d].to_vec(), insts[e.0].new[d]);
+    let mut checks = 0;
+    for ((array, cell), events) in &cells {
+        let name = || format!("{}{cell:?}", scop.cell(*array).name);
+        if !arrays.contains(array) {
+            for (x, ex) in events.iter().enumerate() {
+                for ey in &events[x + 1..] {
+                    checks += 1;
+                    let (ix, iy) = (iteration(ex), iteration(ey));
+                    if (ex.2 || ey.2) && ix.0 == iy.0 && ix.1 != iy.1 {
+                        return Err(Failure::Illegal(format!("dimension {d} carries a dependence on {}", name())));
+                    }
+                }
+            }
+            continue;
+        }
+        let order = |new: bool| {
+            let mut v = events.clone();
+            v.sort_by(|a, b| {
+                let (ka, kb) = if new { (&insts[a.0].new, &insts[b.0].new) } else { (&insts[a.0].old, &insts[b.0].old) };
+                ka.cmp(kb).then(a.0.cmp(&b.0)).then(a.1.cmp(&b.1))
+            });
+            v
+        };
+        // The original order: the write each read sees, and the last one.
+        let mut seen = BTreeMap::new();
+        let mut latest: Option<Event> = None;
+        for e in order(false) {
+            if e.2 {
+                latest = Some(e);
+            } else {
+                seen.insert((e.0, e.1), latest);
+            }
+        }
+        // Per iteration, its own writes; the arrays themselves, the last
+        // iterations' writes.
+        let mut own: BTreeMap<(Vec<i64>, i64), Event> = BTreeMap::new();
+        let mut shared: Option<Event> = None;
+        for e in order(true) {
+            checks += 1;
+            let it = iteration(&e);
+            if e.2 {
+                if last.get(&it.0) == Some(&it.1) {
+                    shared = Some(e);
+                }
+                own.insert(it, e);
+            } else if !own.contains_key(&it) || own.get(&it).copied() != seen[&(e.0, e.1)] {
+                return Err(Failure::Illegal(format!("with a copy per thread, a read of {} no longer sees the write it saw", name())));
+            }
+        }
+        if shared != latest {
+            return Err(Failure::Illegal(format!("with a copy per thread, the last write of {} is not left in the array", name())));
+        }
+    }
+    Ok(checks)
+}
+
+/// [`check_privatized`] at the first small parameter point of `scop`'s
+/// context where the instances can be enumerated (as [`check_small`]):
+/// whether one was found.
+pub fn check_privatized_small(scop: &PolyScop, sched: &Schedule, d: usize, stmts: &std::collections::BTreeSet<StmtId>, arrays: &std::collections::BTreeSet<CellId>) -> Result<bool, String> {
+    // Each point with an allowance of its own: the run of every
+    // iteration's accesses costs more than a schedule's check, and a
+    // smaller point may fit where a larger one did not.
+    for params in small_parameter_points(scop.params.len()) {
+        let verdict = crate::poly::with_own_allowance(SMALL_CHECK_WORK, || {
+            if !scop.context.contains(&params).map_err(|e| Failure::Unchecked(perr(e)))? {
+                return Err(Failure::Unchecked("outside the context".into()));
+            }
+            let opts = CheckOptions { max_instances: SMALL_CHECK_INSTANCES, ..CheckOptions::new(&params) };
+            check_privatized(scop, sched, d, stmts, arrays, &opts)
+        });
+        match verdict {
+            Ok(_) => return Ok(true),
+            Err(Failure::Illegal(why)) => return Err(format!("at parameters {params:?}: {why}")),
+            Err(Failure::Unchecked(_)) => continue,
+        }
+    }
+    Ok(false)
+}

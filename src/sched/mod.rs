@@ -24,6 +24,7 @@ pub mod marks;
 pub mod original;
 pub mod pluto;
 pub mod print;
+pub mod private;
 pub mod scc;
 
 // The schedule types live below every stage that reads schedules (deps
