@@ -240,7 +240,57 @@ class Generator:
             self.prog["maxp"] = max(fmax, maxp)
             for i, p in enumerate(self.prog["params"]):
                 p["default"] = max(self.prog["pmin"][i], x.randint(fmax // 2, fmax) if x.random() < 0.9 else x.randint(1, 3))
+        # A sixth of the plain programs also get a nest that rewrites a
+        # scratch row in every iteration (drawn last, from the feature
+        # stream: the other programs stay as they were): the shape whose
+        # outer loop runs on threads with a copy of the row per thread.
+        if not self.wild and x.random() < 0.16:
+            self.scratch()
         return self.prog
+
+    def scratch(self):
+        """`for i { for j: t[j] = f(src[i][j]); ...; for j: dst[i][j] = g(t[j], t[n - 1 - j]) }`
+        with `t` a row of its own: rewritten before it is read in every
+        iteration (or, one time in four, added to across iterations, which
+        must keep the row shared), possibly inside a second loop `k`."""
+        x = self.xrng
+        prog = self.prog
+        nparams = len(prog["params"])
+        p, q = x.randrange(nparams), x.randrange(nparams)
+        maxp = prog["maxp"]
+        if (maxp + 2) * (maxp + 2) > 1_500_000:
+            return
+        base = len(prog["arrays"])
+        t = {"name": "A%d" % base, "type": "double", "dims": [[q, 1, 0]], "style": "ptr"}
+        src = {"name": "A%d" % (base + 1), "type": "double", "dims": [[p, 1, 0], [q, 1, 0]], "style": x.choice(["vla", "flat"])}
+        dst = {"name": "A%d" % (base + 2), "type": "double", "dims": [[p, 1, 0], [q, 1, 0]], "style": x.choice(["vla", "flat"])}
+        for a in (t, src, dst):
+            a["uidx"] = "int"
+            prog["arrays"].append(a)
+            prog["offsets"][a["name"]] = "0"
+        for d in (p, q):
+            prog["pmin"][d] = 1
+            prog["params"][d]["default"] = max(1, prog["params"][d]["default"])
+        pn, qn = prog["params"][p]["name"], prog["params"][q]["name"]
+        i, j1, j2 = self.fresh_counter(), self.fresh_counter(), self.fresh_counter()
+
+        def loop(var, ub, body):
+            return {"k": "for", "var": var, "ctype": "int", "lb": "0", "ub": ub, "cmp": "<", "dir": "up", "step": 1, "body": body}
+
+        carried = x.random() < 0.25
+        c = lambda: x.choice(["0.5", "0.25", "-0.75", "1.5"])
+        fill = {"k": "stmt", "lhs": self.render_access(t, [j1]), "type": "double", "op": "+=" if carried else "=",
+                "terms": ["%s * %s" % (c(), self.render_access(src, [i, j1])), c()], "refs": sorted([t["name"], src["name"]])}
+        mirror = "%s - 1 - %s" % (qn, j2)
+        reads = [self.render_access(t, [j2])] + ([self.render_access(t, [mirror])] if x.random() < 0.6 else [])
+        use = {"k": "stmt", "lhs": self.render_access(dst, [i, j2]), "type": "double", "op": x.choice(["=", "+="]),
+               "terms": ["%s * %s" % (c(), r) for r in reads], "refs": sorted([t["name"], dst["name"]])}
+        inner = [loop(j1, qn, [fill]), loop(j2, qn, [use])]
+        if x.random() < 0.3:
+            k = self.fresh_counter()
+            inner = [loop(k, str(x.randint(1, 3)), inner)]
+        self.maxdepth = max(self.maxdepth, 3)
+        prog["body"].append(dict(loop(i, pn, inner), scratch=True))
 
     def pick_uidx(self, a):
         """A third of the flattened arrays index in 32-bit unsigned arithmetic."""

@@ -18,7 +18,7 @@
 // AST-NOT: copy per thread
 // AST: for (t{{[0-9]+}} = 0;
 
-// CHECK: private-arrays.c:[[@LINE+6]]:3: remark: SCoP rewritten: {{.*}}; line [[@LINE+6]] on OpenMP threads{{.*}}each thread with its own copy of
+// CHECK: private-arrays.c:[[@LINE+6]]:3: remark: SCoP rewritten: {{.*}}; line [[@LINE+6]], {{.*}} on OpenMP threads{{.*}}each thread with its own copy of
 // CHECK-NOT: each thread with its own copy
 // CHECK: define internal void @contract.tessera.par(
 // CHECK: alloca i8, i64 %{{.*}}, align 64

@@ -89,7 +89,11 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         };
         // Outside every loop the worker runs alone when the fork does not
         // pay (see above).
-        let alone_in_worker = fork.filter(|_| self.depth == 0);
+        // A loop with copies of scratch arrays is no parallel loop: run
+        // alone, it is the sequential loop, whose parallel loops inside
+        // may fork themselves (a run with too few iterations of it, or
+        // copies too large for the stacks, still gets threads).
+        let alone_in_worker = fork.filter(|_| self.depth == 0 && f.private.is_empty());
         let exit = self.new_block("tessera.par.exit");
         if let Some(c) = fork.filter(|_| alone_in_worker.is_none()) {
             let (team, alone) = (self.new_block("tessera.par.fork"), self.new_block("tessera.par.alone"));
@@ -332,11 +336,14 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
     }
 
     /// Parallel loop `f` as a plain loop on the calling thread, with no
-    /// team inside either (which would only double the code again); not
-    /// counted in the summary (an alternative to the worker).
+    /// team inside either (which would only double the code again), but
+    /// for a loop with copies of scratch arrays (see below); not counted
+    /// in the summary (an alternative to the worker).
     fn alone_for(&mut self, f: &For) -> Result<(), String> {
         let (summary, in_team) = (std::mem::take(&mut self.summary), self.in_team);
-        self.in_team = true;
+        // A loop with copies of scratch arrays is no parallel loop: alone,
+        // it is the sequential loop, whose parallel loops may fork.
+        self.in_team = f.private.is_empty();
         let r = self.plain_for(f);
         self.in_team = in_team;
         self.summary = summary;

@@ -166,6 +166,12 @@ fn for_loop(f: &For, w: &Weights, at: Place, small: &BTreeSet<usize>) -> u64 {
     };
     let body = nodes(&f.body, w, inside, small);
     match (forked, at) {
+        // A loop with copies of scratch arrays: the worker, and the
+        // sequential loop in place, whose parallel loops may fork.
+        (true, Place::Top | Place::Outside) if !f.private.is_empty() => {
+            let in_place = own.saturating_add(nodes(&f.body, w, Place::Outside, small));
+            (own + FORK_COST).saturating_add(body).saturating_add(in_place)
+        }
         // The worker, and the same loop emitted again in place for the
         // runs too small to fork.
         (true, Place::Outside) => (own + FORK_COST).saturating_add(body).saturating_add(own.saturating_add(body)),
