@@ -238,9 +238,14 @@ fn statement_effects(model: &Model, view: &FunctionView, s: &Statement, mapped: 
         let (AccessKind::Write, Target::Scalar(v)) = (a.kind, &a.target) else { continue };
         let value = match view.def(*v).map(|d| &d.op) {
             // A PHI written here: the value it receives from this block.
+            // A PHI of this block read after the region: its own value
+            // here (rebuilt when its polynomial is, as an inner loop's
+            // exit value in an LCSSA PHI whose incoming statement writes
+            // nothing for it; else its slot, which the incoming
+            // statements wrote).
             Some(Op::Phi { incoming }) => match incoming.iter().find(|(from, _)| *from == s.block) {
                 Some((_, inval)) => *inval,
-                None => continue, // a PHI of this block read after the region
+                None => *v,
             },
             _ => *v,
         };
