@@ -238,6 +238,12 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, opts
     // PHIs of the region receiving values from outside it: their slots start
     // with those values.
     b.position_at_end(start);
+    // Stack objects whose lifetime starts and ends in the nest (arrays
+    // declared in a loop body) live through the whole rewritten nest: no
+    // statement copies their markers (`scop::body`), and detection
+    // admitted only objects used nowhere else.
+    let lifetimes = crate::ir::lifetime_objects(view, &root.blocks);
+    lifetime_markers(ir, &b, &lifetimes, "llvm.lifetime.start");
     for &bid in &root.blocks {
         for i in &view.block(bid).instrs {
             if let (Op::Phi { incoming }, Some(slot)) = (&i.op, region.slots.get(&i.value)) {
@@ -290,6 +296,7 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, opts
 
     // Live-out values reach the exit block's (LCSSA) PHIs.
     gen.b.position_at_end(end);
+    lifetime_markers(ir, &gen.b, &lifetimes, "llvm.lifetime.end");
     let latch_bb = ir.block(latch);
     let mut exit_phis: Vec<(PhiValue, inkwell::values::BasicValueEnum)> = Vec::new();
     for inst in exit.get_instructions() {
@@ -374,6 +381,17 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, opts
         }
     }
     Ok(gen.summary)
+}
+
+/// Calls `marker` (`llvm.lifetime.start` or `.end`) on each of `objects`
+/// at the builder.
+fn lifetime_markers<'a>(ir: &Ir<'a>, b: &Builder<'a>, objects: &[ValueId], marker: &str) {
+    let intrinsic = inkwell::intrinsics::Intrinsic::find(marker).expect("LLVM has the lifetime markers");
+    for &o in objects {
+        let object = ir.basic_value(o).into_pointer_value();
+        let f = intrinsic.get_declaration(ir.module(), &[object.get_type().into()]).expect("declared for the object's pointer type");
+        ok(b.build_call(f, &[object.into()], ""));
+    }
 }
 
 /// Positions `b` at the start of the function's entry block.

@@ -131,6 +131,88 @@ pub fn is_mem_call(callee: &str) -> bool {
     callee.starts_with("llvm.memcpy.") || callee.starts_with("llvm.memset.")
 }
 
+/// Whether `callee` marks where a stack object's lifetime starts or ends
+/// (`llvm.lifetime.start.*`, `llvm.lifetime.end.*`: a block-scoped array
+/// declared in a loop body).
+pub fn is_lifetime_marker(callee: &str) -> bool {
+    callee.starts_with("llvm.lifetime.start.") || callee.starts_with("llvm.lifetime.end.")
+}
+
+/// The stack objects whose lifetime markers lie in `blocks`: code
+/// generation gives each one lifetime around the whole rewritten nest
+/// (detection admits only objects used nowhere else, `scop::build`).
+pub fn lifetime_objects(view: &FunctionView, blocks: &[BlockId]) -> Vec<ValueId> {
+    let mut out = Vec::new();
+    for &b in blocks {
+        for i in &view.block(b).instrs {
+            if let (Op::Call { callee, .. }, Some(&object)) = (&i.op, i.operands.first()) {
+                if is_lifetime_marker(callee) && !out.contains(&object) {
+                    out.push(object);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Whether `object` is a stack allocation whose address reaches nothing
+/// but address arithmetic, the addresses of loads and stores, and
+/// lifetime markers: no other pointer can point into it. With `within`,
+/// also every use of it outside those blocks is address arithmetic (LICM's
+/// hoisted `&tmp[m - 1]`, whose own uses are checked too): a block-scoped
+/// array of a loop nest, whose lifetime markers the rewritten nest may
+/// replace by one lifetime around it (`scop::build`, `codegen`); values a
+/// new iteration would find in it were undefined before.
+pub fn unescaped_stack_object(view: &FunctionView, object: ValueId, within: Option<&std::collections::HashSet<BlockId, impl std::hash::BuildHasher>>) -> bool {
+    if !matches!(view.def(object).map(|d| &d.op), Some(Op::Unsupported { opcode }) if opcode == "alloca") {
+        return false;
+    }
+    let arithmetic = |op: &Op| matches!(op, Op::Pure { opcode: Opcode::GetElementPtr | Opcode::BitCast });
+    let mut derived: Vec<ValueId> = vec![object];
+    let mut grew = true;
+    while grew {
+        grew = false;
+        for (b, block) in view.blocks.iter().enumerate() {
+            for i in &block.instrs {
+                let uses: Vec<usize> = i.operands.iter().enumerate().filter(|(_, o)| derived.contains(o)).map(|(k, _)| k).collect();
+                if uses.is_empty() || derived.contains(&i.value) {
+                    continue;
+                }
+                if within.is_some_and(|w| !w.contains(&BlockId(b as u32))) && !arithmetic(&i.op) {
+                    return false;
+                }
+                let fine = match &i.op {
+                    op if arithmetic(op) => uses == [0],
+                    Op::Load { addr, .. } => derived.contains(addr) && uses.len() == 1,
+                    Op::Store { addr, value, .. } => derived.contains(addr) && !derived.contains(value),
+                    Op::Call { callee, .. } => is_lifetime_marker(callee) && uses == [0],
+                    _ => false,
+                };
+                if !fine {
+                    return false;
+                }
+                if arithmetic(&i.op) {
+                    derived.push(i.value);
+                    grew = true;
+                }
+            }
+        }
+    }
+    true
+}
+
+/// The value `v` is address arithmetic on (through GEPs and bitcasts).
+pub fn underlying_object(view: &FunctionView, v: ValueId) -> ValueId {
+    let mut v = v;
+    while let Some(d) = view.def(v).filter(|d| matches!(d.op, Op::Pure { opcode: Opcode::GetElementPtr | Opcode::BitCast })) {
+        match d.operands.first() {
+            Some(&base) => v = base,
+            None => break,
+        }
+    }
+    v
+}
+
 #[derive(Clone, Debug)]
 pub struct Instr {
     pub value: ValueId,

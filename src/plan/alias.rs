@@ -33,7 +33,13 @@ pub fn pairs_to_check(model: &Model, view: &FunctionView) -> Vec<(ArrayId, Array
             let identified = |v| global(v) || matches!(view.value(v).kind, ValueKind::Argument { .. });
             let both_globals = global(x.base) && global(y.base);
             let restrict = (x.noalias || y.noalias) && identified(x.base) && identified(y.base);
-            if restrict || both_globals {
+            // A stack array whose address goes nowhere (a block-scoped
+            // scratch row): no pointer but its own address arithmetic
+            // points into it.
+            let (ox, oy) = (crate::ir::underlying_object(view, x.base), crate::ir::underlying_object(view, y.base));
+            let local = |v| crate::ir::unescaped_stack_object(view, v, None::<&std::collections::HashSet<crate::ir::BlockId>>);
+            let apart = ox != oy && (local(ox) || local(oy));
+            if restrict || both_globals || apart {
                 continue;
             }
             out.push((ArrayId(a as u32), ArrayId(b as u32)));

@@ -121,6 +121,9 @@ fn only_addressed(view: &FunctionView, model: &Model, x: ArrayId) -> bool {
                 let fine = match &i.op {
                     Op::Load { addr, .. } => addr == o,
                     Op::Store { addr, value, .. } => addr == o && value != o,
+                    // A block-scoped array's lifetime markers are not copied
+                    // (`scop::body`).
+                    Op::Call { callee, .. } => crate::ir::is_lifetime_marker(callee) && k == 0,
                     op => address_arithmetic(op) && k == 0,
                 };
                 if !fine {

@@ -218,7 +218,10 @@ fn statement_effects(model: &Model, view: &FunctionView, s: &Statement, mapped: 
         // PHIs are read and rebuildable values rebuilt where they are used;
         // a store-back is redundant once the cell holds the scalar.
         let on_use = matches!(instr.op, Op::Phi { .. }) || model.rebuilt_at(instr.value, &|l| s.loops.contains(&l)).is_some();
-        if on_use || store_backs.contains(&instr.value) {
+        // A lifetime marker: the rewritten nest gives its object one
+        // lifetime around it (`codegen`).
+        let marker = matches!(&instr.op, Op::Call { callee, .. } if crate::ir::is_lifetime_marker(callee));
+        if on_use || marker || store_backs.contains(&instr.value) {
             continue;
         }
         out.push(Effect::Copy { value: instr.value, array: array_of(s, instr.value) });

@@ -283,6 +283,12 @@ fn check_instructions(view: &FunctionView, blocks: &HashSet<BlockId>) -> Result<
         for i in &block.instrs {
             match &i.op {
                 Op::Unsupported { opcode } => return Err(Reason::UnsupportedInstruction(format!("'{opcode}'"))),
+                Op::Call { callee, .. } if crate::ir::is_lifetime_marker(callee) => {
+                    let object = i.operands.first().copied();
+                    if !object.is_some_and(|o| crate::ir::unescaped_stack_object(view, o, Some(blocks))) {
+                        return Err(Reason::UnsupportedCall(format!("'{callee}' of a stack object used outside the loop nest")));
+                    }
+                }
                 Op::Call { callee, pure: false, sets_errno: None } => return Err(Reason::UnsupportedCall(format!("'{callee}' may access memory or have side effects"))),
                 // Calls that set errno to different values must keep their
                 // order: the last failing one decides what errno holds.

@@ -6,7 +6,8 @@
  * the array shared: a row summed across iterations, a row whose length
  * grows with the loop, and a row that moves with the loop. The scratch
  * arrays are printed too: what the last iteration left in them is part of
- * the output. Sizes from argv[1]. */
+ * the output. A scratch row declared in the loop body (its lifetime
+ * starts and ends in every iteration) is one too. Sizes from argv[1]. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -102,6 +103,18 @@ __attribute__((noinline)) void moving_row(int n, int m, double (*X)[m], double (
   }
 }
 
+/* A block-scoped scratch row: its lifetime starts and ends in every
+ * iteration (m <= 256). */
+__attribute__((noinline)) void local_rows(int n, int m, double (*X)[m], double (*Y)[m]) {
+  for (int i = 0; i < n; i++) {
+    double tmp[256];
+    for (int j = 0; j < m; j++)
+      tmp[j] = X[i][j] * 1.5 - 0.5;
+    for (int j = 0; j < m; j++)
+      Y[i][j] = tmp[j] - tmp[m - 1 - j] * 0.25;
+  }
+}
+
 static double sum(const double *x, long n) {
   double s = 0.0;
   for (long k = 0; k < n; k++)
@@ -160,6 +173,11 @@ int main(int argc, char **argv) {
   fill(X, (long)n * m, 10);
   moving_row(n, m, (double (*)[m])X, (double (*)[m])Y, row);
   printf("moving %a %a\n", sum(Y, (long)n * m), sum(row, n + m));
+
+  int ml = m < 256 ? m : 256;
+  fill(X, (long)n * ml, 11);
+  local_rows(n, ml, (double (*)[ml])X, (double (*)[ml])Y);
+  printf("local %a\n", sum(Y, (long)n * ml));
 
   free(T);
   free(W);
