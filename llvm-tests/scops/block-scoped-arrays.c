@@ -10,7 +10,7 @@
 
 // CHECK: block-scoped-arrays.c:[[@LINE+8]]:3: remark: SCoP rewritten
 // CHECK: block-scoped-arrays.c:[[@LINE+7]]:3: remark: run-time alias checks on 1 pair(s) of arrays: {{[a-z0-9]+}}/{{[a-z0-9]+}};
-// CHECK: block-scoped-arrays.c:[[@LINE+17]]:3: remark: loop not in a SCoP: unsupported call: 'llvm.lifetime.start.p0' of a stack object used outside the loop nest
+// CHECK: block-scoped-arrays.c:[[@LINE+17]]:3: remark: loop not in a SCoP: unsupported call: 'llvm.lifetime.start.p0' of a stack object whose address escapes or that is used outside the loop nest
 
 // IR-LABEL: define {{.*}}void @mirror(
 // IR: call void @llvm.lifetime.start.p0(

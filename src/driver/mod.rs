@@ -591,6 +591,9 @@ fn unblock_hint(r: &scop::Reason, profilable: bool) -> Option<&'static str> {
         Reason::UnsupportedCall(d) if d.contains("'llvm.mem") => Some(
             "LLVM made this copy or fill of a loop; Tessera puts such calls back as loops only when the nest accesses the arrays they touch with elements of one size and the length is a multiple of it (not memmove); -mllvm -disable-loop-idiom-all keeps such loops as they are",
         ),
+        Reason::UnsupportedCall(d) if d.contains("'llvm.lifetime") => Some(
+            "an array declared in the loop body is modelled when nothing outside the nest uses it and its address goes only to its own loads and stores (not to a call, a pointer variable or a comparison)",
+        ),
         // A math function that may set errno to one of several values
         // looks like any call with side effects.
         Reason::UnsupportedCall(_) => Some("if the callee only sets errno (a math function), -fno-math-errno lets the loop in; else a callee declared __attribute__((const)), or one the inliner can see, would not block it"),

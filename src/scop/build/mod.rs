@@ -286,7 +286,7 @@ fn check_instructions(view: &FunctionView, blocks: &HashSet<BlockId>) -> Result<
                 Op::Call { callee, .. } if crate::ir::is_lifetime_marker(callee) => {
                     let object = i.operands.first().copied();
                     if !object.is_some_and(|o| crate::ir::unescaped_stack_object(view, o, Some(blocks))) {
-                        return Err(Reason::UnsupportedCall(format!("'{callee}' of a stack object used outside the loop nest")));
+                        return Err(Reason::UnsupportedCall(format!("'{callee}' of a stack object whose address escapes or that is used outside the loop nest")));
                     }
                 }
                 Op::Call { callee, pure: false, sets_errno: None } => return Err(Reason::UnsupportedCall(format!("'{callee}' may access memory or have side effects"))),
