@@ -155,6 +155,56 @@ pub fn lifetime_objects(view: &FunctionView, blocks: &[BlockId]) -> Vec<ValueId>
     out
 }
 
+/// How [`only_addresses`] looks at the uses of a pointer in a block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PointerUses {
+    /// Address arithmetic, the addresses of loads and stores, and
+    /// lifetime markers only.
+    Addresses,
+    /// Address arithmetic only (whose own uses are followed too).
+    Arithmetic,
+    /// Any use; address arithmetic here is followed still.
+    Any,
+}
+
+/// Whether pointer `base`, and the address arithmetic on it anywhere in
+/// the function, is used in each block only as `scope` allows there.
+pub fn only_addresses(view: &FunctionView, base: ValueId, scope: impl Fn(BlockId) -> PointerUses) -> bool {
+    let arithmetic = |op: &Op| matches!(op, Op::Pure { opcode: Opcode::GetElementPtr | Opcode::BitCast });
+    let mut derived: Vec<ValueId> = vec![base];
+    let mut grew = true;
+    while grew {
+        grew = false;
+        for (b, block) in view.blocks.iter().enumerate() {
+            for i in &block.instrs {
+                let uses: Vec<usize> = i.operands.iter().enumerate().filter(|(_, o)| derived.contains(o)).map(|(k, _)| k).collect();
+                if uses.is_empty() || derived.contains(&i.value) {
+                    continue;
+                }
+                let on_base = arithmetic(&i.op) && uses == [0];
+                let fine = match scope(BlockId(b as u32)) {
+                    PointerUses::Any => true,
+                    PointerUses::Arithmetic => on_base,
+                    PointerUses::Addresses => match &i.op {
+                        Op::Load { addr, .. } => derived.contains(addr) && uses.len() == 1,
+                        Op::Store { addr, value, .. } => derived.contains(addr) && !derived.contains(value),
+                        Op::Call { callee, .. } => is_lifetime_marker(callee) && uses == [0],
+                        _ => on_base,
+                    },
+                };
+                if !fine {
+                    return false;
+                }
+                if on_base {
+                    derived.push(i.value);
+                    grew = true;
+                }
+            }
+        }
+    }
+    true
+}
+
 /// Whether `object` is a stack allocation whose address reaches nothing
 /// but address arithmetic, the addresses of loads and stores, and
 /// lifetime markers: no other pointer can point into it. With `within`,
@@ -167,38 +217,10 @@ pub fn unescaped_stack_object(view: &FunctionView, object: ValueId, within: Opti
     if !matches!(view.def(object).map(|d| &d.op), Some(Op::Unsupported { opcode }) if opcode == "alloca") {
         return false;
     }
-    let arithmetic = |op: &Op| matches!(op, Op::Pure { opcode: Opcode::GetElementPtr | Opcode::BitCast });
-    let mut derived: Vec<ValueId> = vec![object];
-    let mut grew = true;
-    while grew {
-        grew = false;
-        for (b, block) in view.blocks.iter().enumerate() {
-            for i in &block.instrs {
-                let uses: Vec<usize> = i.operands.iter().enumerate().filter(|(_, o)| derived.contains(o)).map(|(k, _)| k).collect();
-                if uses.is_empty() || derived.contains(&i.value) {
-                    continue;
-                }
-                if within.is_some_and(|w| !w.contains(&BlockId(b as u32))) && !arithmetic(&i.op) {
-                    return false;
-                }
-                let fine = match &i.op {
-                    op if arithmetic(op) => uses == [0],
-                    Op::Load { addr, .. } => derived.contains(addr) && uses.len() == 1,
-                    Op::Store { addr, value, .. } => derived.contains(addr) && !derived.contains(value),
-                    Op::Call { callee, .. } => is_lifetime_marker(callee) && uses == [0],
-                    _ => false,
-                };
-                if !fine {
-                    return false;
-                }
-                if arithmetic(&i.op) {
-                    derived.push(i.value);
-                    grew = true;
-                }
-            }
-        }
-    }
-    true
+    only_addresses(view, object, |b| match within {
+        Some(w) if !w.contains(&b) => PointerUses::Arithmetic,
+        _ => PointerUses::Addresses,
+    })
 }
 
 /// The value `v` is address arithmetic on (through GEPs and bitcasts).

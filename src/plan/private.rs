@@ -15,7 +15,7 @@
 use super::SIMPLE_AST_WORK;
 use crate::ast::{count_stmts, Node};
 use crate::deps::Deps;
-use crate::ir::{FunctionView, Op, Opcode, ValueId};
+use crate::ir::{only_addresses, BlockId, FunctionView, PointerUses};
 use crate::sched::{self, Schedule};
 use crate::scop::model::{ArrayId, Model};
 use crate::scop::poly_scop::{CellId, StmtId};
@@ -99,38 +99,7 @@ fn only_addressed(view: &FunctionView, model: &Model, x: ArrayId) -> bool {
     if model.arrays.iter().filter(|a| a.base == base).count() != 1 {
         return false;
     }
-    let blocks: BTreeSet<_> = view.loop_(model.root).blocks.iter().copied().collect();
-    let address_arithmetic = |op: &Op| matches!(op, Op::Pure { opcode } if matches!(opcode, Opcode::GetElementPtr | Opcode::BitCast));
-    let mut derived: BTreeSet<ValueId> = BTreeSet::from([base]);
-    let all = view.blocks.iter();
-    let mut grew = true;
-    while grew {
-        grew = false;
-        for block in all.clone() {
-            for i in block.instrs.iter().filter(|i| address_arithmetic(&i.op)) {
-                if !derived.contains(&i.value) && i.operands.first().is_some_and(|o| derived.contains(o)) {
-                    derived.insert(i.value);
-                    grew = true;
-                }
-            }
-        }
-    }
-    for &b in &blocks {
-        for i in &view.block(b).instrs {
-            for (k, o) in i.operands.iter().enumerate().filter(|(_, o)| derived.contains(o)) {
-                let fine = match &i.op {
-                    Op::Load { addr, .. } => addr == o,
-                    Op::Store { addr, value, .. } => addr == o && value != o,
-                    // A block-scoped array's lifetime markers are not copied
-                    // (`scop::body`).
-                    Op::Call { callee, .. } => crate::ir::is_lifetime_marker(callee) && k == 0,
-                    op => address_arithmetic(op) && k == 0,
-                };
-                if !fine {
-                    return false;
-                }
-            }
-        }
-    }
-    true
+    // A block-scoped array's lifetime markers are not copied (`scop::body`).
+    let nest: BTreeSet<BlockId> = view.loop_(model.root).blocks.iter().copied().collect();
+    only_addresses(view, base, |b| if nest.contains(&b) { PointerUses::Addresses } else { PointerUses::Any })
 }
