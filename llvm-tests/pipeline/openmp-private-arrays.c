@@ -1,6 +1,6 @@
 // A loop whose only carried dependences are those of a scratch row it
 // rewrites in every iteration (a batched contraction: each row of T times
-// W through `row`, written back in place) runs on threads, each thread on
+// C through `sum`, written back in place) runs on threads, each thread on
 // a copy of the row on its stack (sched::private, codegen::private): the
 // loop tree says so, the remark names the array, and the thread's function
 // allocates the copy (sized at run time, freed on return). A row summed across
@@ -23,16 +23,16 @@
 // CHECK: define internal void @contract.tessera.par(
 // CHECK: alloca i8, i64 %{{.*}}, align 64
 
-void contract(int n1, int n2, int n3, double (*T)[n2][n3], double (*W)[n3], double *row) {
-  for (int a = 0; a < n1; a++)
-    for (int b = 0; b < n2; b++) {
-      for (int c = 0; c < n3; c++) {
-        row[c] = 0.0;
-        for (int s = 0; s < n3; s++)
-          row[c] += T[a][b][s] * W[s][c];
+void contract(int nr, int nq, int np, double (*A)[nq][np], double (*C)[np], double *sum) {
+  for (int r = 0; r < nr; r++)
+    for (int q = 0; q < nq; q++) {
+      for (int p = 0; p < np; p++) {
+        sum[p] = 0.0;
+        for (int k = 0; k < np; k++)
+          sum[p] = sum[p] + C[k][p] * A[r][q][k];
       }
-      for (int c = 0; c < n3; c++)
-        T[a][b][c] = row[c];
+      for (int p = 0; p < np; p++)
+        A[r][q][p] = sum[p];
     }
 }
 

@@ -3,7 +3,7 @@
 //! and the function before any IR is written. Planning weighs the checks
 //! (`costing::weights`); code generation emits them (`codegen::checks`).
 
-use crate::ir::{FunctionView, ValueKind};
+use crate::ir::{FunctionView, ValueId, ValueKind};
 use crate::scop::model::{ArrayId, Model, Target};
 
 /// At most this many arrays take part in alias checks (Polly's limit too).
@@ -22,6 +22,12 @@ pub fn pairs_to_check(model: &Model, view: &FunctionView) -> Vec<(ArrayId, Array
             })
         })
         .collect();
+    // Per array, the object its base is address arithmetic on, and whether
+    // that is a stack array whose address goes nowhere (a block-scoped
+    // scratch row): no pointer but its own address arithmetic points
+    // into it.
+    let objects: Vec<ValueId> = model.arrays.iter().map(|x| crate::ir::underlying_object(view, x.base)).collect();
+    let local: Vec<bool> = objects.iter().map(|&o| crate::ir::unescaped_stack_object(view, o, None::<&std::collections::HashSet<crate::ir::BlockId>>)).collect();
     let mut out = Vec::new();
     for a in 0..model.arrays.len() {
         for b in a + 1..model.arrays.len() {
@@ -33,12 +39,7 @@ pub fn pairs_to_check(model: &Model, view: &FunctionView) -> Vec<(ArrayId, Array
             let identified = |v| global(v) || matches!(view.value(v).kind, ValueKind::Argument { .. });
             let both_globals = global(x.base) && global(y.base);
             let restrict = (x.noalias || y.noalias) && identified(x.base) && identified(y.base);
-            // A stack array whose address goes nowhere (a block-scoped
-            // scratch row): no pointer but its own address arithmetic
-            // points into it.
-            let (ox, oy) = (crate::ir::underlying_object(view, x.base), crate::ir::underlying_object(view, y.base));
-            let local = |v| crate::ir::unescaped_stack_object(view, v, None::<&std::collections::HashSet<crate::ir::BlockId>>);
-            let apart = ox != oy && (local(ox) || local(oy));
+            let apart = objects[a] != objects[b] && (local[a] || local[b]);
             if restrict || both_globals || apart {
                 continue;
             }

@@ -23,9 +23,9 @@ __attribute__((noinline)) void contract_rows(int n1, int n2, int n3, double (*T)
   for (int a = 0; a < n1; a++)
     for (int b = 0; b < n2; b++) {
       for (int c = 0; c < n3; c++) {
-        row[c] = 0.0;
+        row[c] = 0.5 * T[a][b][c];
         for (int s = 0; s < n3; s++)
-          row[c] += T[a][b][s] * W[s][c];
+          row[c] += W[s][c] * T[a][b][s];
       }
       for (int c = 0; c < n3; c++)
         T[a][b][c] = row[c];
