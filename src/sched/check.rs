@@ -299,19 +299,23 @@ fn jam_order(stamp: &[i64], d: usize) -> Vec<i64> {
     v
 }
 
+/// `events` in the order of the new schedule (`new`) or the original one;
+/// within an instance, accesses run in their listed order.
+fn in_order(insts: &[Instance], events: &[Event], new: bool) -> Vec<Event> {
+    let mut v = events.to_vec();
+    v.sort_by(|a, b| {
+        let (ka, kb) = if new { (&insts[a.0].new, &insts[b.0].new) } else { (&insts[a.0].old, &insts[b.0].old) };
+        ka.cmp(kb).then(a.0.cmp(&b.0)).then(a.1.cmp(&b.1))
+    });
+    v
+}
+
 /// For each read, the write it sees (the latest before it; within an
 /// instance, accesses run in their listed order) under both orders; and
 /// the last write. Returns the number of reads checked, or the first read
 /// whose source differs and the write it would now see.
 fn check_dataflow(insts: &[Instance], events: &[Event]) -> Result<usize, (Event, Option<Event>)> {
-    let sorted = |new: bool| {
-        let mut v = events.to_vec();
-        v.sort_by(|a, b| {
-            let (ka, kb) = if new { (&insts[a.0].new, &insts[b.0].new) } else { (&insts[a.0].old, &insts[b.0].old) };
-            ka.cmp(kb).then(a.0.cmp(&b.0)).then(a.1.cmp(&b.1))
-        });
-        v
-    };
+    let sorted = |new: bool| in_order(insts, events, new);
     let sources = |order: Vec<Event>| {
         let mut last: Option<Event> = None;
         let mut seen = BTreeMap::new();
@@ -396,14 +400,7 @@ pub fn check_privatized(scop: &PolyScop, sched: &Schedule, d: usize, stmts: &std
             }
             continue;
         }
-        let order = |new: bool| {
-            let mut v = events.clone();
-            v.sort_by(|a, b| {
-                let (ka, kb) = if new { (&insts[a.0].new, &insts[b.0].new) } else { (&insts[a.0].old, &insts[b.0].old) };
-                ka.cmp(kb).then(a.0.cmp(&b.0)).then(a.1.cmp(&b.1))
-            });
-            v
-        };
+        let order = |new: bool| in_order(&insts, events, new);
         // The original order: the write each read sees, and the last one.
         let mut seen = BTreeMap::new();
         let mut latest: Option<Event> = None;
