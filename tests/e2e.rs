@@ -49,6 +49,11 @@ const CONFIGS: &[Config] = &[
 /// Compiles `src` (with `extra` arguments); with the plugin, returns how
 /// many SCoPs it rewrote.
 fn compile_with(tools: &Tools, src: &Path, out: &Path, plugin: bool, openmp: bool, extra: &[&str]) -> Result<usize, String> {
+    compile_remarks(tools, src, out, plugin, openmp, extra).map(|remarks| remarks.matches("remark: SCoP rewritten").count())
+}
+
+/// [`compile_with`], returning the compiler's remarks (its stderr).
+fn compile_remarks(tools: &Tools, src: &Path, out: &Path, plugin: bool, openmp: bool, extra: &[&str]) -> Result<String, String> {
     let mut cmd = Command::new(&tools.clang);
     // No -w: it would also hide Tessera's warnings, which fail the test.
     cmd.args(["-O3"]).args(extra).arg(src).arg("-o").arg(out);
@@ -74,7 +79,7 @@ fn compile_with(tools: &Tools, src: &Path, out: &Path, plugin: bool, openmp: boo
     if stderr.contains("loop not vectorized") {
         return Err(format!("vectorization forced where LoopVectorize declines: {stderr}"));
     }
-    Ok(stderr.matches("remark: SCoP rewritten").count())
+    Ok(stderr.into_owned())
 }
 
 fn compile(tools: &Tools, src: &Path, out: &Path, plugin: bool, openmp: bool) -> Result<usize, String> {
@@ -245,16 +250,8 @@ fn scratch_arrays_get_a_copy_per_thread() {
     compile(&tools, &src, &reference, false, false).expect("reference build");
     let expected = run(&reference, None).expect("reference run");
     let exe = dir.path().join("omp");
-    let mut cmd = Command::new(&tools.clang);
-    cmd.args(["-O3", "-fopenmp", "-Rpass=tessera", "-mllvm", "-tessera-check-schedules", "-mllvm", "-tessera-rewrite-all"])
-        .arg(format!("-fpass-plugin={}", tools.plugin.display()))
-        .arg(&src)
-        .arg("-o")
-        .arg(&exe)
-        .arg("-lm");
-    let output = cmd.output().expect("clang runs");
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(output.status.success() && !stderr.contains("warning:"), "{stderr}");
+    let stderr = compile_remarks(&tools, &src, &exe, true, true, &["-mllvm", "-tessera-rewrite-all"]).expect("plugin build");
+    assert!(!stderr.contains("warning:"), "{stderr}");
     let copies: Vec<&str> = stderr.lines().filter(|l| l.contains("remark: SCoP rewritten") && l.contains("each thread with its own copy of")).collect();
     for line in [23, 37, 53, 66, 109] {
         assert!(copies.iter().any(|l| l.contains(&format!("scratch_arrays.c:{line}:"))), "no copies for the loop at line {line}:\n{stderr}");
