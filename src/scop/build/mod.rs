@@ -275,6 +275,7 @@ fn check_instructions(view: &FunctionView, blocks: &HashSet<BlockId>) -> Result<
     let mut sorted: Vec<BlockId> = blocks.iter().copied().collect();
     sorted.sort();
     let mut errno_setter = None;
+    let mut local_objects: HashSet<ValueId> = HashSet::default();
     for b in sorted {
         let block = view.block(b);
         if let Terminator::Other { opcode } = &block.term {
@@ -283,9 +284,15 @@ fn check_instructions(view: &FunctionView, blocks: &HashSet<BlockId>) -> Result<
         for i in &block.instrs {
             match &i.op {
                 Op::Unsupported { opcode } => return Err(Reason::UnsupportedInstruction(format!("'{opcode}'"))),
+                // Each object once (its start and end markers name it both).
                 Op::Call { callee, .. } if crate::ir::is_lifetime_marker(callee) => {
                     let object = i.operands.first().copied();
-                    if !object.is_some_and(|o| crate::ir::unescaped_stack_object(view, o, Some(blocks))) {
+                    if object.is_some_and(|o| local_objects.contains(&o)) {
+                        continue;
+                    }
+                    if let Some(o) = object.filter(|&o| crate::ir::unescaped_stack_object(view, o, Some(blocks))) {
+                        local_objects.insert(o);
+                    } else {
                         return Err(Reason::UnsupportedCall(format!("'{callee}' of a stack object whose address escapes or that is used outside the loop nest")));
                     }
                 }
