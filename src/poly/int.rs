@@ -147,6 +147,14 @@ pub fn gcd128(a: i128, b: i128) -> i128 {
     if let (Ok(x), Ok(y)) = (u64::try_from(a), u64::try_from(b)) {
         return binary_gcd(x, y) as i128;
     }
+    // One wide, one narrow (a row's entries against the gcd so far, which
+    // soon is small): one remainder brings both to 64 bits.
+    if let Ok(x) = u64::try_from(a) {
+        return if x == 0 { b as i128 } else { binary_gcd(x, (b % a) as u64) as i128 };
+    }
+    if let Ok(y) = u64::try_from(b) {
+        return if y == 0 { a as i128 } else { binary_gcd((a % b) as u64, y) as i128 };
+    }
     // Wider values (rationals of a simplex over constant loop bounds):
     // Stein's algorithm too, as u128 remainders are library calls.
     binary_gcd128(a, b) as i128
@@ -411,9 +419,15 @@ mod tests {
         };
         for i in 0..20_000u32 {
             // Mix small values, shared powers of two and full-width ones.
-            let (a, b) = match i % 3 {
+            let (a, b) = match i % 5 {
                 0 => ((next() % 1000) as i128, (next() % 1000) as i128),
                 1 => (((next() % 5000) << (next() % 20)) as i128, ((next() % 5000) << (next() % 20)) as i128),
+                // A narrow value against a wide one with a common factor.
+                2 => {
+                    let g = (next() % 10_000) as i128;
+                    (g * (next() % 1000) as i128, g * ((next() as i128) << (next() % 60)))
+                }
+                3 => ((next() as i128) << (next() % 60), if i % 2 == 0 { 0 } else { (next() % 7) as i128 }),
                 _ => ((next() as i128) << (next() % 60), -(next() as i128)),
             };
             assert_eq!(gcd128(a, b) as u128, euclid(a.unsigned_abs(), b.unsigned_abs()), "gcd({a}, {b})");

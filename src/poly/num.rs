@@ -24,39 +24,46 @@ use super::int::div_exact;
 use std::cmp::Ordering;
 use std::fmt;
 
-/// An exact integer of any size: `i64` fast path, [`BigInt`] otherwise.
+/// An exact integer of any size: `i128` fast path, [`BigInt`] otherwise.
 ///
-/// Invariant: `Big` only holds values outside the `i64` range.
+/// The fast path is 128 bits wide, not 64, for the simplex tableau's rows
+/// ([`super::simplex`]): over constant loop bounds (an LU decomposition at
+/// `N = 1000`) their entries stay between 64 and 128 bits for whole
+/// branch-and-bound searches.
+///
+/// Invariant: `Big` only holds values outside `[-i128::MAX, i128::MAX]`
+/// (so negating a small value stays small).
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub enum Int {
-    /// A value that fits `i64`.
-    Small(i64),
-    /// A value that does not fit `i64`.
+    /// A value in `[-i128::MAX, i128::MAX]`.
+    Small(i128),
+    /// A value outside it.
     Big(Box<BigInt>),
 }
 
 impl From<i64> for Int {
     #[inline]
     fn from(v: i64) -> Int {
-        Int::Small(v)
+        Int::Small(v as i128)
     }
 }
 
 impl From<i128> for Int {
     #[inline]
     fn from(v: i128) -> Int {
-        match i64::try_from(v) {
-            Ok(s) => Int::Small(s),
-            Err(_) => Int::Big(Box::new(BigInt::from(v))),
+        if fits(v) {
+            Int::Small(v)
+        } else {
+            Int::Big(Box::new(BigInt::from(v)))
         }
     }
 }
 
 impl From<BigInt> for Int {
     fn from(v: BigInt) -> Int {
-        match v.to_i64() {
-            Some(s) => Int::Small(s),
-            None => Int::Big(Box::new(v)),
+        match v.to_i128() {
+            Some(s) if fits(s) => Int::Small(s),
+            _ => Int::Big(Box::new(v)),
         }
     }
 }
@@ -79,7 +86,7 @@ impl Int {
     #[inline]
     pub fn to_i64(&self) -> Option<i64> {
         match self {
-            Int::Small(v) => Some(*v),
+            Int::Small(v) => i64::try_from(*v).ok(),
             Int::Big(_) => None,
         }
     }
@@ -87,12 +94,12 @@ impl Int {
     /// The value as `i128`, if it fits.
     pub fn to_i128(&self) -> Option<i128> {
         match self {
-            Int::Small(v) => Some(*v as i128),
+            Int::Small(v) => Some(*v),
             Int::Big(b) => b.to_i128(),
         }
     }
 
-    /// Whether the value is held in a machine word.
+    /// Whether the value is held in (two) machine words.
     #[inline]
     pub fn is_small(&self) -> bool {
         matches!(self, Int::Small(_))
@@ -104,7 +111,14 @@ impl Int {
         matches!(self, Int::Small(0))
     }
 
+    /// Whether the value is one.
+    #[inline]
+    pub fn is_one(&self) -> bool {
+        matches!(self, Int::Small(1))
+    }
+
     /// Sign as -1, 0 or 1.
+    #[inline]
     pub fn signum(&self) -> i32 {
         match self {
             Int::Small(v) => v.signum() as i32,
@@ -121,34 +135,48 @@ impl Int {
     /// `self + o`.
     #[inline]
     pub fn add(&self, o: &Int) -> Int {
-        match (self, o) {
-            (Int::Small(a), Int::Small(b)) => Int::from(*a as i128 + *b as i128),
-            _ => Int::from(self.to_big() + o.to_big()),
+        if let (Int::Small(a), Int::Small(b)) = (self, o) {
+            if let Some(v) = a.checked_add(*b) {
+                return Int::from(v);
+            }
         }
+        Int::from(self.to_big() + o.to_big())
     }
 
     /// `self - o`.
     #[inline]
     pub fn sub(&self, o: &Int) -> Int {
-        match (self, o) {
-            (Int::Small(a), Int::Small(b)) => Int::from(*a as i128 - *b as i128),
-            _ => Int::from(self.to_big() - o.to_big()),
-        }
+        self.add(&o.neg())
     }
 
     /// `self * o`.
     #[inline]
     pub fn mul(&self, o: &Int) -> Int {
-        match (self, o) {
-            (Int::Small(a), Int::Small(b)) => Int::from(*a as i128 * *b as i128),
-            _ => Int::from(self.to_big() * o.to_big()),
+        if let (Int::Small(a), Int::Small(b)) = (self, o) {
+            if let Some(v) = a.checked_mul(*b) {
+                return Int::from(v);
+            }
         }
+        Int::from(self.to_big() * o.to_big())
+    }
+
+    /// `self * a + b * c`, the update of a tableau entry, with one
+    /// allocation at most.
+    #[inline]
+    pub fn mul_add(&self, a: &Int, b: &Int, c: &Int) -> Int {
+        if let (Int::Small(x), Int::Small(y), Int::Small(z), Int::Small(w)) = (self, a, b, c) {
+            if let Some(v) = x.checked_mul(*y).and_then(|p| z.checked_mul(*w).and_then(|q| p.checked_add(q))) {
+                return Int::from(v);
+            }
+        }
+        Int::from(self.to_big() * a.to_big() + b.to_big() * c.to_big())
     }
 
     /// `-self`.
+    #[inline]
     pub fn neg(&self) -> Int {
         match self {
-            Int::Small(a) => Int::from(-(*a as i128)),
+            Int::Small(a) => Int::Small(-*a),
             Int::Big(b) => Int::from(-(**b).clone()),
         }
     }
@@ -162,13 +190,22 @@ impl Int {
         }
     }
 
+    /// `self / d` for a divisor `d` of `self` (`d != 0`).
+    #[inline]
+    pub fn div_exact(&self, d: &Int) -> Int {
+        match (self, d) {
+            (Int::Small(a), Int::Small(b)) => Int::Small(div_exact(*a, *b)),
+            _ => Int::from(self.to_big() / d.to_big()),
+        }
+    }
+
     /// `floor(self / d)`; `None` when `d = 0`.
     pub fn div_floor(&self, d: &Int) -> Option<Int> {
         if d.is_zero() {
             return None;
         }
         Some(match (self, d) {
-            (Int::Small(a), Int::Small(b)) => Int::from(super::int::floor_i128(*a as i128, *b as i128)),
+            (Int::Small(a), Int::Small(b)) => Int::from(super::int::floor_i128(*a, *b)),
             _ => Int::from(Integer::div_floor(&self.to_big(), &d.to_big())),
         })
     }
@@ -184,7 +221,7 @@ impl Int {
             return None;
         }
         Some(match (self, d) {
-            (Int::Small(a), Int::Small(b)) => Int::from((*a as i128).rem_euclid(*b as i128)),
+            (Int::Small(a), Int::Small(b)) => Int::from(a.rem_euclid(*b)),
             _ => {
                 let m = d.to_big().abs();
                 Int::from(Integer::mod_floor(&self.to_big(), &m))
@@ -195,7 +232,7 @@ impl Int {
     /// Greatest common divisor (`>= 0`; `gcd(0, 0) = 0`).
     pub fn gcd(&self, o: &Int) -> Int {
         match (self, o) {
-            (Int::Small(a), Int::Small(b)) => Int::from(super::int::gcd128(*a as i128, *b as i128)),
+            (Int::Small(a), Int::Small(b)) => Int::from(super::int::gcd128(*a, *b)),
             _ => Int::from(Integer::gcd(&self.to_big(), &o.to_big())),
         }
     }
@@ -280,8 +317,19 @@ impl Rational {
     /// An integer of any size as a rational.
     pub fn from_int(v: &Int) -> Rational {
         match v {
-            Int::Small(s) => Rational::int(*s),
+            Int::Small(s) => Rational::Small { num: *s, den: 1 },
             Int::Big(b) => Rational::from_big_reduced((**b).clone(), BigInt::one()),
+        }
+    }
+
+    /// `num / den` for integers of any size (`den != 0`), reduced.
+    pub fn from_ints(num: &Int, den: &Int) -> Rational {
+        debug_assert!(!den.is_zero());
+        match (num, den) {
+            (Int::Small(n), Int::Small(1)) => Rational::Small { num: *n, den: 1 },
+            // Both small, so neither is `i128::MIN` and `new` reduces in place.
+            (Int::Small(n), Int::Small(d)) => Rational::new(*n, *d).unwrap_or(Rational::ZERO),
+            _ => Rational::from_big(num.to_big(), den.to_big()),
         }
     }
 
@@ -585,8 +633,8 @@ mod tests {
             let (a, b) = (a as i128, b as i128);
             for (got, want) in [(x.add(&y), a + b), (x.sub(&y), a - b), (x.mul(&y), a * b), (x.neg(), -a), (x.abs(), a.abs())] {
                 assert_eq!(got.to_i128(), Some(want), "{a} {b}");
-                // Canonical: small exactly when the value fits i64.
-                assert_eq!(got.is_small(), i64::try_from(want).is_ok());
+                // Canonical: values of 64-bit operands stay small.
+                assert!(got.is_small());
             }
             assert_eq!(x.cmp(&y), a.cmp(&b));
             if b != 0 {
@@ -604,17 +652,21 @@ mod tests {
                 assert_eq!(back, x);
             }
         }
-        // Exactly at the edges.
-        let max = Int::from(i64::MAX);
+        // Exactly at the edges of the fast path.
+        let max = Int::from(i128::MAX);
+        assert!(max.is_small());
         let over = max.add(&Int::ONE);
         assert!(!over.is_small());
         assert_eq!(over.sub(&Int::ONE), max);
         assert!(over.sub(&Int::ONE).is_small());
-        let min = Int::from(i64::MIN);
+        let min = Int::from(-i128::MAX);
         assert!(min.is_small());
-        assert!(!min.neg().is_small());
-        assert_eq!(min.neg().neg(), min);
+        assert!(!Int::from(i128::MIN).is_small());
+        assert_eq!(min.sub(&Int::ONE), Int::from(i128::MIN));
         assert_eq!(min.sub(&Int::ONE).add(&Int::ONE), min);
+        assert!(min.sub(&Int::ONE).add(&Int::ONE).is_small());
+        assert_eq!(max.mul(&max).div_exact(&max), max);
+        assert_eq!(max.mul_add(&Int::from(2i64), &min, &Int::ONE), max);
     }
 
     /// Reference rational on BigInt pairs.

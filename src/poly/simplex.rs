@@ -30,15 +30,22 @@
 //! runs primal simplex on it. Both use Bland's rule (smallest unknown
 //! index), so they terminate; all work is also charged to a [`Meter`].
 //!
-//! Entries are exact transprecise rationals ([`super::num::Rational`]):
-//! machine words while they fit, big integers when they do not, so the
-//! tableau never overflows (constant loop bounds in the thousands make
-//! products of several of them, well past 128 bits in a long pivot chain).
+//! Each row is held *fraction-free*: integers over one common denominator,
+//! `den · unknown = e₀ + Σ eⱼ · columnⱼ` with `den > 0` and the gcd of
+//! `den` and every `e` equal to 1 (as isl's and MLIR's tableaux hold it).
+//! A pivot then updates an entry with two products and a sum, and takes one
+//! gcd over each changed row, where rational entries took several gcds per
+//! entry (over constant loop bounds, an LU decomposition's schedule spent
+//! most of its file's compile time in them). The ratio test compares within
+//! a row, where the denominator cancels, and across rows by
+//! cross-multiplication. Entries are transprecise integers
+//! ([`super::num::Int`]): 128-bit machine words while they fit, big
+//! integers when they do not, so the tableau never overflows.
 //! Snapshots are plain clones of the (small) tableau: callers such as
 //! branch-and-bound take one before adding a constraint and roll back to it.
 
-use super::error::{Meter, PolyError, PolyResult};
-use super::num::Rational as Rat;
+use super::error::{Meter, PolyResult};
+use super::num::{Int, Rational as Rat};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Pos {
@@ -63,12 +70,63 @@ const QUERY_COST: usize = 60_000;
 /// Extra work units for an update by a fractional pivot-row entry.
 const FRACTION_COST: usize = 200;
 
+/// One row of the tableau: `den · unknown = e[0] + Σ e[1 + j] · column j`,
+/// `den > 0`, reduced (the gcd of `den` and all of `e` is 1).
+#[derive(Clone, Debug)]
+struct Row {
+    den: Int,
+    e: Vec<Int>,
+}
+
+impl Row {
+    /// The rational value of entry `t` (the constant for 0).
+    fn value(&self, t: usize) -> Rat {
+        Rat::from_ints(&self.e[t], &self.den)
+    }
+
+    /// Divides the row by the gcd of its denominator and entries.
+    fn reduce(&mut self) {
+        if self.den.is_one() {
+            return;
+        }
+        let mut g = self.den.clone();
+        for v in &self.e {
+            if g.is_one() {
+                return;
+            }
+            if !v.is_zero() {
+                g = g.gcd(v);
+            }
+        }
+        if g.is_one() {
+            return;
+        }
+        self.den = self.den.div_exact(&g);
+        for v in &mut self.e {
+            if !v.is_zero() {
+                *v = v.div_exact(&g);
+            }
+        }
+    }
+}
+
+/// A non-negative ratio `num / den` (`den > 0`) of the ratio test.
+struct Ratio {
+    num: Int,
+    den: Int,
+}
+
+impl Ratio {
+    fn cmp(&self, o: &Ratio) -> std::cmp::Ordering {
+        self.num.mul(&o.den).cmp(&o.num.mul(&self.den))
+    }
+}
+
 /// The tableau; see the module documentation.
 #[derive(Clone, Debug)]
 pub struct Simplex {
     nvar: usize,
-    /// `rows[i][0]` is the constant, `rows[i][1 + j]` the coefficient of column `j`.
-    rows: Vec<Vec<Rat>>,
+    rows: Vec<Row>,
     row_unknown: Vec<usize>,
     col_unknown: Vec<usize>,
     pos: Vec<Pos>,
@@ -123,42 +181,49 @@ impl Simplex {
         (0..self.nvar)
             .map(|k| match self.pos[k] {
                 Pos::Col(_) => Rat::ZERO,
-                Pos::Row(i) => self.rows[i][0].clone(),
+                Pos::Row(i) => self.rows[i].value(0),
             })
             .collect()
     }
 
-    /// Expresses `row` (coefficients over the variables, then a constant) in
-    /// terms of the current columns.
     /// Cells in the tableau (the work of one pivot or copy).
     pub fn cells(&self) -> usize {
         (self.rows.len() + 1) * (self.nvar + 1)
     }
 
-    fn express(&self, row: &[i64]) -> PolyResult<Vec<Rat>> {
+    /// Expresses `row` (coefficients over the variables, then a constant) in
+    /// terms of the current columns.
+    fn express(&self, row: &[i64]) -> Row {
         debug_assert_eq!(row.len(), self.nvar + 1);
-        let mut r = vec![Rat::ZERO; self.nvar + 1];
-        r[0] = Rat::int(row[self.nvar]);
+        let mut r = Row { den: Int::ONE, e: vec![Int::ZERO; self.nvar + 1] };
+        r.e[0] = Int::from(row[self.nvar]);
         for (k, &a) in row[..self.nvar].iter().enumerate() {
             if a == 0 {
                 continue;
             }
-            let a = Rat::int(a);
+            let a = Int::from(a);
             match self.pos[k] {
-                Pos::Col(j) => r[1 + j] = r[1 + j].add(&a),
+                Pos::Col(j) => r.e[1 + j] = r.e[1 + j].mul_add(&Int::ONE, &a, &r.den),
                 Pos::Row(i) => {
-                    for (t, v) in self.rows[i].iter().enumerate() {
-                        if !v.is_zero() {
-                            r[t] = r[t].add(&v.mul(&a));
+                    // r + a·src over the denominators' least common multiple.
+                    let src = &self.rows[i];
+                    let g = r.den.gcd(&src.den);
+                    let (to_r, to_src) = (src.den.div_exact(&g), r.den.div_exact(&g));
+                    let a = a.mul(&to_src);
+                    for (v, w) in r.e.iter_mut().zip(&src.e) {
+                        if !w.is_zero() || !to_r.is_one() {
+                            *v = v.mul_add(&to_r, &a, w);
                         }
                     }
+                    r.den = r.den.mul(&to_r);
                 }
             }
         }
-        Ok(r)
+        r.reduce();
+        r
     }
 
-    fn push_row(&mut self, r: Vec<Rat>, restricted: bool) -> usize {
+    fn push_row(&mut self, r: Row, restricted: bool) -> usize {
         let id = self.pos.len();
         self.pos.push(Pos::Row(self.rows.len()));
         self.restricted.push(restricted);
@@ -174,7 +239,7 @@ impl Simplex {
         }
         // Expressing the row reads one tableau row per variable it uses.
         super::error::charge((1 + row.iter().filter(|&&a| a != 0).count()) * (self.nvar + 1))?;
-        let r = self.express(row)?;
+        let r = self.express(row);
         let i = self.push_row(r, true);
         if !self.restore(i, m)? {
             self.empty = true;
@@ -194,7 +259,7 @@ impl Simplex {
     /// which the column's unknown moves.
     fn entering(&self, r: usize, up: bool) -> Option<(usize, i32)> {
         let mut best: Option<(usize, i32)> = None;
-        for (j, c) in self.rows[r][1..].iter().enumerate() {
+        for (j, c) in self.rows[r].e[1..].iter().enumerate() {
             let s = c.signum() * if up { 1 } else { -1 };
             if s == 0 {
                 continue;
@@ -216,44 +281,50 @@ impl Simplex {
     }
 
     /// Ratio test: the restricted row (other than `skip`) that first hits 0
-    /// when column `j` moves in direction `dir`, with its ratio.
-    fn leaving(&self, j: usize, dir: i32, skip: usize) -> PolyResult<Option<(usize, Rat)>> {
-        let mut best: Option<(usize, Rat)> = None;
+    /// when column `j` moves in direction `dir`, with its ratio (within a
+    /// row the denominator cancels: the constant over the entry's size).
+    fn leaving(&self, j: usize, dir: i32, skip: usize) -> Option<(usize, Ratio)> {
+        let mut best: Option<(usize, Ratio)> = None;
         for (i, row) in self.rows.iter().enumerate() {
             if i == skip || !self.restricted[self.row_unknown[i]] {
                 continue;
             }
-            let t = &row[1 + j];
+            let t = &row.e[1 + j];
             if t.signum() * dir >= 0 {
                 continue;
             }
-            let ratio = row[0].div(&if dir > 0 { t.neg() } else { t.clone() }).ok_or(PolyError::Overflow)?;
+            let ratio = Ratio { num: row.e[0].clone(), den: t.abs() };
             let better = match &best {
                 None => true,
-                Some((bi, br)) => ratio < *br || (ratio == *br && self.row_unknown[i] < self.row_unknown[*bi]),
+                Some((bi, br)) => match ratio.cmp(br) {
+                    std::cmp::Ordering::Less => true,
+                    std::cmp::Ordering::Equal => self.row_unknown[i] < self.row_unknown[*bi],
+                    std::cmp::Ordering::Greater => false,
+                },
             };
             if better {
                 best = Some((i, ratio));
             }
         }
-        Ok(best)
+        best
     }
 
     /// Makes the constant of restricted row `r` non-negative; `false` if
     /// impossible (the constraints are infeasible).
     fn restore(&mut self, r: usize, m: &mut Meter) -> PolyResult<bool> {
         loop {
-            if self.rows[r][0].signum() >= 0 {
+            if self.rows[r].e[0].signum() >= 0 {
                 return Ok(true);
             }
             let Some((j, dir)) = self.entering(r, true) else {
                 return Ok(false);
             };
-            let t = &self.rows[r][1 + j];
-            let own = self.rows[r][0].neg().div(&if dir > 0 { t.clone() } else { t.neg() }).ok_or(PolyError::Overflow)?;
+            // The column moves so that the row grows: its own ratio is the
+            // distance to 0.
+            let own = Ratio { num: self.rows[r].e[0].neg(), den: self.rows[r].e[1 + j].abs() };
             m.pivot()?;
-            match self.leaving(j, dir, r)? {
-                Some((i, ratio)) if ratio < own => self.pivot(i, j)?,
+            match self.leaving(j, dir, r) {
+                Some((i, ratio)) if ratio.cmp(&own).is_lt() => self.pivot(i, j)?,
                 _ => {
                     self.pivot(r, j)?;
                     return Ok(true);
@@ -267,14 +338,14 @@ impl Simplex {
         if self.empty {
             return Ok(LpResult::Empty);
         }
-        let r = self.express(obj)?;
+        let r = self.express(obj);
         let o = self.push_row(r, false);
         let res = loop {
             let Some((j, dir)) = self.entering(o, false) else {
-                break LpResult::Opt(self.rows[o][0].clone());
+                break LpResult::Opt(self.rows[o].value(0));
             };
             m.pivot()?;
-            match self.leaving(j, dir, o)? {
+            match self.leaving(j, dir, o) {
                 None => break LpResult::Unbounded,
                 Some((i, _)) => self.pivot(i, j)?,
             }
@@ -290,38 +361,52 @@ impl Simplex {
 
     /// Swaps the unknown of row `r` with the unknown of column `c`.
     fn pivot(&mut self, r: usize, c: usize) -> PolyResult<()> {
-        let p = &self.rows[r][1 + c];
+        // Row r: d·u = a₀ + Σ aⱼ·xⱼ with p = a_c. Solved for x_c:
+        // p·x_c = d·u − a₀ − Σ_{j≠c} aⱼ·xⱼ, held with |p| as denominator.
+        // It is reduced already: a common divisor of |p|, d and the a's
+        // would divide the old row.
+        let old = &self.rows[r];
+        let p = &old.e[1 + c];
         debug_assert!(!p.is_zero());
-        let inv = p.recip().ok_or(PolyError::Overflow)?;
-        let minv = inv.neg();
-        let mut nr = Vec::with_capacity(self.rows[r].len());
-        for (t, v) in self.rows[r].iter().enumerate() {
-            nr.push(if t == 1 + c { inv.clone() } else { v.mul(&minv) });
-        }
-        // The work is one multiply-add per non-zero of the pivot row in
-        // every row with a non-zero in the pivot column.
-        // A fraction costs several gcds per operation, an integer none, so
-        // fractional entries are charged more.
-        let nnz = nr.iter().filter(|v| !v.is_zero()).count();
-        // Big entries cost more still; they count as fractions.
-        let frac = nr.iter().filter(|v| !v.is_int() || !v.is_small()).count();
-        let hit = self.rows.iter().filter(|row| !row[1 + c].is_zero()).count();
-        super::error::charge((nnz + FRACTION_COST * frac) * hit + nr.len())?;
+        let flip = p.signum() > 0;
+        let nr = Row {
+            den: p.abs(),
+            e: old
+                .e
+                .iter()
+                .enumerate()
+                .map(|(t, v)| match (t == 1 + c, flip) {
+                    (true, true) => old.den.clone(),
+                    (true, false) => old.den.neg(),
+                    (false, true) => v.neg(),
+                    (false, false) => v.clone(),
+                })
+                .collect(),
+        };
+        super::error::charge(self.pivot_work(&nr, c))?;
         for (i, row) in self.rows.iter_mut().enumerate() {
             if i == r {
                 continue;
             }
-            let f = row[1 + c].clone();
+            let f = row.e[1 + c].clone();
             if f.is_zero() {
                 continue;
             }
-            for (t, v) in row.iter_mut().enumerate() {
+            // d_i·u_i = Σ bⱼ·xⱼ + f·x_c with x_c = (Σ nⱼ·zⱼ) / P: times P
+            // (both divided by gcd(P, f) first).
+            let g = nr.den.gcd(&f);
+            let (scale, f) = (nr.den.div_exact(&g), f.div_exact(&g));
+            for (t, (v, n)) in row.e.iter_mut().zip(&nr.e).enumerate() {
                 if t == 1 + c {
-                    *v = f.mul(&inv);
-                } else if !nr[t].is_zero() {
-                    *v = v.add(&f.mul(&nr[t]));
+                    *v = f.mul(n);
+                } else if !n.is_zero() {
+                    *v = v.mul_add(&scale, &f, n);
+                } else if !scale.is_one() && !v.is_zero() {
+                    *v = v.mul(&scale);
                 }
             }
+            row.den = row.den.mul(&scale);
+            row.reduce();
         }
         self.rows[r] = nr;
         let (ur, uc) = (self.row_unknown[r], self.col_unknown[c]);
@@ -330,6 +415,26 @@ impl Simplex {
         self.pos[uc] = Pos::Row(r);
         self.pos[ur] = Pos::Col(c);
         Ok(())
+    }
+
+    /// The work of a pivot with new pivot row `nr` on column `c`: one
+    /// multiply-add per non-zero of the pivot row in every row with a
+    /// non-zero in the pivot column. Entries of the pivot row that are
+    /// fractions, or do not fit 64 bits, are charged more: they cost the
+    /// updates more (and did more when entries were rationals, which the
+    /// budgets were set by).
+    fn pivot_work(&self, nr: &Row, c: usize) -> usize {
+        let nnz = nr.e.iter().filter(|v| !v.is_zero()).count();
+        let frac = nr
+            .e
+            .iter()
+            .filter(|v| {
+                let x = Rat::from_ints(v, &nr.den);
+                !x.is_int() || !x.is_small()
+            })
+            .count();
+        let hit = self.rows.iter().filter(|row| !row.e[1 + c].is_zero()).count();
+        (nnz + FRACTION_COST * frac) * hit + nr.e.len()
     }
 }
 
