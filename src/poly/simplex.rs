@@ -31,16 +31,16 @@
 //! index), so they terminate; all work is also charged to a [`Meter`].
 //!
 //! Each row is held *fraction-free*: integers over one common denominator,
-//! `den · unknown = e₀ + Σ eⱼ · columnⱼ` with `den > 0` and the gcd of
-//! `den` and every `e` equal to 1 (as isl's and MLIR's tableaux hold it).
-//! A pivot then updates an entry with two products and a sum, and takes one
-//! gcd over each changed row, where rational entries took several gcds per
-//! entry (over constant loop bounds, an LU decomposition's schedule spent
-//! most of its file's compile time in them). The ratio test compares within
-//! a row, where the denominator cancels, and across rows by
-//! cross-multiplication. Entries are transprecise integers
-//! ([`super::num::Int`]): 128-bit machine words while they fit, big
-//! integers when they do not, so the tableau never overflows.
+//! `den · unknown = e₀ + Σ eⱼ · columnⱼ` with `den > 0` (as isl's and
+//! MLIR's tableaux hold it), reduced by the gcd of `den` and every `e`
+//! whenever `den` grows. A pivot then updates an entry with two products
+//! and a sum, and takes at most one gcd pass over each changed row, where
+//! rational entries took several gcds per entry (over constant loop bounds,
+//! an LU decomposition's schedule spent most of its file's compile time in
+//! them). The ratio test compares within a row, where the denominator
+//! cancels, and across rows by cross-multiplication. Entries are
+//! transprecise integers ([`super::num::Int`]): 128-bit machine words while
+//! they fit, big integers when they do not, so the tableau never overflows.
 //! Snapshots are plain clones of the (small) tableau: callers such as
 //! branch-and-bound take one before adding a constraint and roll back to it.
 
@@ -71,7 +71,8 @@ const QUERY_COST: usize = 60_000;
 const FRACTION_COST: usize = 200;
 
 /// One row of the tableau: `den · unknown = e[0] + Σ e[1 + j] · column j`,
-/// `den > 0`, reduced (the gcd of `den` and all of `e` is 1).
+/// `den > 0`; reduced (the gcd of `den` and all of `e` is 1) when built and
+/// when `den` grows, not necessarily otherwise.
 #[derive(Clone, Debug)]
 struct Row {
     den: Int,
@@ -363,8 +364,8 @@ impl Simplex {
     fn pivot(&mut self, r: usize, c: usize) -> PolyResult<()> {
         // Row r: d·u = a₀ + Σ aⱼ·xⱼ with p = a_c. Solved for x_c:
         // p·x_c = d·u − a₀ − Σ_{j≠c} aⱼ·xⱼ, held with |p| as denominator.
-        // It is reduced already: a common divisor of |p|, d and the a's
-        // would divide the old row.
+        // It is as reduced as the old row: a common divisor of |p|, d and
+        // the a's divides the old row.
         let old = &self.rows[r];
         let p = &old.e[1 + c];
         debug_assert!(!p.is_zero());
@@ -405,8 +406,13 @@ impl Simplex {
                     *v = v.mul(&scale);
                 }
             }
-            row.den = row.den.mul(&scale);
-            row.reduce();
+            // A row whose denominator stays is left as it is: a common
+            // factor its new entries might share with it is rare, and the
+            // gcd pass was half of a pivot's time (heat-3d at N = 100).
+            if !scale.is_one() {
+                row.den = row.den.mul(&scale);
+                row.reduce();
+            }
         }
         self.rows[r] = nr;
         let (ur, uc) = (self.row_unknown[r], self.col_unknown[c]);
