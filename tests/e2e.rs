@@ -232,9 +232,10 @@ fn alias_checks_run_the_original_code_on_overlap() {
 /// Loops that carry dependences only through scratch arrays run on
 /// threads with a copy of the arrays per thread (`sched::private`): in
 /// scratch_arrays.c the batched contraction, the sum through a scratch
-/// vector, the two scratch rows, the mirrored row and the block-scoped
-/// row (whose lifetime markers the nest no longer copies) say so in their
-/// remarks; the row summed across iterations, the growing row and the
+/// vector, the two scratch rows, the mirrored row, the block-scoped
+/// row (whose lifetime markers the nest no longer copies) and the row
+/// whose end cells' addresses are computed before the nest say so in
+/// their remarks; the row summed across iterations, the growing row and the
 /// moving row keep the array shared. Every SCoP is rewritten (the
 /// copies are under test, not whether these small kernels pay), the
 /// brute-force checker confirms each claim, and the outputs at one, two
@@ -253,7 +254,7 @@ fn scratch_arrays_get_a_copy_per_thread() {
     let stderr = compile_remarks(&tools, &src, &exe, true, true, &["-mllvm", "-tessera-rewrite-all"]).expect("plugin build");
     assert!(!stderr.contains("warning:"), "{stderr}");
     let copies: Vec<&str> = stderr.lines().filter(|l| l.contains("remark: SCoP rewritten") && l.contains("each thread with its own copy of")).collect();
-    for line in [23, 37, 53, 66, 109] {
+    for line in [23, 37, 53, 66, 109, 123] {
         assert!(copies.iter().any(|l| l.contains(&format!("scratch_arrays.c:{line}:"))), "no copies for the loop at line {line}:\n{stderr}");
     }
     for line in [77, 88, 98] {

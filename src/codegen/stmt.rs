@@ -182,10 +182,13 @@ impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
         }
         let region = self.region;
         let x = match region.plan.source(region.model, region.view, self.stmt, v)? {
-            Source::Outside => return Ok(match self.region.bases.get(&v) {
-                Some(&base) => base.as_basic_value_enum(),
-                None => self.ir.basic_value(v),
-            }),
+            Source::Outside => match self.region.bases.get(&v) {
+                Some(&base) => return Ok(base.as_basic_value_enum()),
+                None => match self.hoisted_address(v) {
+                    Some(p) => p.as_basic_value_enum(),
+                    None => return Ok(self.ir.basic_value(v)),
+                },
+            },
             Source::Cell { address, array } => {
                 // A cell is an array access of the model: it joins the
                 // loops' access groups like the copied loads and stores (an
@@ -208,6 +211,25 @@ impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
         };
         self.local.insert(v, x);
         Ok(x)
+    }
+
+    /// For an address computed before the nest into an array with
+    /// per-thread copies (LICM hoists the address of a constant cell,
+    /// `&tmp[n - 1]`): the same byte offset into the copy this instance
+    /// uses. Detection admits such an array only when its address reaches
+    /// nothing but address arithmetic and accesses, so the offset is one
+    /// within the array.
+    fn hoisted_address(&mut self, v: ValueId) -> Option<PointerValue<'a>> {
+        let object = crate::ir::underlying_object(self.region.view, v);
+        let &copy = self.region.bases.get(&object)?;
+        let ctx = &self.ir.context;
+        let i64t = ctx.i64_type();
+        let at = ok(self.b.build_ptr_to_int(self.ir.basic_value(v).into_pointer_value(), i64t, "at"));
+        let start = ok(self.b.build_ptr_to_int(self.ir.basic_value(object).into_pointer_value(), i64t, "start"));
+        let offset = ok(self.b.build_int_sub(at, start, "offset"));
+        let p = byte_offset(self.b, ctx, copy, offset, "addr");
+        self.redirected.insert(p);
+        Some(p)
     }
 
     /// Takes `value` as this instance's value of `v` (a copy made by the

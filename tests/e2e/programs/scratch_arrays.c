@@ -6,8 +6,8 @@
  * the array shared: a row summed across iterations, a row whose length
  * grows with the loop, and a row that moves with the loop. The scratch
  * arrays are printed too: what the last iteration left in them is part of
- * the output. A scratch row declared in the loop body (its lifetime
- * starts and ends in every iteration) is one too. Sizes from argv[1]. */
+ * the output. So are a row declared in the loop body (one lifetime per
+ * iteration) and a row whose end cells are at fixed places. Sizes: argv[1]. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -115,6 +115,21 @@ __attribute__((noinline)) void local_rows(int n, int m, double (*X)[m], double (
   }
 }
 
+/* A scratch row whose end cells are written at fixed places, as in a
+ * separable blur's row pass: their addresses (&tmp[0], &tmp[63]) are
+ * computed before the loop. */
+__attribute__((noinline)) void edge_rows(int n, double (*X)[64], double (*Y)[64]) {
+  double tmp[64];
+  for (int i = 0; i < n; i++) {
+    for (int j = 1; j < 63; j++)
+      tmp[j] = (X[i][j - 1] + X[i][j] + X[i][j + 1]) * 0.25;
+    tmp[0] = X[i][0];
+    tmp[63] = X[i][63];
+    for (int j = 0; j < 64; j++)
+      Y[i][j] = tmp[j] * 0.5 + tmp[63 - j] * 0.125;
+  }
+}
+
 static double sum(const double *x, long n) {
   double s = 0.0;
   for (long k = 0; k < n; k++)
@@ -178,6 +193,10 @@ int main(int argc, char **argv) {
   fill(X, (long)n * ml, 11);
   local_rows(n, ml, (double (*)[ml])X, (double (*)[ml])Y);
   printf("local %a\n", sum(Y, (long)n * ml));
+
+  fill(X, (long)n * 64, 12);
+  edge_rows(n, (double (*)[64])X, (double (*)[64])Y);
+  printf("edge %a\n", sum(Y, (long)n * 64));
 
   free(T);
   free(W);
