@@ -174,6 +174,8 @@ pub struct TargetFacts {
     /// L1 data and L2 cache sizes, in bytes.
     pub l1_bytes: u64,
     pub l2_bytes: u64,
+    /// The L1 data cache's associativity (0: unknown).
+    pub l1_ways: u32,
     /// The function is compiled for the CPU of the compiling machine
     /// (`-march=native`).
     pub host_cpu: bool,
@@ -221,10 +223,10 @@ impl<'a> FunctionCtx<'a> {
     /// Whether the module was compiled with -fopenmp.
     /// What the target says of its machine.
     pub fn target(&self) -> TargetFacts {
-        let (mut bits, mut wide, mut regs, mut l1, mut l2, mut host) = (0u32, 0u32, 0u32, 0u64, 0u64, 0i32);
-        // SAFETY: the shim writes six plain values.
-        unsafe { ffi::tessera_ctx_target(self.raw, &mut bits, &mut wide, &mut regs, &mut l1, &mut l2, &mut host) };
-        TargetFacts { vector_bits: bits, wide_vector_bits: wide, vector_regs: regs, l1_bytes: l1, l2_bytes: l2, host_cpu: host != 0 }
+        let (mut bits, mut wide, mut regs, mut l1, mut l2, mut ways, mut host) = (0u32, 0u32, 0u32, 0u64, 0u64, 0u32, 0i32);
+        // SAFETY: the shim writes seven plain values.
+        unsafe { ffi::tessera_ctx_target(self.raw, &mut bits, &mut wide, &mut regs, &mut l1, &mut l2, &mut ways, &mut host) };
+        TargetFacts { vector_bits: bits, wide_vector_bits: wide, vector_regs: regs, l1_bytes: l1, l2_bytes: l2, l1_ways: ways, host_cpu: host != 0 }
     }
 
     /// An identity of the function's module (its address), for

@@ -1,14 +1,15 @@
 //! The machine tile sizes are computed for: the vector register width the
-//! target has (LLVM's TTI), and its L1 and L2 cache sizes, each taken from
-//! the first source that knows it:
-//! 1. the options `-tessera-l1-cache-kib` / `-tessera-l2-cache-kib`;
+//! target has (LLVM's TTI), and its L1 and L2 cache sizes and L1
+//! associativity, each taken from the first source that knows it:
+//! 1. the options `-tessera-l1-cache-kib` / `-tessera-l2-cache-kib` (sizes
+//!    only);
 //! 2. the compiling machine's caches (Linux's sysfs), but only when the
 //!    function is compiled for the host's own CPU (`-march=native`), so
 //!    that without it the object file does not depend on the machine that
 //!    compiled it;
 //! 3. the target's description (TTI; x86's gives the same sizes for
 //!    every CPU);
-//! 4. 32 KiB and 256 KiB.
+//! 4. 32 KiB and 256 KiB, 8 ways.
 
 use crate::bridge::{Options, TargetFacts};
 use crate::tile::TileConfig;
@@ -16,13 +17,14 @@ use std::sync::OnceLock;
 
 /// `base` with the machine's vector width and cache sizes.
 pub fn tile_config(target: TargetFacts, options: &Options, base: TileConfig) -> TileConfig {
-    let host = if target.host_cpu { *host_caches() } else { (0, 0) };
+    let host = if target.host_cpu { *host_caches() } else { HostCaches::default() };
     let pick = |option: u64, host: u64, tti: u64, default: i64| -> i64 {
         [option, host, tti].into_iter().find(|&b| b > 0).map_or(default, |b| b.min(i64::MAX as u64) as i64)
     };
     TileConfig {
-        l1_bytes: pick(options.l1_bytes, host.0, target.l1_bytes, 32 * 1024),
-        l2_bytes: pick(options.l2_bytes, host.1, target.l2_bytes, 256 * 1024),
+        l1_bytes: pick(options.l1_bytes, host.l1_bytes, target.l1_bytes, 32 * 1024),
+        l2_bytes: pick(options.l2_bytes, host.l2_bytes, target.l2_bytes, 256 * 1024),
+        l1_ways: pick(0, host.l1_ways, u64::from(target.l1_ways), 8),
         // A target without vector registers: one element at a time.
         vector_bits: if target.vector_bits > 0 { i64::from(target.vector_bits) } else { 64 },
         wide_vector_bits: i64::from(target.wide_vector_bits.max(target.vector_bits)).max(64),
@@ -32,20 +34,30 @@ pub fn tile_config(target: TargetFacts, options: &Options, base: TileConfig) -> 
     }
 }
 
-/// The host's (L1 data, L2) cache sizes in bytes, 0 where unknown; read
-/// once per process.
-fn host_caches() -> &'static (u64, u64) {
-    static CACHES: OnceLock<(u64, u64)> = OnceLock::new();
+/// What sysfs says of the host's caches (0 where unknown).
+#[derive(Clone, Copy, Debug, Default)]
+struct HostCaches {
+    l1_bytes: u64,
+    l2_bytes: u64,
+    l1_ways: u64,
+}
+
+/// The host's caches; read once per process.
+fn host_caches() -> &'static HostCaches {
+    static CACHES: OnceLock<HostCaches> = OnceLock::new();
     CACHES.get_or_init(|| {
-        let mut found = (0, 0);
+        let mut found = HostCaches::default();
         for index in 0..8 {
             let dir = format!("/sys/devices/system/cpu/cpu0/cache/index{index}");
             let read = |f: &str| std::fs::read_to_string(format!("{dir}/{f}")).map(|s| s.trim().to_string()).ok();
             let (Some(level), Some(kind), Some(size)) = (read("level"), read("type"), read("size")) else { continue };
             let Some(bytes) = parse_size(&size) else { continue };
             match (level.as_str(), kind.as_str()) {
-                ("1", "Data" | "Unified") => found.0 = bytes,
-                ("2", "Data" | "Unified") => found.1 = bytes,
+                ("1", "Data" | "Unified") => {
+                    found.l1_bytes = bytes;
+                    found.l1_ways = read("ways_of_associativity").and_then(|s| s.parse().ok()).unwrap_or(0);
+                }
+                ("2", "Data" | "Unified") => found.l2_bytes = bytes,
                 _ => {}
             }
         }

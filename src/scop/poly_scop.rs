@@ -53,6 +53,11 @@ pub struct Cell {
     /// The name its accesses' relations give it (their output tuple).
     pub name: String,
     pub is_scalar: bool,
+    /// Bytes between consecutive values of each subscript (outermost
+    /// first), for an array of two or more dimensions whose inner sizes are
+    /// constants: which walks across its rows fall into one cache set
+    /// (the tiler's question). `None` otherwise.
+    pub subscript_bytes: Option<Vec<i64>>,
 }
 
 #[derive(Clone, Debug)]
@@ -139,7 +144,7 @@ type NamedAccess = (AccessKind, String, Set);
 /// `scalar_` is a scalar.
 fn number_cells(named: Vec<(PolyStmtHead, Vec<NamedAccess>)>) -> (Vec<PolyStmt>, Vec<Cell>) {
     let names: std::collections::BTreeSet<&str> = named.iter().flat_map(|(_, a)| a.iter().map(|(_, n, _)| n.as_str())).collect();
-    let cells: Vec<Cell> = names.iter().map(|n| Cell { name: n.to_string(), is_scalar: n.starts_with("scalar_") }).collect();
+    let cells: Vec<Cell> = names.iter().map(|n| Cell { name: n.to_string(), is_scalar: n.starts_with("scalar_"), subscript_bytes: None }).collect();
     let id = |n: &str| CellId::at(cells.iter().position(|c| c.name == n).expect("named above"));
     let statements = named
         .into_iter()
@@ -268,6 +273,26 @@ fn widen(relation: &Set, widths: &[i128], first_out: usize) -> crate::poly::Poly
 /// two accesses meet a cell of the flat array iff they meet the same cell
 /// of the split one. The model itself (alias checks, code generation)
 /// keeps the flat subscripts.
+/// Bytes per unit of each subscript of `array`'s accesses when it has two
+/// or more dimensions and constant inner sizes, or is a flat array split
+/// into rows of constant `row_strides` (elements, outermost first).
+fn subscript_bytes(array: &super::model::Array, row_strides: Option<&Vec<i128>>) -> Option<Vec<i64>> {
+    let elem = i64::from(array.elem_bytes);
+    if let (true, Some(strides)) = (array.inner_sizes.is_empty(), row_strides) {
+        return strides.iter().map(|&s| i64::try_from(s).ok()?.checked_mul(elem)).chain([Some(elem)]).collect();
+    }
+    if array.inner_sizes.is_empty() {
+        return None;
+    }
+    let mut out = vec![elem];
+    for size in array.inner_sizes.iter().rev() {
+        let size = i64::try_from(size.constant).ok().filter(|_| size.is_constant())?;
+        out.push(out.last()?.checked_mul(size)?);
+    }
+    out.reverse();
+    Some(out)
+}
+
 fn constant_rows(model: &Model) -> crate::stable::HashMap<super::model::ArrayId, Vec<i128>> {
     use std::collections::BTreeSet;
 use crate::stable::HashMap;
@@ -484,7 +509,11 @@ impl PolyScop {
             let pseudo_dims = s.loops.iter().map(|l| l.is_pseudo()).collect();
             named.push((PolyStmtHead { name: s.name.clone(), domain, schedule, reduction: s.reduction.clone(), pseudo_dims, float_arith: s.float_arith }, accesses));
         }
-        let (statements, cells) = number_cells(named);
+        let (statements, mut cells) = number_cells(named);
+        for cell in &mut cells {
+            let Some(k) = model.arrays.iter().position(|a| a.name == cell.name) else { continue };
+            cell.subscript_bytes = subscript_bytes(&model.arrays[k], rows.get(&super::model::ArrayId(k as u32)));
+        }
         // The values used after the region are its live-outs; every other
         // scalar dies with it.
         let live_out: std::collections::BTreeSet<String> = model.live_out.iter().map(|v| format!("scalar_{}", scalar_name(*v))).collect();

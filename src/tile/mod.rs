@@ -76,6 +76,9 @@ use crate::scop::PolyScop;
 pub struct TileConfig {
     pub l1_bytes: i64,
     pub l2_bytes: i64,
+    /// The L1 data cache's associativity: how many lines that map to one
+    /// set it holds.
+    pub l1_ways: i64,
     pub vector_bits: i64,
     /// The widest vectors code that asks for them may use (the
     /// matrix-multiply micro-kernel; `vector_bits` is what the vectorizers
@@ -106,6 +109,7 @@ impl Default for TileConfig {
         TileConfig {
             l1_bytes: 32 * 1024,
             l2_bytes: 256 * 1024,
+            l1_ways: 8,
             vector_bits: 256,
             wide_vector_bits: 256,
             vector_regs: 16,

@@ -376,3 +376,32 @@ fn constant_grids_in_cache_are_not_time_tiled() {
     assert_eq!(tiled_bands(&kernels::jacobi_2d_fixed(1, 400), &sixteen), 1, "a band of many tiles not tiled");
 }
 
+
+/// A transpose's point loop walks one array along its rows and the other
+/// across: with rows a multiple of the L1's way size apart (4096 doubles)
+/// every line the walk touches falls into one set, and the loop runs
+/// `l1_ways` iterations (in whole vectors); rows 3000 doubles apart, or
+/// of unknown pitch, keep SICA's size.
+#[test]
+fn a_walk_across_rows_into_one_cache_set_is_tiled_to_the_ways() {
+    let scop = crate::scop::PolyScop::from_text(
+        "[n] -> { : n >= 1 }",
+        &[("[n] -> { S0[i, j] : 0 <= i < n and 0 <= j < n }", "[n] -> { S0[i, j] -> [0, i, 0, j, 0] }", &[("R", "[n] -> { S0[i, j] -> A[i, j] }"), ("W", "[n] -> { S0[i, j] -> B[j, i] }")])],
+    )
+    .expect("scop");
+    let deps = analyze(&scop, &DepsOptions::default()).expect("deps");
+    let s = schedule(&scop, &deps, &SchedOptions::default()).expect("schedule");
+    let cfg = TileConfig { l1_bytes: 32 << 10, l1_ways: 8, vector_bits: 512, ..TileConfig::default() };
+    let inner = sizes::innermost_row(&s, &scop, 0, 2);
+    let with_pitch = |pitch: Option<i64>| {
+        let mut scop = scop.clone();
+        for c in &mut scop.cells {
+            c.subscript_bytes = pitch.map(|p| vec![p, 8]);
+        }
+        sizes::tile_sizes(&cfg, &s, &scop, 0, 2, Some(inner))[inner]
+    };
+    let sica = with_pitch(None);
+    assert!(sica > 100, "SICA's size along the row: {sica}");
+    assert_eq!(with_pitch(Some(4096 * 8)), 8);
+    assert_eq!(with_pitch(Some(3000 * 8)), sica);
+}

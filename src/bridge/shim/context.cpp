@@ -108,7 +108,8 @@ extern "C" void tessera_ctx_warn(TesseraFunctionCtx *Ctx, const char *Msg, size_
 
 extern "C" void tessera_ctx_target(TesseraFunctionCtx *Ctx, uint32_t *VectorBits, uint32_t *WideVectorBits,
                                    uint32_t *VectorRegs,
-                                   uint64_t *L1, uint64_t *L2, int32_t *HostCpu) {
+                                   uint64_t *L1, uint64_t *L2, uint32_t *L1Ways,
+                                   int32_t *HostCpu) {
   // -march=native names the host's CPU: only then may the host's own
   // caches stand for the target's (otherwise the object file would depend
   // on the machine that compiled it).
@@ -134,6 +135,7 @@ extern "C" void tessera_ctx_target(TesseraFunctionCtx *Ctx, uint32_t *VectorBits
   *VectorRegs = TTI.getNumberOfRegisters(TTI.getRegisterClassForType(/*Vector=*/true));
   *L1 = TTI.getCacheSize(TargetTransformInfo::CacheLevel::L1D).value_or(0);
   *L2 = TTI.getCacheSize(TargetTransformInfo::CacheLevel::L2D).value_or(0);
+  *L1Ways = TTI.getCacheAssociativity(TargetTransformInfo::CacheLevel::L1D).value_or(0);
 }
 
 extern "C" const void *tessera_ctx_module_id(TesseraFunctionCtx *Ctx) { return Ctx->F.getParent(); }

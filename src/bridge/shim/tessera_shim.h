@@ -227,8 +227,10 @@ void tessera_checkpoint(TesseraFunctionCtx *ctx);
 const void *tessera_ctx_module_id(TesseraFunctionCtx *ctx);
 uint64_t tessera_ctx_module_instructions(TesseraFunctionCtx *ctx);
 
+// The target's vector registers and caches (TTI; 0 where unknown), and
+// whether the function is compiled for the host's own CPU.
 void tessera_ctx_target(TesseraFunctionCtx *ctx, uint32_t *vector_bits, uint32_t *wide_vector_bits, uint32_t *vector_regs, uint64_t *l1, uint64_t *l2,
-                        int32_t *host_cpu);
+                        uint32_t *l1_ways, int32_t *host_cpu);
 
 // Remarks through LLVM's OptimizationRemarkEmitter, pass name "tessera".
 // `loop` may be null: the remark is then attached to the function. The
