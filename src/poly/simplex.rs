@@ -204,7 +204,7 @@ impl Simplex {
             }
             let a = Int::from(a);
             match self.pos[k] {
-                Pos::Col(j) => r.e[1 + j] = r.e[1 + j].mul_add(&Int::ONE, &a, &r.den),
+                Pos::Col(j) => r.e[1 + j] = r.e[1 + j].add(&a.mul(&r.den)),
                 Pos::Row(i) => {
                     // r + a·src over the denominators' least common multiple.
                     let src = &self.rows[i];

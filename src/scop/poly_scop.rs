@@ -257,6 +257,24 @@ fn widen(relation: &Set, widths: &[i128], first_out: usize) -> crate::poly::Poly
     Set::from_parts(relation.space().clone(), vec![b])
 }
 
+/// Bytes per unit of each subscript of `array`'s accesses (outermost
+/// first) when it has two or more dimensions and constant inner sizes, or
+/// is a flat array split into rows of constant `row_strides` (elements;
+/// see [`constant_rows`]).
+fn subscript_bytes(array: &super::model::Array, row_strides: Option<&Vec<i128>>) -> Option<Vec<i64>> {
+    let elem = i64::from(array.elem_bytes);
+    // Elements per unit of each subscript but the last.
+    let outer: Vec<i128> = match (array.inner_sizes.is_empty(), row_strides) {
+        (true, Some(strides)) => strides.clone(),
+        (true, None) => return None,
+        (false, _) => {
+            let sizes: Vec<i128> = array.inner_sizes.iter().map(|e| e.is_constant().then_some(e.constant)).collect::<Option<_>>()?;
+            (0..sizes.len()).map(|k| sizes[k..].iter().try_fold(1i128, |p, &n| p.checked_mul(n))).collect::<Option<_>>()?
+        }
+    };
+    outer.iter().map(|&n| i64::try_from(n).ok()?.checked_mul(elem)).chain([Some(elem)]).collect()
+}
+
 /// Row strides of the one-dimensional arrays of `model` whose every
 /// subscript is a flattened multi-dimensional one with constant strides
 /// (`400·i + 20·j + k + 421` in a `[20][20]` array: strides `[400, 20]`),
@@ -273,26 +291,6 @@ fn widen(relation: &Set, widths: &[i128], first_out: usize) -> crate::poly::Poly
 /// two accesses meet a cell of the flat array iff they meet the same cell
 /// of the split one. The model itself (alias checks, code generation)
 /// keeps the flat subscripts.
-/// Bytes per unit of each subscript of `array`'s accesses when it has two
-/// or more dimensions and constant inner sizes, or is a flat array split
-/// into rows of constant `row_strides` (elements, outermost first).
-fn subscript_bytes(array: &super::model::Array, row_strides: Option<&Vec<i128>>) -> Option<Vec<i64>> {
-    let elem = i64::from(array.elem_bytes);
-    if let (true, Some(strides)) = (array.inner_sizes.is_empty(), row_strides) {
-        return strides.iter().map(|&s| i64::try_from(s).ok()?.checked_mul(elem)).chain([Some(elem)]).collect();
-    }
-    if array.inner_sizes.is_empty() {
-        return None;
-    }
-    let mut out = vec![elem];
-    for size in array.inner_sizes.iter().rev() {
-        let size = i64::try_from(size.constant).ok().filter(|_| size.is_constant())?;
-        out.push(out.last()?.checked_mul(size)?);
-    }
-    out.reverse();
-    Some(out)
-}
-
 fn constant_rows(model: &Model) -> crate::stable::HashMap<super::model::ArrayId, Vec<i128>> {
     use std::collections::BTreeSet;
 use crate::stable::HashMap;
