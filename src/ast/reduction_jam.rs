@@ -96,7 +96,10 @@ pub fn jam_reductions(nodes: Vec<Node>, scop: &PolyScop, sched: &Schedule, scala
 /// any tree is built, for the profitability model (the tree may still not
 /// jam it: bounds that depend on the row, scalars read after the loop).
 pub fn may_jam_reductions(scop: &PolyScop, sched: &Schedule) -> bool {
-    chains_under(scop, sched).into_iter().any(|(s, d)| sched.dims[d].jammable_for(&|t| sched.same_side(s, t, d)))
+    chains_under(scop, sched).into_iter().any(|(s, d)| {
+        let inside = |t: StmtId| sched.same_side(s, t, d);
+        sched.dims[d].jammable_for(&inside) || sched.dims[d].jammable_in_runs_for(&inside)
+    })
 }
 
 /// The dimensions of the loops directly around an innermost chain
@@ -222,7 +225,17 @@ impl Jammer<'_> {
         }
         let mut inside = BTreeSet::new();
         stmts_under(&f.body, &mut inside);
-        if in_jammed_band(self.sched, f.var) || (!f.parallel && !self.sched.dims.get(f.var).is_some_and(|d| d.jammable_for(&|t| inside.contains(&t)))) {
+        if in_jammed_band(self.sched, f.var) {
+            return Ok(None);
+        }
+        // Item by item, or with each run of statements beside the inner
+        // loops row by row (`DimInfo::jammable_in_runs_for`) when that is
+        // what keeps the dependences' direction: then each pair it names
+        // must lie in one run of this body.
+        let dim = self.sched.dims.get(f.var);
+        let within = |t: StmtId| inside.contains(&t);
+        let by_runs = !f.parallel && !dim.is_some_and(|d| d.jammable_for(&within));
+        if by_runs && !dim.is_some_and(|d| d.jammable_in_runs_for(&within) && pairs_in_one_run(&f.body, d, &inside)) {
             return Ok(None);
         }
         let mut chains = 0;
@@ -255,7 +268,7 @@ impl Jammer<'_> {
         }
         // The loop of groups `lower ..= upper`, all whole.
         let groups = |lower: Expr, upper: Expr| -> AstResult<Node> {
-            let body = copies(&f.body, f.var, u)?;
+            let body = copies(&f.body, f.var, u, by_runs)?;
             Ok(Node::For(For { lower, upper, body, copies: u as u32, vectorizable: false, runs_once: false, ..f.clone() }))
         };
         if let Some((lower, upper)) = exact_bounds(f, u)? {
@@ -328,12 +341,14 @@ fn few(lower: &Expr, upper: &Expr, u: i64) -> bool {
 
 /// The body of a jammed loop: each statement and guard beside the inner
 /// loops once per row `u·v + k` (`v`: the loop's variable), each inner
-/// loop once with the rows' copies of its body inside.
-fn copies(body: &[Node], v: usize, u: i64) -> AstResult<Vec<Node>> {
+/// loop once with the rows' copies of its body inside. `by_runs`: each
+/// run of statements and guards between inner loops ([`runs`]) row after
+/// row instead, its items in their order within each row.
+fn copies(body: &[Node], v: usize, u: i64, by_runs: bool) -> AstResult<Vec<Node>> {
     let mut out = vec![];
-    for n in body {
-        match n {
-            Node::For(g) => {
+    for (run, items) in runs(body) {
+        match &items[0] {
+            Node::For(g) if !run => {
                 let mut inner = vec![];
                 for k in 0..u {
                     for x in &g.body {
@@ -342,14 +357,64 @@ fn copies(body: &[Node], v: usize, u: i64) -> AstResult<Vec<Node>> {
                 }
                 out.push(Node::For(For { body: inner, ..g.clone() }));
             }
-            other => {
+            _ if by_runs => {
                 for k in 0..u {
-                    out.push(node(other, v, u, k, Some(k as u32))?);
+                    for x in items {
+                        out.push(node(x, v, u, k, Some(k as u32))?);
+                    }
+                }
+            }
+            _ => {
+                for x in items {
+                    for k in 0..u {
+                        out.push(node(x, v, u, k, Some(k as u32))?);
+                    }
                 }
             }
         }
     }
     Ok(out)
+}
+
+/// `body` cut into its items: each loop alone (`false`), and each maximal
+/// sequence of statements and guards between loops (`true`: a run).
+fn runs(body: &[Node]) -> Vec<(bool, &[Node])> {
+    let mut out = vec![];
+    let mut start = 0;
+    for (k, n) in body.iter().enumerate() {
+        if let Node::For(_) = n {
+            if start < k {
+                out.push((true, &body[start..k]));
+            }
+            out.push((false, &body[k..=k]));
+            start = k + 1;
+        }
+    }
+    if start < body.len() {
+        out.push((true, &body[start..]));
+    }
+    out
+}
+
+/// Whether each pair of statements `dim` names as blocking a jam item by
+/// item (`DimInfo::jam_blocked`) among `inside` has both ends in one run
+/// of `body` (a loop's) and nowhere else in it: a jam that runs each run
+/// row after row keeps the pair's order.
+fn pairs_in_one_run(body: &[Node], dim: &crate::schedule::DimInfo, inside: &BTreeSet<StmtId>) -> bool {
+    let mut at: BTreeMap<StmtId, BTreeSet<usize>> = BTreeMap::new();
+    let items = runs(body);
+    for (k, (_, nodes)) in items.iter().enumerate() {
+        let mut here = BTreeSet::new();
+        stmts_under(nodes, &mut here);
+        for s in here {
+            at.entry(s).or_default().insert(k);
+        }
+    }
+    let one_run = |s: StmtId, t: StmtId| match (at.get(&s), at.get(&t)) {
+        (Some(a), Some(b)) => a.len() == 1 && a == b && a.first().is_some_and(|&k| items[k].0),
+        _ => false,
+    };
+    dim.jam_blocked.as_ref().is_some_and(|b| b.iter().filter(|(s, t)| inside.contains(s) && inside.contains(t)).all(|&(s, t)| one_run(s, t)))
 }
 
 /// Whether `e` holds a [`Expr::Scaled`] term (a jam's own bounds).

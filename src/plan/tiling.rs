@@ -51,8 +51,10 @@ pub(super) fn tile_and_check(
 }
 
 /// Which loops that are not parallel but sit around an innermost
-/// floating-point chain may still be jammed (`sched::marks::jam_blocked`):
-/// asked only for those, within a small work cap (over it, none is).
+/// floating-point chain may still be jammed (`sched::marks::jam_blocked`),
+/// item by item or with the runs of statements beside their inner loops
+/// row by row (`Schedule::run_start`): asked only for those, within a
+/// small work cap (over it, none is).
 fn mark_jams(scop: &PolyScop, deps: &deps::Deps, schedule: &mut sched::Schedule) {
     let candidates = ast::reduction_jam::jam_candidates(scop, schedule);
     if candidates.is_empty() {
@@ -60,7 +62,7 @@ fn mark_jams(scop: &PolyScop, deps: &deps::Deps, schedule: &mut sched::Schedule)
     }
     if let Ok(blocked) = crate::poly::with_work_cap(SIMPLE_AST_WORK, || sched::marks::jam_blocked(deps, schedule, &candidates)) {
         for (d, pairs) in blocked {
-            schedule.dims[d].jam_blocked = Some(pairs);
+            schedule.mark_jam_blocked(scop.params.len(), d, pairs);
         }
     }
 }

@@ -279,9 +279,17 @@ fn check_legality(scop: &PolyScop, sched: &Schedule, opts: &CheckOptions) -> Res
                     // would move after a later row's read is one end of a
                     // named output dependence when a write in between
                     // made the pair no flow of values.
-                    let claimed = sched.dims[d].jammable_for(&|s| sched.same_side(s, ix.stmt, d));
+                    let inside = |s| sched.same_side(s, ix.stmt, d);
+                    let claimed = sched.dims[d].jammable_for(&inside);
                     if !scalar && claimed && sched.same_side(iy.stmt, ix.stmt, d) && jam_order(&ix.new, d).cmp(&jam_order(&iy.new, d)) != o {
                         return Err(Failure::Illegal(format!("dimension {d} is marked jammable but a jam reverses {} and {}", what(ex), what(ey))));
+                    }
+                    // Jammable with its runs row by row: the same, in
+                    // that jam's order.
+                    let np = scop.params.len();
+                    let in_runs = !claimed && sched.dims[d].jammable_in_runs_for(&inside);
+                    if !scalar && in_runs && sched.same_side(iy.stmt, ix.stmt, d) && runs_jam_order(sched, np, ix, d).cmp(&runs_jam_order(sched, np, iy, d)) != o {
+                        return Err(Failure::Illegal(format!("dimension {d} is marked jammable by runs but such a jam reverses {} and {}", what(ex), what(ey))));
                     }
                 }
             }
@@ -296,6 +304,27 @@ fn check_legality(scop: &PolyScop, sched: &Schedule, opts: &CheckOptions) -> Res
 fn jam_order(stamp: &[i64], d: usize) -> Vec<i64> {
     let mut v: Vec<i64> = stamp.iter().enumerate().filter(|&(k, _)| k != d).map(|(_, &x)| x).collect();
     v.push(stamp[d]);
+    v
+}
+
+/// The time stamp of `inst` in the order of a loop of `d` jammed with
+/// each run of its body row by row (`Schedule::run_start`): the item's
+/// position (a run's first), then for a run's statement the row and the
+/// rest of the stamp, for another the rest and then the row.
+fn runs_jam_order(sched: &Schedule, np: usize, inst: &Instance, d: usize) -> Vec<i64> {
+    let stamp = &inst.new;
+    let mut v = stamp[..d].to_vec();
+    match sched.run_start(np, d, inst.stmt) {
+        Some(first) => {
+            v.push(first);
+            v.extend_from_slice(&stamp[d..]);
+        }
+        None => {
+            v.push(stamp.get(d + 1).copied().unwrap_or(0));
+            v.extend_from_slice(&stamp[d + 1..]);
+            v.push(stamp[d]);
+        }
+    }
     v
 }
 

@@ -62,6 +62,11 @@ pub struct DimInfo {
     /// (`sched::marks::jam_blocked`), where computed: a loop that is not
     /// parallel may still be jammed unless it holds both ends of one.
     pub jam_blocked: Option<std::collections::BTreeSet<(StmtId, StmtId)>>,
+    /// Of the `jam_blocked` pairs, those whose two statements lie in one
+    /// run of the loop's body ([`Schedule::run_start`]), where computed: a
+    /// jam that runs such a run row after row, each row's statements in
+    /// their order, keeps their dependences' direction.
+    pub jam_blocked_in_runs: Option<std::collections::BTreeSet<(StmtId, StmtId)>>,
 }
 
 /// The (source, target) statement pairs of the dependences a dimension
@@ -75,7 +80,7 @@ pub struct CarriedPairs {
 impl DimInfo {
     /// A dimension with the given marks and no per-statement detail.
     pub fn marked(kind: RowKind, parallel: bool, parallel_if_reduction: bool) -> DimInfo {
-        DimInfo { kind, parallel, parallel_if_reduction, carried: None, jam_blocked: None }
+        DimInfo { kind, parallel, parallel_if_reduction, carried: None, jam_blocked: None, jam_blocked_in_runs: None }
     }
 
     /// Whether a loop of this dimension holding the statements `inside`
@@ -84,6 +89,18 @@ impl DimInfo {
     /// parallel, or no dependence among them is reversed that way.
     pub fn jammable_for(&self, inside: &dyn Fn(StmtId) -> bool) -> bool {
         self.marks_for(inside).0 || self.jam_blocked.as_ref().is_some_and(|b| !b.iter().any(|&(s, t)| inside(s) && inside(t)))
+    }
+
+    /// Whether a loop of this dimension holding the statements `inside`,
+    /// not jammable item by item ([`DimInfo::jammable_for`]), may be
+    /// jammed with each run of statements beside its inner loops run row
+    /// after row (`ast::reduction_jam`): each pair `jam_blocked` names
+    /// among them lies within one run.
+    pub fn jammable_in_runs_for(&self, inside: &dyn Fn(StmtId) -> bool) -> bool {
+        match (&self.jam_blocked, &self.jam_blocked_in_runs) {
+            (Some(blocked), Some(in_runs)) => blocked.iter().filter(|&&(s, t)| inside(s) && inside(t)).all(|p| in_runs.contains(p)),
+            _ => false,
+        }
     }
 
     /// (parallel, parallel_if_reduction) of a loop of this dimension that
@@ -189,6 +206,41 @@ impl Schedule {
     pub fn same_side(&self, s: StmtId, t: StmtId, k: usize) -> bool {
         let value = |x: StmtId, j: usize| self.row(x, j).coeffs.last().copied();
         (0..k).all(|j| self.dims[j].kind != RowKind::Scalar || value(s, j) == value(t, j))
+    }
+
+    /// Within a loop of dimension `d` whose next dimension is a scalar one
+    /// (each item of the loop's body at its position there): the first
+    /// position of the run that holds statement `s`, if `s` is in one. A
+    /// run is a maximal sequence of consecutive positions whose statements
+    /// (on `s`'s side of the outer scalar rows) iterate in no loop
+    /// dimension past `d`: the statements beside the inner loops, such as
+    /// a row's epilogue after its sum. `np`: the number of parameters.
+    pub fn run_start(&self, np: usize, d: usize, s: StmtId) -> Option<i64> {
+        let p = d + 1;
+        if self.dims.get(p)?.kind != RowKind::Scalar {
+            return None;
+        }
+        let position = |x: StmtId| self.row(x, p).coeffs.last().copied().unwrap_or(0);
+        let flat = |x: StmtId| (p..self.dims.len()).all(|k| self.dims[k].kind != RowKind::Loop || !self.row(x, k).iterates(np));
+        let body: Vec<StmtId> = self.stmt_ids().filter(|&x| self.same_side(x, s, p)).collect();
+        let looping: std::collections::BTreeSet<i64> = body.iter().filter(|&&x| !flat(x)).map(|&x| position(x)).collect();
+        let at = position(s);
+        if !flat(s) || looping.contains(&at) {
+            return None;
+        }
+        // Past the last position below `s` that holds a loop.
+        let after = looping.range(..at).next_back().copied();
+        body.iter().map(|&x| position(x)).filter(|&q| q <= at && after.is_none_or(|l| q > l)).min()
+    }
+
+    /// Marks dimension `d` with the pairs of statements a jam of its loop
+    /// item by item would reverse (`sched::marks::jam_blocked`), and those
+    /// of them whose ends lie in one run ([`Schedule::run_start`]).
+    pub fn mark_jam_blocked(&mut self, np: usize, d: usize, pairs: std::collections::BTreeSet<(StmtId, StmtId)>) {
+        let one_run = |x: StmtId, y: StmtId| self.same_side(x, y, d + 1) && self.run_start(np, d, x).is_some_and(|r| self.run_start(np, d, y) == Some(r));
+        let in_runs = pairs.iter().copied().filter(|&(x, y)| one_run(x, y)).collect();
+        self.dims[d].jam_blocked = Some(pairs);
+        self.dims[d].jam_blocked_in_runs = Some(in_runs);
     }
 
     /// The statements with a parallel loop (by the per-loop marks, for the

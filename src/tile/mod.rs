@@ -406,6 +406,7 @@ fn wavefront_marks(tile_dims: &[DimInfo]) -> DimInfo {
         parallel_if_reduction: !union.strict.is_empty() && union.loose.is_empty(),
         carried: Some(union),
         jam_blocked: None,
+        jam_blocked_in_runs: None,
     }
 }
 
@@ -437,6 +438,7 @@ fn tile_dim_marks(pairs: CarriedPairs) -> DimInfo {
         parallel_if_reduction: !pairs.strict.is_empty() && pairs.loose.is_empty(),
         carried: Some(pairs),
         jam_blocked: None,
+        jam_blocked_in_runs: None,
     }
 }
 

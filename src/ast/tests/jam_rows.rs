@@ -194,6 +194,22 @@ fn cell_orders(scop: &PolyScop, ast: &Ast, n: i64) -> BTreeMap<(crate::scop::pol
     out
 }
 
+/// The tree of `scop` scheduled by `sched` with its jams, after the
+/// schedule checker has accepted the schedule's jam marks at small sizes
+/// and with each cell accessed in the order of the tree without jams, at
+/// sizes that are and are not multiples of the jam's rows.
+fn checked_jam(scop: &PolyScop, sched: &Schedule) -> Ast {
+    for n in [1, 2, 3, 9] {
+        crate::sched::check::check(scop, sched, &crate::sched::check::CheckOptions::new(&[n])).expect("the jam marks hold");
+    }
+    let jam = build(scop, sched, &AstOptions::default()).expect("ast");
+    let plain = build(scop, sched, &AstOptions { jam_reductions: false, ..AstOptions::default() }).expect("ast");
+    for n in [1, 2, 7, 8, 9, 16, 19] {
+        assert_eq!(cell_orders(scop, &jam, n), cell_orders(scop, &plain, n), "n={n}\n{jam}");
+    }
+    jam
+}
+
 /// `scop` in the source order with `jam_blocked` marked on the
 /// dimensions `jam_candidates` names.
 fn with_jam_marks(scop: PolyScop) -> (PolyScop, Schedule, BTreeSet<usize>) {
@@ -201,25 +217,33 @@ fn with_jam_marks(scop: PolyScop) -> (PolyScop, Schedule, BTreeSet<usize>) {
     let deps = analyze(&scop, &DepsOptions::default()).expect("deps");
     let candidates = crate::ast::reduction_jam::jam_candidates(&scop, &sched);
     for (d, b) in crate::sched::marks::jam_blocked(&deps, &sched, &candidates).expect("jam marks") {
-        sched.dims[d].jam_blocked = Some(b);
+        sched.mark_jam_blocked(scop.params.len(), d, b);
     }
     (scop, sched, candidates)
 }
+
+/// Row `i`'s sum: `t[i] = 0; for j: t[i] += A[i][j] * x[j]` (the second
+/// statement a floating-point sum).
+const ROW_SUM: [(&str, &str, &[(&str, &str)]); 2] = [
+    ("[n] -> { S0[i] : 0 <= i < n }", "[n] -> { S0[i] -> [0, i, 0, 0, 0] }", &[("W", "[n] -> { S0[i] -> t[i] }")]),
+    (
+        "[n] -> { S1[i, j] : 0 <= i < n and 0 <= j < n }",
+        "[n] -> { S1[i, j] -> [0, i, 1, j, 0] }",
+        &[("R", "[n] -> { S1[i, j] -> t[i] }"), ("R", "[n] -> { S1[i, j] -> A[i, j] }"), ("R", "[n] -> { S1[i, j] -> x[j] }"), ("W", "[n] -> { S1[i, j] -> t[i] }")],
+    ),
+];
 
 /// `y = A^T (A x)` by rows: `t[i] = 0; for j: t[i] += A[i][j] * x[j];
 /// for j: y[j] += A[i][j] * t[i]`. The `i` loop carries `y[j]`'s sums, so
 /// it is not parallel, but its rows may advance together: each `y[j]`
 /// still gets its terms in the order of `i`.
 fn atax_rows() -> PolyScop {
+    let [s0, s1] = ROW_SUM;
     let mut scop = kernels::build(
         "[n] -> { : n >= 1 }",
         &[
-            ("[n] -> { S0[i] : 0 <= i < n }", "[n] -> { S0[i] -> [0, i, 0, 0, 0] }", &[("W", "[n] -> { S0[i] -> t[i] }")]),
-            (
-                "[n] -> { S1[i, j] : 0 <= i < n and 0 <= j < n }",
-                "[n] -> { S1[i, j] -> [0, i, 1, j, 0] }",
-                &[("R", "[n] -> { S1[i, j] -> t[i] }"), ("R", "[n] -> { S1[i, j] -> A[i, j] }"), ("R", "[n] -> { S1[i, j] -> x[j] }"), ("W", "[n] -> { S1[i, j] -> t[i] }")],
-            ),
+            s0,
+            s1,
             (
                 "[n] -> { S2[i, j] : 0 <= i < n and 0 <= j < n }",
                 "[n] -> { S2[i, j] -> [0, i, 2, j, 0] }",
@@ -258,15 +282,8 @@ fn rows_of_a_loop_that_carries_sums_advance_together_when_no_dependence_turns_ba
     assert_eq!(candidates, [1].into(), "{sched:?}");
     assert!(!sched.dims[1].parallel && sched.dims[1].jam_blocked == Some(BTreeSet::new()), "{:?}", sched.dims[1]);
     assert!(crate::ast::reduction_jam::may_jam_reductions(&scop, &sched));
-    for n in [1, 3, 9] {
-        crate::sched::check::check(&scop, &sched, &crate::sched::check::CheckOptions::new(&[n])).expect("the jam marks hold");
-    }
-    let jam = build(&scop, &sched, &AstOptions::default()).expect("ast");
-    let plain = build(&scop, &sched, &AstOptions { jam_reductions: false, ..AstOptions::default() }).expect("ast");
+    let jam = checked_jam(&scop, &sched);
     assert_eq!(jammed(&jam.body), 1, "{jam}");
-    for n in [1, 2, 7, 8, 9, 16, 19] {
-        assert_eq!(cell_orders(&scop, &jam, n), cell_orders(&scop, &plain, n), "n={n}\n{jam}");
-    }
     // The rows interleave: row 1's first term of t before row 0's second.
     let trace = interp::run(&jam, &[8], 1_000_000).expect("run");
     let at = |i: i64, j: i64| trace.iter().position(|e| e.stmt == crate::scop::poly_scop::StmtId(1) && e.iter == [i, j]).expect("instance");
@@ -313,6 +330,57 @@ fn rows_that_feed_an_earlier_item_of_later_rows_stay_apart() {
     let plain = build(&scop, &sched, &AstOptions { jam_reductions: false, ..AstOptions::default() }).expect("ast");
     assert_eq!(jammed(&wrong.body), 1, "{wrong}");
     assert_ne!(cell_orders(&scop, &wrong, 9), cell_orders(&scop, &plain, 9));
+}
+
+/// Row sums chained through an epilogue of two statements: `t[i] = 0;
+/// for j: t[i] += A[i][j] * x[j]; if (i >= 1) w[i] = 0.5 * y[i - 1];
+/// y[i] = t[i] + w[i]` (a boundary term under a condition). Row `i`'s
+/// last statement feeds the first statement of row `i + 1`'s epilogue: a
+/// jam item by item (every row's `w` before any row's `y`) reverses them,
+/// but one that runs the epilogue row after row keeps them in order.
+fn chained_epilogue_rows() -> PolyScop {
+    let [s0, s1] = ROW_SUM;
+    let mut scop = kernels::build(
+        "[n] -> { : n >= 1 }",
+        &[
+            s0,
+            s1,
+            ("[n] -> { S2[i] : 1 <= i < n }", "[n] -> { S2[i] -> [0, i, 2, 0, 0] }", &[("R", "[n] -> { S2[i] -> y[i - 1] }"), ("W", "[n] -> { S2[i] -> w[i] }")]),
+            ("[n] -> { S3[i] : 0 <= i < n }", "[n] -> { S3[i] -> [0, i, 3, 0, 0] }", &[("R", "[n] -> { S3[i] -> t[i] }"), ("R", "[n] -> { S3[i] -> w[i] }"), ("W", "[n] -> { S3[i] -> y[i] }")]),
+        ],
+    );
+    scop.statements[1].reduction = Some(crate::scop::reductions::Reduction::fadd_of("t"));
+    scop
+}
+
+#[test]
+fn rows_whose_epilogues_chain_advance_together_with_each_epilogue_row_by_row() {
+    use crate::scop::poly_scop::StmtId;
+    let (scop, sched, candidates) = with_jam_marks(chained_epilogue_rows());
+    assert_eq!(candidates, [1].into(), "{sched:?}");
+    let blocked: BTreeSet<_> = [(StmtId(3), StmtId(2))].into();
+    assert_eq!((&sched.dims[1].jam_blocked, &sched.dims[1].jam_blocked_in_runs), (&Some(blocked.clone()), &Some(blocked)), "{:?}", sched.dims[1]);
+    assert_eq!((0..4).map(|s| sched.run_start(1, 1, StmtId(s))).collect::<Vec<_>>(), [Some(0), None, Some(2), Some(2)]);
+    assert!(crate::ast::reduction_jam::may_jam_reductions(&scop, &sched));
+    let jam = checked_jam(&scop, &sched);
+    // (The scanner splits the loop on `n >= 2`: a jam in each branch.)
+    assert!(jammed(&jam.body) >= 1, "{jam}");
+    // The sums of eight rows interleave; each row's epilogue runs whole
+    // before the next row's.
+    let trace = interp::run(&jam, &[16], 1_000_000).expect("run");
+    let at = |s: u32, iter: &[i64]| trace.iter().position(|e| e.stmt == StmtId(s) && e.iter == iter).expect("instance");
+    assert!(at(1, &[9, 0]) < at(1, &[8, 1]), "{jam}");
+    assert!(at(2, &[9]) < at(3, &[9]) && at(3, &[9]) < at(2, &[10]), "{jam}");
+    // A pair blocked between an inner loop and an epilogue (the sweep's)
+    // lies in no run: still no jam. Claimed in a run, the checker refuses.
+    let (scop, mut sched, _) = with_jam_marks(sweep_rows());
+    assert_eq!(sched.dims[1].jam_blocked_in_runs, Some(BTreeSet::new()));
+    assert!(!crate::ast::reduction_jam::may_jam_reductions(&scop, &sched));
+    sched.dims[1].jam_blocked_in_runs = sched.dims[1].jam_blocked.clone();
+    let err = crate::sched::check::check(&scop, &sched, &crate::sched::check::CheckOptions::new(&[4])).unwrap_err();
+    assert!(err.contains("jammable by runs but such a jam reverses"), "{err}");
+    let ast = build(&scop, &sched, &AstOptions::default()).expect("ast");
+    assert_eq!(jammed(&ast.body), 0, "{ast}");
 }
 
 /// A recursive filter along each row: `s = 0; for j: { y[i][j] = x[i][j]
