@@ -379,3 +379,23 @@ impl<'a> LoopRef<'a> {
         (0..n).map(|i| LoopRef::new(unsafe { ffi::tessera_loop_subloop(self.raw, i) })).collect()
     }
 }
+
+/// The entries of the host's L1 data TLB for 4 KiB pages, where the
+/// processor's own description says (`cpuid`, AMD's leaf 0x8000_0005: EBX
+/// bits 16-23); 0 elsewhere (the driver then assumes a default).
+pub fn host_dtlb_entries() -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: `cpuid` exists on every x86-64 processor, and the extended
+    // leaf is asked only where the highest one reaches it (newer compilers
+    // take the intrinsic as safe: hence the allowance).
+    #[allow(unused_unsafe)]
+    unsafe {
+        use std::arch::x86_64::__cpuid;
+        let vendor = __cpuid(0);
+        let amd = [vendor.ebx, vendor.edx, vendor.ecx] == [u32::from_le_bytes(*b"Auth"), u32::from_le_bytes(*b"enti"), u32::from_le_bytes(*b"cAMD")];
+        if amd && __cpuid(0x8000_0000).eax >= 0x8000_0005 {
+            return u64::from((__cpuid(0x8000_0005).ebx >> 16) & 0xff);
+        }
+    }
+    0
+}

@@ -1,15 +1,18 @@
 //! The machine tile sizes are computed for: the vector register width the
-//! target has (LLVM's TTI), and its L1 and L2 cache sizes and L1
-//! associativity, each taken from the first source that knows it:
+//! target has (LLVM's TTI), and its L1 and L2 cache sizes, L1
+//! associativity and L1 data TLB, each taken from the first source that
+//! knows it:
 //! 1. the options `-tessera-l1-cache-kib` / `-tessera-l2-cache-kib` (sizes
 //!    only);
-//! 2. the compiling machine's caches (Linux's sysfs), but only when the
-//!    function is compiled for the host's own CPU (`-march=native`), so
-//!    that without it the object file does not depend on the machine that
-//!    compiled it;
+//! 2. the compiling machine's caches (Linux's sysfs; the TLB from the
+//!    processor's own description, `cpuid`, where it gives one: AMD's),
+//!    but only when the function is compiled for the host's own CPU
+//!    (`-march=native`), so that without it the object file does not
+//!    depend on the machine that compiled it;
 //! 3. the target's description (TTI; x86's gives the same sizes for
-//!    every CPU);
-//! 4. 32 KiB and 256 KiB, 8 ways.
+//!    every CPU; it has no TLB);
+//! 4. 32 KiB and 256 KiB, 8 ways, 64 TLB entries (the first-level data
+//!    TLB of most x86 cores of the last decade).
 
 use crate::bridge::{Options, TargetFacts};
 use crate::tile::TileConfig;
@@ -25,6 +28,7 @@ pub fn tile_config(target: TargetFacts, options: &Options, base: TileConfig) -> 
         l1_bytes: pick(options.l1_bytes, host.l1_bytes, target.l1_bytes, 32 * 1024),
         l2_bytes: pick(options.l2_bytes, host.l2_bytes, target.l2_bytes, 256 * 1024),
         l1_ways: pick(0, host.l1_ways, u64::from(target.l1_ways), 8),
+        dtlb_entries: pick(0, host.dtlb_entries, 0, 64),
         // A target without vector registers: one element at a time.
         vector_bits: if target.vector_bits > 0 { i64::from(target.vector_bits) } else { 64 },
         wide_vector_bits: i64::from(target.wide_vector_bits.max(target.vector_bits)).max(64),
@@ -40,13 +44,14 @@ struct HostCaches {
     l1_bytes: u64,
     l2_bytes: u64,
     l1_ways: u64,
+    dtlb_entries: u64,
 }
 
 /// The host's caches; read once per process.
 fn host_caches() -> &'static HostCaches {
     static CACHES: OnceLock<HostCaches> = OnceLock::new();
     CACHES.get_or_init(|| {
-        let mut found = HostCaches::default();
+        let mut found = HostCaches { dtlb_entries: crate::bridge::host_dtlb_entries(), ..HostCaches::default() };
         for index in 0..8 {
             let dir = format!("/sys/devices/system/cpu/cpu0/cache/index{index}");
             let read = |f: &str| std::fs::read_to_string(format!("{dir}/{f}")).map(|s| s.trim().to_string()).ok();

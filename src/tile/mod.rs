@@ -79,6 +79,9 @@ pub struct TileConfig {
     /// The L1 data cache's associativity: how many lines that map to one
     /// set it holds.
     pub l1_ways: i64,
+    /// Entries of the first-level data TLB (4 KiB pages): how many pages
+    /// a loop may walk at once without missing in it.
+    pub dtlb_entries: i64,
     pub vector_bits: i64,
     /// The widest vectors code that asks for them may use (the
     /// matrix-multiply micro-kernel; `vector_bits` is what the vectorizers
@@ -110,6 +113,7 @@ impl Default for TileConfig {
             l1_bytes: 32 * 1024,
             l2_bytes: 256 * 1024,
             l1_ways: 8,
+            dtlb_entries: 64,
             vector_bits: 256,
             wide_vector_bits: 256,
             vector_regs: 16,

@@ -380,8 +380,11 @@ fn constant_grids_in_cache_are_not_time_tiled() {
 /// A transpose's point loop walks one array along its rows and the other
 /// across: with rows a multiple of the L1's way size apart (4096 doubles)
 /// every line the walk touches falls into one set, and the loop runs
-/// `l1_ways` iterations (in whole vectors); rows 3000 doubles apart, or
-/// of unknown pitch, keep SICA's size.
+/// `l1_ways` iterations (in whole vectors). A copy walking rows of a page
+/// or more apart, or of unknown pitch, touches a page per iteration: half
+/// as many iterations as the L1 data TLB has entries. Rows of 300 doubles
+/// (less than a page), or the same walk scaled by a floating-point factor
+/// (arithmetic to pay for too), keep SICA's size.
 #[test]
 fn a_walk_across_rows_into_one_cache_set_is_tiled_to_the_ways() {
     let scop = crate::scop::PolyScop::from_text(
@@ -391,17 +394,23 @@ fn a_walk_across_rows_into_one_cache_set_is_tiled_to_the_ways() {
     .expect("scop");
     let deps = analyze(&scop, &DepsOptions::default()).expect("deps");
     let s = schedule(&scop, &deps, &SchedOptions::default()).expect("schedule");
-    let cfg = TileConfig { l1_bytes: 32 << 10, l1_ways: 8, vector_bits: 512, ..TileConfig::default() };
+    let cfg = TileConfig { l1_bytes: 32 << 10, l1_ways: 8, dtlb_entries: 72, vector_bits: 512, ..TileConfig::default() };
     let inner = sizes::innermost_row(&s, &scop, 0, 2);
-    let with_pitch = |pitch: Option<i64>| {
+    let with_pitch = |pitch: Option<i64>, float_arith: bool| {
         let mut scop = scop.clone();
         for c in &mut scop.cells {
             c.subscript_bytes = pitch.map(|p| vec![p, 8]);
         }
+        scop.statements[0].float_arith = float_arith;
         sizes::tile_sizes(&cfg, &s, &scop, 0, 2, Some(inner))[inner]
     };
-    let sica = with_pitch(None);
+    let sica = with_pitch(Some(300 * 8), false);
     assert!(sica > 100, "SICA's size along the row: {sica}");
-    assert_eq!(with_pitch(Some(4096 * 8)), 8);
-    assert_eq!(with_pitch(Some(3000 * 8)), sica);
+    assert_eq!(with_pitch(Some(4096 * 8), false), 8);
+    assert_eq!(with_pitch(Some(4096 * 8), true), 8);
+    // Half of 72 entries, in vectors of 8 doubles.
+    assert_eq!(with_pitch(Some(3000 * 8), false), 40);
+    assert_eq!(with_pitch(None, false), 40);
+    assert_eq!(with_pitch(Some(3000 * 8), true), sica);
+    assert_eq!(with_pitch(None, true), sica);
 }

@@ -4,8 +4,13 @@
  * L1 has ways (a93641e). An update of rows by a transpose (C += s * A^T,
  * 1024 floats), whose point loop walks more accesses along rows than
  * across, and a transpose whose rows are 500 doubles apart keep SICA's
- * size. Every tiling must print what plain -O3 prints, bit for bit. */
+ * size. Copies whose rows have sizes known only at run time (a
+ * rectangular transpose, channels interleaved) walk a page per iteration
+ * across rows: half as many iterations as the L1 data TLB has entries,
+ * here at sizes that are not multiples of that. Every tiling must print
+ * what plain -O3 prints, bit for bit. */
 #include <stdio.h>
+#include <stdlib.h>
 
 #define N1 512
 #define N2 1024
@@ -34,7 +39,48 @@ __attribute__((noinline)) void transpose_spread(void) {
       B3[j][i] = A3[i][j] - (double)i;
 }
 
-int main(void) {
+__attribute__((noinline)) void transpose_runtime(int m, int n, const double (*restrict a)[n], double (*restrict b)[m]) {
+  for (int i = 0; i < m; i++)
+    for (int j = 0; j < n; j++)
+      b[j][i] = a[i][j];
+}
+
+__attribute__((noinline)) void interleave(const float *restrict in, float *restrict out, int frames, int channels) {
+  for (int fr = 0; fr < frames; fr++)
+    for (int ch = 0; ch < channels; ch++)
+      out[ch + channels * fr] = in[fr + frames * ch];
+}
+
+static void runtime_copies(int m, int n) {
+  double (*a)[n] = malloc(sizeof(double) * m * n), (*b)[m] = malloc(sizeof(double) * m * n);
+  float *in = malloc(sizeof(float) * m * n), *out = malloc(sizeof(float) * m * n);
+  for (int i = 0; i < m; i++)
+    for (int j = 0; j < n; j++) {
+      a[i][j] = (double)((i * 3 + j * 17) % 103) - 0.5;
+      in[i * n + j] = (float)((i + j * 7) % 59) * 0.25f;
+    }
+  transpose_runtime(m, n, (const double (*)[n])a, b);
+  interleave(in, out, n, m);
+  double h = 0, g = 0;
+  for (int j = 0; j < n; j++)
+    for (int i = 0; i < m; i++)
+      h = h * 0.75 + b[j][i];
+  for (long k = 0; k < (long)m * n; k++)
+    g = g * 0.5 + out[k];
+  printf("runtime %d x %d %a %a\n", m, n, h, g);
+  free(a);
+  free(b);
+  free(in);
+  free(out);
+}
+
+int main(int argc, char **argv) {
+  int m = argc > 1 ? atoi(argv[1]) : 517;
+  if (m < 1 || m > 3000)
+    m = 517;
+  runtime_copies(m, 1030);
+  runtime_copies(33, 31);
+  runtime_copies(1, 70);
   for (int i = 0; i < N1; i++)
     for (int j = 0; j < N1; j++)
       A1[i][j] = (double)((i * 7 + j * 3) % 101) / 16.0;
