@@ -420,3 +420,66 @@ fn rows_of_a_floating_point_recurrence_advance_together() {
         }
     }
 }
+
+/// Random row epilogues after a row sum (`t[i] = 0; for j: t[i] +=
+/// A[i][j] * x[j]`, then one to three statements each writing `y[i]`,
+/// `w[i]` or `t[i]` from `t[i]` and from rows up to two back, some only
+/// from row 2 on; in a third of them the sum also reads the row before's
+/// `y`, which no jam may pass): whatever the jam marks claim, the schedule
+/// checker accepts them and the tree built with jams accesses every cell
+/// in the order of the tree without them, at sizes that are and are not
+/// multiples of the rows jammed. Some of them jam only with their
+/// epilogues row by row.
+#[test]
+fn random_row_epilogues_keep_every_cell_order() {
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = |k: u64| {
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (seed >> 33) % k
+    };
+    let arrays = ["y", "w", "t"];
+    let (mut jams, mut by_runs) = (0, 0);
+    for _ in 0..40 {
+        let feeds_sum = next(3) == 0;
+        let mut sum = vec![("R", "[n] -> { S1[i, j] -> t[i] }"), ("R", "[n] -> { S1[i, j] -> A[i, j] }"), ("W", "[n] -> { S1[i, j] -> t[i] }")];
+        if feeds_sum {
+            sum.push(("R", "[n] -> { S1[i, j] -> y[i - 1] }"));
+        }
+        let mut specs: Vec<(String, String, Vec<(String, String)>)> = vec![
+            ("[n] -> { S0[i] : 0 <= i < n }".into(), "[n] -> { S0[i] -> [0, i, 0, 0, 0] }".into(), vec![("W".into(), "[n] -> { S0[i] -> t[i] }".into())]),
+            (
+                format!("[n] -> {{ S1[i, j] : {} <= i < n and 0 <= j < n }}", u8::from(feeds_sum)),
+                "[n] -> { S1[i, j] -> [0, i, 1, j, 0] }".into(),
+                sum.iter().map(|&(k, r)| (k.to_string(), r.to_string())).collect(),
+            ),
+        ];
+        for e in 0..1 + next(3) {
+            let k = 2 + e;
+            let mut accesses = vec![];
+            let mut from = 0;
+            if next(2) == 0 {
+                accesses.push(("R".to_string(), format!("[n] -> {{ S{k}[i] -> t[i] }}")));
+            }
+            for _ in 0..1 + next(2) {
+                let d = next(3);
+                from = from.max(d);
+                let a = arrays[next(3) as usize];
+                accesses.push(("R".to_string(), format!("[n] -> {{ S{k}[i] -> {a}[i - {d}] }}")));
+            }
+            let dst = arrays[next(3) as usize];
+            accesses.push(("W".to_string(), format!("[n] -> {{ S{k}[i] -> {dst}[i] }}")));
+            specs.push((format!("[n] -> {{ S{k}[i] : {from} <= i < n }}"), format!("[n] -> {{ S{k}[i] -> [0, i, {k}, 0, 0] }}"), accesses));
+        }
+        let refs: Vec<(&str, &str, Vec<(&str, &str)>)> = specs.iter().map(|(d, s, a)| (d.as_str(), s.as_str(), a.iter().map(|(k, r)| (k.as_str(), r.as_str())).collect())).collect();
+        let stmts: Vec<(&str, &str, &[(&str, &str)])> = refs.iter().map(|(d, s, a)| (*d, *s, a.as_slice())).collect();
+        let mut scop = kernels::build("[n] -> { : n >= 1 }", &stmts);
+        scop.statements[1].reduction = Some(crate::scop::reductions::Reduction::fadd_of("t"));
+        let (scop, sched, _) = with_jam_marks(scop);
+        let jam = checked_jam(&scop, &sched);
+        if jammed(&jam.body) > 0 {
+            jams += 1;
+            by_runs += usize::from(!sched.dims[1].jammable_for(&|_| true));
+        }
+    }
+    assert!(jams >= 10 && by_runs >= 5, "{jams} jammed, {by_runs} of them by runs");
+}
