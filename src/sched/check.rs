@@ -233,6 +233,13 @@ fn check_legality(scop: &PolyScop, sched: &Schedule, opts: &CheckOptions) -> Res
         }
     }
     let red: Vec<Vec<usize>> = scop.statements.iter().map(crate::scop::poly_scop::PolyStmt::reduction_accesses).collect::<Result<_, _>>().map_err(|e| Failure::Unchecked(perr(e)))?;
+    // Where each statement's run starts (`Schedule::run_start`), for each
+    // dimension whose jam by runs a claim rests on.
+    let np = scop.params.len();
+    let run_starts: BTreeMap<usize, Vec<Option<i64>>> = (0..sched.dims.len())
+        .filter(|&d| sched.dims[d].jam_blocked_in_runs.as_ref().is_some_and(|p| !p.is_empty()))
+        .map(|d| (d, sched.stmt_ids().map(|s| sched.run_start(np, d, s)).collect()))
+        .collect();
     let mut checks = 0;
     for ((array, cell), events) in &cells {
         let scalar = scop.cell(*array).is_scalar;
@@ -286,9 +293,9 @@ fn check_legality(scop: &PolyScop, sched: &Schedule, opts: &CheckOptions) -> Res
                     }
                     // Jammable with its runs row by row: the same, in
                     // that jam's order.
-                    let np = scop.params.len();
                     let in_runs = !claimed && sched.dims[d].jammable_in_runs_for(&inside);
-                    if !scalar && in_runs && sched.same_side(iy.stmt, ix.stmt, d) && runs_jam_order(sched, np, ix, d).cmp(&runs_jam_order(sched, np, iy, d)) != o {
+                    let starts = run_starts.get(&d).filter(|_| in_runs && !scalar && sched.same_side(iy.stmt, ix.stmt, d));
+                    if starts.is_some_and(|st| runs_jam_order(&ix.new, d, st[ix.stmt.index()]).cmp(&runs_jam_order(&iy.new, d, st[iy.stmt.index()])) != o) {
                         return Err(Failure::Illegal(format!("dimension {d} is marked jammable by runs but such a jam reverses {} and {}", what(ex), what(ey))));
                     }
                 }
@@ -307,14 +314,14 @@ fn jam_order(stamp: &[i64], d: usize) -> Vec<i64> {
     v
 }
 
-/// The time stamp of `inst` in the order of a loop of `d` jammed with
-/// each run of its body row by row (`Schedule::run_start`): the item's
-/// position (a run's first), then for a run's statement the row and the
-/// rest of the stamp, for another the rest and then the row.
-fn runs_jam_order(sched: &Schedule, np: usize, inst: &Instance, d: usize) -> Vec<i64> {
-    let stamp = &inst.new;
+/// A time stamp in the order of a loop of `d` jammed with each run of its
+/// body row by row (`Schedule::run_start`; `start`: the first position
+/// of the statement's run, if it is in one): the item's position (a
+/// run's first), then for a run's statement the row and the rest of the
+/// stamp, for another the rest and then the row.
+fn runs_jam_order(stamp: &[i64], d: usize, start: Option<i64>) -> Vec<i64> {
     let mut v = stamp[..d].to_vec();
-    match sched.run_start(np, d, inst.stmt) {
+    match start {
         Some(first) => {
             v.push(first);
             v.extend_from_slice(&stamp[d..]);

@@ -237,7 +237,8 @@ impl Schedule {
     /// item by item would reverse (`sched::marks::jam_blocked`), and those
     /// of them whose ends lie in one run ([`Schedule::run_start`]).
     pub fn mark_jam_blocked(&mut self, np: usize, d: usize, pairs: std::collections::BTreeSet<(StmtId, StmtId)>) {
-        let one_run = |x: StmtId, y: StmtId| self.same_side(x, y, d + 1) && self.run_start(np, d, x).is_some_and(|r| self.run_start(np, d, y) == Some(r));
+        let starts: Vec<Option<i64>> = self.stmt_ids().map(|s| self.run_start(np, d, s)).collect();
+        let one_run = |x: StmtId, y: StmtId| self.same_side(x, y, d + 1) && starts[x.index()].is_some() && starts[x.index()] == starts[y.index()];
         let in_runs = pairs.iter().copied().filter(|&(x, y)| one_run(x, y)).collect();
         self.dims[d].jam_blocked = Some(pairs);
         self.dims[d].jam_blocked_in_runs = Some(in_runs);

@@ -226,7 +226,8 @@ fn walks_across_rows(sched: &Schedule, scop: &PolyScop, stmts: &[StmtId], r: usi
     })
 }
 
-/// The pages of the L1 data TLB's entries ([`TileConfig::dtlb_entries`]).
+/// The size of the pages whose translations the L1 data TLB's entries
+/// hold ([`TileConfig::dtlb_entries`]): x86's base pages.
 const PAGE_BYTES: i64 = 4096;
 
 /// Tile sizes for the band rows (in band order), `vector_row` being the
