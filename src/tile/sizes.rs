@@ -209,21 +209,24 @@ fn elements_per_iteration(sched: &Schedule, scop: &PolyScop, stmts: &[StmtId], r
     (seen.len() as i64).max(1)
 }
 
-/// Whether moving along row `r` walks an array access of `stmts` across
-/// rows (an outer subscript changes) by a pitch `pitch` accepts: the
-/// number of bytes, `None` where the array's rows have no known size.
-fn walks_across_rows(sched: &Schedule, scop: &PolyScop, stmts: &[StmtId], r: usize, pitch: &dyn Fn(Option<i64>) -> bool) -> bool {
-    stmts.iter().any(|&s| {
-        let Some(v) = direction(sched, scop, s, r) else { return false };
+/// The pitches of the array accesses of `stmts` that moving along row `r`
+/// walks across rows (an outer subscript changes): bytes per iteration,
+/// `None` where the array's rows have no known size.
+fn pitches_across_rows(sched: &Schedule, scop: &PolyScop, stmts: &[StmtId], r: usize) -> Vec<Option<i64>> {
+    let mut out = vec![];
+    for &s in stmts {
+        let Some(v) = direction(sched, scop, s, r) else { continue };
         let accesses = scop.stmt(s).accesses.iter().filter(|a| !scop.is_scalar(a));
-        accesses.zip(subscript_matrices(scop, s)).any(|(a, f)| {
-            let Some(f) = f else { return false };
+        for (a, f) in accesses.zip(subscript_matrices(scop, s)) {
+            let Some(f) = f else { continue };
             let changes: Vec<i64> = f.iter().map(|row| dot(row, &v)).collect();
-            let across = changes.len() > 1 && changes[..changes.len() - 1].iter().any(|&c| c != 0);
-            let bytes = scop.cell(a.array).subscript_bytes.as_ref().filter(|b| b.len() == f.len());
-            across && pitch(bytes.and_then(|b| changes.iter().zip(b).try_fold(0i64, |acc, (&c, &b)| acc.checked_add(c.checked_mul(b)?))))
-        })
-    })
+            if changes.len() > 1 && changes[..changes.len() - 1].iter().any(|&c| c != 0) {
+                let bytes = scop.cell(a.array).subscript_bytes.as_ref().filter(|b| b.len() == f.len());
+                out.push(bytes.and_then(|b| changes.iter().zip(b).try_fold(0i64, |acc, (&c, &b)| acc.checked_add(c.checked_mul(b)?))));
+            }
+        }
+    }
+    out
 }
 
 /// The size of the pages whose translations the L1 data TLB's entries
@@ -275,13 +278,13 @@ pub fn tile_sizes(cfg: &TileConfig, sched: &Schedule, scop: &PolyScop, start: us
     // mirrored in place at n = 1500 1.3x slower than 32 and than -O3.
     let way_bytes = cfg.l1_bytes / cfg.l1_ways.max(1);
     let r_vec = start + vector_row;
-    let across_score = score(sched, scop, &stmts, r_vec) <= 0;
     let in_vectors = |n: i64| (n.max(1) + vec_elems - 1) / vec_elems * vec_elems;
-    let into_one_set = |p: Option<i64>| p.is_some_and(|p| p != 0 && p % way_bytes.max(1) == 0);
-    let page_each = |p: Option<i64>| p.is_none_or(|p| p.abs() >= PAGE_BYTES);
-    let q_l1 = if across_score && walks_across_rows(sched, scop, &stmts, r_vec, &into_one_set) {
+    let pitches = if score(sched, scop, &stmts, r_vec) <= 0 { pitches_across_rows(sched, scop, &stmts, r_vec) } else { vec![] };
+    let into_one_set = |p: &Option<i64>| p.is_some_and(|p| p != 0 && p % way_bytes.max(1) == 0);
+    let page_each = |p: &Option<i64>| p.is_none_or(|p| p.abs() >= PAGE_BYTES);
+    let q_l1 = if pitches.iter().any(into_one_set) {
         q_l1.min(in_vectors(cfg.l1_ways))
-    } else if across_score && stmts.iter().all(|&s| !scop.stmt(s).float_arith) && walks_across_rows(sched, scop, &stmts, r_vec, &page_each) {
+    } else if stmts.iter().all(|&s| !scop.stmt(s).float_arith) && pitches.iter().any(page_each) {
         q_l1.min(in_vectors(cfg.dtlb_entries / 2))
     } else {
         q_l1

@@ -445,12 +445,14 @@ fn random_row_epilogues_keep_every_cell_order() {
         if feeds_sum {
             sum.push(("R", "[n] -> { S1[i, j] -> y[i - 1] }"));
         }
-        let mut specs: Vec<(String, String, Vec<(String, String)>)> = vec![
-            ("[n] -> { S0[i] : 0 <= i < n }".into(), "[n] -> { S0[i] -> [0, i, 0, 0, 0] }".into(), vec![("W".into(), "[n] -> { S0[i] -> t[i] }".into())]),
+        // Each statement: its domain, its schedule, its accesses.
+        let [(d0, s0, a0), _] = ROW_SUM;
+        let mut specs: Vec<(String, String, Vec<(&str, String)>)> = vec![
+            (d0.into(), s0.into(), a0.iter().map(|&(k, r)| (k, r.to_string())).collect()),
             (
                 format!("[n] -> {{ S1[i, j] : {} <= i < n and 0 <= j < n }}", u8::from(feeds_sum)),
                 "[n] -> { S1[i, j] -> [0, i, 1, j, 0] }".into(),
-                sum.iter().map(|&(k, r)| (k.to_string(), r.to_string())).collect(),
+                sum.iter().map(|&(k, r)| (k, r.to_string())).collect(),
             ),
         ];
         for e in 0..1 + next(3) {
@@ -458,20 +460,20 @@ fn random_row_epilogues_keep_every_cell_order() {
             let mut accesses = vec![];
             let mut from = 0;
             if next(2) == 0 {
-                accesses.push(("R".to_string(), format!("[n] -> {{ S{k}[i] -> t[i] }}")));
+                accesses.push(("R", format!("[n] -> {{ S{k}[i] -> t[i] }}")));
             }
             for _ in 0..1 + next(2) {
                 let d = next(3);
                 from = from.max(d);
                 let a = arrays[next(3) as usize];
-                accesses.push(("R".to_string(), format!("[n] -> {{ S{k}[i] -> {a}[i - {d}] }}")));
+                accesses.push(("R", format!("[n] -> {{ S{k}[i] -> {a}[i - {d}] }}")));
             }
             let dst = arrays[next(3) as usize];
-            accesses.push(("W".to_string(), format!("[n] -> {{ S{k}[i] -> {dst}[i] }}")));
+            accesses.push(("W", format!("[n] -> {{ S{k}[i] -> {dst}[i] }}")));
             specs.push((format!("[n] -> {{ S{k}[i] : {from} <= i < n }}"), format!("[n] -> {{ S{k}[i] -> [0, i, {k}, 0, 0] }}"), accesses));
         }
-        let refs: Vec<(&str, &str, Vec<(&str, &str)>)> = specs.iter().map(|(d, s, a)| (d.as_str(), s.as_str(), a.iter().map(|(k, r)| (k.as_str(), r.as_str())).collect())).collect();
-        let stmts: Vec<(&str, &str, &[(&str, &str)])> = refs.iter().map(|(d, s, a)| (*d, *s, a.as_slice())).collect();
+        let accesses: Vec<Vec<(&str, &str)>> = specs.iter().map(|(_, _, a)| a.iter().map(|(k, r)| (*k, r.as_str())).collect()).collect();
+        let stmts: Vec<(&str, &str, &[(&str, &str)])> = specs.iter().zip(&accesses).map(|((d, s, _), a)| (d.as_str(), s.as_str(), a.as_slice())).collect();
         let mut scop = kernels::build("[n] -> { : n >= 1 }", &stmts);
         scop.statements[1].reduction = Some(crate::scop::reductions::Reduction::fadd_of("t"));
         let (scop, sched, _) = with_jam_marks(scop);
