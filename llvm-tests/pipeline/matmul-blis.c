@@ -9,6 +9,7 @@
 // RUN: %clang -O3 -march=x86-64-v4 -fpass-plugin=%tessera -S -emit-llvm %s -o - | FileCheck %s --check-prefix=WIDE
 // RUN: %clang -O3 -march=x86-64-v3 -fpass-plugin=%tessera -fno-discard-value-names -S -emit-llvm %s -o - | FileCheck %s --check-prefix=SHAPES
 // RUN: %clang -O3 -g -march=x86-64-v3 -fpass-plugin=%tessera -mllvm -tessera-l2-cache-kib=256 -Rpass=tessera -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=AVX2
+// RUN: %clang -O3 -g -march=x86-64-v3 -fpass-plugin=%tessera -mllvm -tessera-l2-cache-kib=256 -mllvm -tessera-l3-cache-kib=2048 -Rpass=tessera -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=L3
 // RUN: %clang -O3 -g -march=x86-64-v4 -fpass-plugin=%tessera -mllvm -tessera-matmul=0 -Rpass=tessera -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFF
 // RUN: %clang -O3 -march=native -DMAIN %s -o %t.ref && %t.ref > %t.ref.out
 // RUN: %clang -O3 -march=native -fopenmp -DMAIN -fpass-plugin=%tessera %s -o %t.blis && env OMP_NUM_THREADS=1 %t.blis > %t.1.out && diff %t.ref.out %t.1.out && env OMP_NUM_THREADS=2 %t.blis > %t.2.out && diff %t.ref.out %t.2.out
@@ -23,11 +24,17 @@ void mm(int n, int m, int p, double A[n][p], double B[p][m], double C[n][m]) {
 
 // x86-64-v4's vectorizers prefer 256-bit vectors, but the micro-kernel
 // uses the 512-bit registers AVX-512 has: 32 registers of 8 doubles.
-// AVX512: remark: SCoP rewritten: {{.*}}; matrix product S1 (line {{[0-9]+}}) in BLIS blocks: packed panels, 8x24 micro-kernel, kc 256 mc 256 nc 264
+// The square A block in half the L2 (256) is longer than the B
+// micro-panel the L1 holds (32 KiB / 24 doubles: 170); B's panels take a
+// quarter of the L3 (8 MiB when the target does not say).
+// AVX512: remark: SCoP rewritten: {{.*}}; matrix product S1 (line {{[0-9]+}}) in BLIS blocks: packed panels, 8x24 micro-kernel, kc 256 mc 256 nc 1008
 // The function is marked so that the backend keeps them whole:
 // WIDE: <8 x double>
 // WIDE: attributes #{{[0-9]+}} = { {{.*}}"min-legal-vector-width"="512"
-// AVX2: remark: SCoP rewritten: {{.*}}; matrix product S1 (line {{[0-9]+}}) in BLIS blocks: packed panels, 6x8 micro-kernel, kc 128 mc 126 nc 128
+// On AVX2 the B micro-panel the L1 holds is the longer (512 steps of 8
+// doubles): the A block is 30 rows of it in half the L2.
+// AVX2: remark: SCoP rewritten: {{.*}}; matrix product S1 (line {{[0-9]+}}) in BLIS blocks: packed panels, 6x8 micro-kernel, kc 512 mc 30 nc 512
+// L3: remark: SCoP rewritten: {{.*}}; matrix product S1 (line {{[0-9]+}}) in BLIS blocks: packed panels, 6x8 micro-kernel, kc 512 mc 30 nc 128
 // The loops around the micro-kernel are never unrolled, and those over at
 // most MR or NR lanes (B's packing along its lanes, the edge copies) are
 // not vectorized or interleaved either: only the kernel's k loop is LLVM's

@@ -81,6 +81,7 @@ pub struct OptionsRaw {
     pub ast_max_queries: u64,
     pub matmul: u8,
     pub thread_only_growth: u32,
+    pub l3_kib: u32,
 }
 
 impl Default for OptionsRaw {
@@ -110,6 +111,7 @@ impl Default for OptionsRaw {
             // The shim's default is cost::size::THREAD_ONLY_GROWTH_PERCENT;
             // tessera_get_options sets every field.
             thread_only_growth: 0,
+            l3_kib: 0,
         }
     }
 }

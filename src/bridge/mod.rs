@@ -68,9 +68,11 @@ pub struct Options {
     pub fuse: Fuse,
     /// `-tessera-concurrent-start`: diamond tiles for wavefront bands.
     pub concurrent_start: bool,
-    /// `-tessera-l1-cache-kib`, `-tessera-l2-cache-kib` in bytes (0: automatic).
+    /// `-tessera-l1-cache-kib`, `-tessera-l2-cache-kib`,
+    /// `-tessera-l3-cache-kib` in bytes (0: automatic).
     pub l1_bytes: u64,
     pub l2_bytes: u64,
+    pub l3_bytes: u64,
     /// `-tessera-check-schedules`: the brute-force checker on every final
     /// schedule.
     pub check_schedules: bool,
@@ -106,6 +108,7 @@ impl Options {
             rewrite_all: raw.rewrite_all != 0,
             l1_bytes: u64::from(raw.l1_kib) * 1024,
             l2_bytes: u64::from(raw.l2_kib) * 1024,
+            l3_bytes: u64::from(raw.l3_kib) * 1024,
             check_schedules: raw.check_schedules != 0,
             concurrent_start: raw.concurrent_start != 0,
             fuse: match raw.fuse {

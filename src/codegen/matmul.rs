@@ -83,7 +83,7 @@ pub(super) struct Columns {
     first: Expr,
     last: Expr,
     pub nc: i64,
-    nr: i64,
+    pub(super) nr: i64,
     /// Triangles: units dealt in a snake, each inside one panel.
     pub units: bool,
 }
@@ -115,9 +115,10 @@ impl Columns {
 }
 
 impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
-    /// Thread `tid`'s columns (first, last) of `c`'s product, the panel
-    /// loop (variable `var`) running from `lb` to `ub` on `nt` threads.
-    pub(super) fn column_share(&mut self, c: &Columns, var: usize, lb: IntValue<'a>, ub: IntValue<'a>, nt: IntValue<'a>, tid: IntValue<'a>) -> (IntValue<'a>, IntValue<'a>) {
+    /// The first and last column of `c`'s product, the panel loop
+    /// (variable `var`) running from `lb` to `ub`, and how many columns
+    /// that is.
+    pub(super) fn product_columns(&mut self, c: &Columns, var: usize, lb: IntValue<'a>, ub: IntValue<'a>) -> [IntValue<'a>; 3] {
         let g = super::expr::ExprGen { b: &self.b, ctx: &self.ir.context };
         let saved = self.env.vars[var];
         self.env.vars[var] = Some(lb);
@@ -125,8 +126,16 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         self.env.vars[var] = Some(ub);
         let last = g.expr(&c.last, &self.env);
         self.env.vars[var] = saved;
-        // micro = ceil(columns / NR); share = ceil(micro / nt) * NR
         let columns = ok(self.b.build_int_nsw_add(ok(self.b.build_int_nsw_sub(last, first, "cols")), g.i64(1), "cols"));
+        [first, last, columns]
+    }
+
+    /// Thread `tid`'s columns (first, last) of `c`'s product, the panel
+    /// loop (variable `var`) running from `lb` to `ub` on `nt` threads.
+    pub(super) fn column_share(&mut self, c: &Columns, var: usize, lb: IntValue<'a>, ub: IntValue<'a>, nt: IntValue<'a>, tid: IntValue<'a>) -> (IntValue<'a>, IntValue<'a>) {
+        let [first, last, columns] = self.product_columns(c, var, lb, ub);
+        let g = super::expr::ExprGen { b: &self.b, ctx: &self.ir.context };
+        // micro = ceil(columns / NR); share = ceil(micro / nt) * NR
         let micro = g.ceil_div(columns, g.i64(c.nr));
         let per = g.ceil_div(micro, nt);
         let share = ok(self.b.build_int_nsw_mul(per, g.i64(c.nr), "share"));
@@ -136,20 +145,35 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
     }
 
     /// A triangle's units ([`Columns`]): their width and how many a panel
-    /// holds, for the panel loop running from `lb` to `ub` on `nt`
+    /// holds, for the panel loop `f` running from `lb` to `ub` on `nt`
     /// threads, and the number of units in all. Whole panels while there
     /// are two for each thread (each unit repacks the A blocks, and
     /// narrower panels lost a third on two threads); else each panel is cut
-    /// into as many equal units, in whole micro-panels, as give two.
-    pub(super) fn column_units(&self, c: &Columns, lb: IntValue<'a>, ub: IntValue<'a>, nt: IntValue<'a>) -> [IntValue<'a>; 3] {
+    /// into as many equal units, in whole micro-panels, as give two. A
+    /// single panel is cut by its own columns where the loop's bound
+    /// (`floor(last / NC)`) names its last one: cut by NC, the units past
+    /// the last column were empty (a rank-k update at n = 1000 in one
+    /// panel of 2048 columns: three quarters of the work on one thread
+    /// of two).
+    pub(super) fn column_units(&self, c: &Columns, f: &For, lb: IntValue<'a>, ub: IntValue<'a>, nt: IntValue<'a>) -> [IntValue<'a>; 3] {
         let g = super::expr::ExprGen { b: &self.b, ctx: &self.ir.context };
         let panels = ok(self.b.build_int_nsw_add(ok(self.b.build_int_nsw_sub(ub, lb, "panels")), g.i64(1), "panels"));
         let wanted = ok(self.b.build_int_nsw_mul(nt, g.i64(2), "units.wanted"));
         let cuts = g.ceil_div(wanted, g.extremum([panels, g.i64(1)], true).expect("two values"));
         let cuts = g.extremum([cuts, g.i64(c.nc / c.nr)], false).expect("two values");
-        let micro = g.ceil_div(g.i64(c.nc), ok(self.b.build_int_nsw_mul(cuts, g.i64(c.nr), "u")));
+        let span = match &f.upper {
+            Expr::FloorDiv(last, d) if *d == c.nc => {
+                let last = g.aff(last, &self.env);
+                let cols = ok(self.b.build_int_nsw_sub(ok(self.b.build_int_nsw_add(last, g.i64(1), "cols.end")), ok(self.b.build_int_nsw_mul(lb, g.i64(c.nc), "cols.start")), "cols"));
+                let cols = g.extremum([g.extremum([cols, g.i64(c.nr)], true).expect("two values"), g.i64(c.nc)], false).expect("two values");
+                let one = ok(self.b.build_int_compare(IntPredicate::EQ, panels, g.i64(1), "one.panel"));
+                ok(self.b.build_select(one, cols, g.i64(c.nc), "span")).into_int_value()
+            }
+            _ => g.i64(c.nc),
+        };
+        let micro = g.ceil_div(span, ok(self.b.build_int_nsw_mul(cuts, g.i64(c.nr), "u")));
         let width = ok(self.b.build_int_nsw_mul(micro, g.i64(c.nr), "unit"));
-        let in_panel = g.ceil_div(g.i64(c.nc), width);
+        let in_panel = g.ceil_div(span, width);
         let units = ok(self.b.build_int_nsw_mul(panels, in_panel, "units"));
         [width, in_panel, units]
     }

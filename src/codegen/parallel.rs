@@ -188,7 +188,7 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
             return Err("a product's column panels with per-thread copies of arrays".into());
         }
         let units = match &columns {
-            Some(c) if c.units => Some(self.column_units(c, lb, ub, nt)),
+            Some(c) if c.units => Some(self.column_units(c, f, lb, ub, nt)),
             _ => None,
         };
         let snake = (uneven_iterations(f) && !self.in_wavefront) || units.is_some();
@@ -315,9 +315,27 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         // large blocks of equal work, the last narrower at most: two of
         // them on two threads halve the time (gemm at n = 528, two panels
         // of 264 columns, ran 1.00x on two threads while it needed four).
+        // Where the threads share the product's columns (`Columns`), one
+        // panel of two micro-panels or more is enough (panels as wide as
+        // the L3 allows often hold all the columns: n = 2000 in one panel
+        // of 2048 ran on one thread of two).
         let holds_product = f.body.iter().any(|n| matches!(n, Node::For(g) if g.matmul.is_some()));
-        let min_iterations = if holds_product { 2 } else { MIN_FORK_ITERATIONS };
-        let shares = ok(self.b.build_int_compare(IntPredicate::SGE, span, g.i64(min_iterations - 1), "fork.shares"));
+        let columns = if holds_product && !self.in_wavefront { super::matmul::Columns::of(f, self.env.params.len(), self.env.vars.len()) } else { None };
+        let shares = match columns {
+            // A triangle's panels are cut into units, two for each
+            // thread, where there are fewer panels than that.
+            Some(c) if c.units => self.ir.context.bool_type().const_int(1, false),
+            Some(c) => {
+                let [_, _, n] = self.product_columns(&c, f.var, lb, ub);
+                let two = self.ir.context.i64_type().const_int(2 * c.nr as u64, false);
+                ok(self.b.build_int_compare(IntPredicate::SGE, n, two, "fork.shares"))
+            }
+            None => {
+                let min_iterations = if holds_product { 2 } else { MIN_FORK_ITERATIONS };
+                let least = self.ir.context.i64_type().const_int((min_iterations - 1) as u64, false);
+                ok(self.b.build_int_compare(IntPredicate::SGE, span, least, "fork.shares"))
+            }
+        };
         ok(self.b.build_and(enough, shares, "fork"))
     }
 

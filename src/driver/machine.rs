@@ -1,18 +1,19 @@
 //! The machine tile sizes are computed for: the vector register width the
-//! target has (LLVM's TTI), and its L1 and L2 cache sizes, L1
+//! target has (LLVM's TTI), and its L1, L2 and L3 cache sizes, L1
 //! associativity and L1 data TLB, each taken from the first source that
 //! knows it:
-//! 1. the options `-tessera-l1-cache-kib` / `-tessera-l2-cache-kib` (sizes
-//!    only);
+//! 1. the options `-tessera-l1-cache-kib`, `-tessera-l2-cache-kib`,
+//!    `-tessera-l3-cache-kib` (sizes only);
 //! 2. the compiling machine's caches (Linux's sysfs; the TLB from the
 //!    processor's own description, `cpuid`, where it gives one: AMD's),
 //!    but only when the function is compiled for the host's own CPU
 //!    (`-march=native`), so that without it the object file does not
 //!    depend on the machine that compiled it;
 //! 3. the target's description (TTI; x86's gives the same sizes for
-//!    every CPU; it has no TLB);
-//! 4. 32 KiB and 256 KiB, 8 ways, 64 TLB entries (the first-level data
-//!    TLB of most x86 cores of the last decade).
+//!    every CPU; it has no TLB and no L3);
+//! 4. 32 KiB, 256 KiB and 8 MiB, 8 ways, 64 TLB entries (the first-level
+//!    data TLB of most x86 cores of the last decade; the L3 of a
+//!    four-core part).
 
 use crate::bridge::{Options, TargetFacts};
 use crate::tile::TileConfig;
@@ -27,6 +28,7 @@ pub fn tile_config(target: TargetFacts, options: &Options, base: TileConfig) -> 
     TileConfig {
         l1_bytes: pick(options.l1_bytes, host.l1_bytes, target.l1_bytes, 32 * 1024),
         l2_bytes: pick(options.l2_bytes, host.l2_bytes, target.l2_bytes, 256 * 1024),
+        l3_bytes: pick(options.l3_bytes, host.l3_bytes, 0, 8 << 20),
         l1_ways: pick(0, host.l1_ways, u64::from(target.l1_ways), 8),
         dtlb_entries: pick(0, host.dtlb_entries, 0, 64),
         // A target without vector registers: one element at a time.
@@ -43,6 +45,7 @@ pub fn tile_config(target: TargetFacts, options: &Options, base: TileConfig) -> 
 struct HostCaches {
     l1_bytes: u64,
     l2_bytes: u64,
+    l3_bytes: u64,
     l1_ways: u64,
     dtlb_entries: u64,
 }
@@ -63,6 +66,7 @@ fn host_caches() -> &'static HostCaches {
                     found.l1_ways = read("ways_of_associativity").and_then(|s| s.parse().ok()).unwrap_or(0);
                 }
                 ("2", "Data" | "Unified") => found.l2_bytes = bytes,
+                ("3", "Data" | "Unified") => found.l3_bytes = bytes,
                 _ => {}
             }
         }

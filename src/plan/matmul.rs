@@ -18,7 +18,8 @@ pub(super) fn plan_matmul(fview: &FunctionView, m: &Model, scop: &PolyScop, deps
     // One blocking for the SCoP: its widest accumulated element's.
     let elem_bytes = g.gemms.iter().map(|x| m.array(x.c).elem_bytes as i64).max().unwrap_or(8);
     let t = &config.tile;
-    let blocking = sched::gemm::blocking(t.wide_vector_bits, t.vector_regs, t.l2_bytes, elem_bytes, g.shape);
+    let caches = sched::gemm::Caches { l1: t.l1_bytes, l2: t.l2_bytes, l3: t.l3_bytes };
+    let blocking = sched::gemm::blocking(t.wide_vector_bits, t.vector_regs, caches, elem_bytes, g.shape);
     let Ok(schedule) = sched::gemm::schedule(scop, deps, &g, blocking.nc) else { return Ok(None) };
     let checked = check_schedule(scop, &schedule, config, "matrix-product schedule")?;
     let options = AstOptions { jam_reductions: false, ..config.ast.clone() };

@@ -76,6 +76,9 @@ use crate::scop::PolyScop;
 pub struct TileConfig {
     pub l1_bytes: i64,
     pub l2_bytes: i64,
+    /// The last-level cache (the packed panels of a matrix product's
+    /// operand B live there: `sched::gemm::blocking`).
+    pub l3_bytes: i64,
     /// The L1 data cache's associativity: how many lines that map to one
     /// set it holds.
     pub l1_ways: i64,
@@ -112,6 +115,7 @@ impl Default for TileConfig {
         TileConfig {
             l1_bytes: 32 * 1024,
             l2_bytes: 256 * 1024,
+            l3_bytes: 8 << 20,
             l1_ways: 8,
             dtlb_entries: 64,
             vector_bits: 256,

@@ -69,6 +69,12 @@ static cl::opt<unsigned> L2CacheKiB(
              "the target's)"),
     cl::init(0), cl::cat(TesseraCategory));
 
+static cl::opt<unsigned> L3CacheKiB(
+    "tessera-l3-cache-kib",
+    cl::desc("Last-level (L3) cache size in KiB for the blocks of matrix products (default 0: "
+             "the host's with -march=native, else 8192)"),
+    cl::init(0), cl::cat(TesseraCategory));
+
 static cl::opt<bool> Matmul(
     "tessera-matmul",
     cl::desc("Emit matrix-multiply-like statements in the BLIS structure: packed panels and a "
@@ -171,6 +177,7 @@ extern "C" void tessera_get_options(TesseraOptions *out) {
   out->concurrent_start = ConcurrentStart ? 1 : 0;
   out->l1_kib = L1CacheKiB;
   out->l2_kib = L2CacheKiB;
+  out->l3_kib = L3CacheKiB;
   out->check_schedules = CheckSchedules ? 1 : 0;
   out->matmul = Matmul ? 1 : 0;
   out->thread_only_growth = ThreadOnlyGrowth;

@@ -64,6 +64,7 @@ typedef struct TesseraOptions {
   uint64_t ast_max_queries; // 0: the default query limit of loop generation (tests)
   uint8_t matmul;           // BLIS code for matmul-like statements
   uint32_t thread_only_growth; // percent of the module for rewrites that only gain threads
+  uint32_t l3_kib;             // last-level cache for matrix-product blocking; 0: automatic
 } TesseraOptions;
 
 enum TesseraRemarkKind {
