@@ -184,13 +184,14 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         let g = super::expr::ExprGen { b: &self.b, ctx: &self.ir.context };
         let panel = ok(self.b.build_int_nsw_add(lb, ok(self.b.build_int_signed_div(q, in_panel, "unit.panel")), "unit.panel"));
         let start = ok(self.b.build_int_nsw_mul(panel, g.i64(c.nc), "panel.first"));
-        let first = ok(self.b.build_int_nsw_add(start, ok(self.b.build_int_nsw_mul(ok(self.b.build_int_signed_rem(q, in_panel, "unit.k")), width, "unit.off")), "unit.first"));
+        let k = ok(self.b.build_int_signed_rem(q, in_panel, "unit.k"));
+        let first = ok(self.b.build_int_nsw_add(start, ok(self.b.build_int_nsw_mul(k, width, "unit.off")), "unit.first"));
         let end = ok(self.b.build_int_nsw_sub(ok(self.b.build_int_nsw_add(first, width, "unit.e")), g.i64(1), "unit.e"));
         let panel_end = ok(self.b.build_int_nsw_add(start, g.i64(c.nc - 1), "panel.last"));
         // A panel's last unit runs to the panel's end, whatever the width
         // (`column_units` cuts a single panel by the columns its loop's
         // bound names: the units cover them, and this covers the rest).
-        let last_unit = ok(self.b.build_int_compare(IntPredicate::EQ, ok(self.b.build_int_signed_rem(q, in_panel, "unit.k")), ok(self.b.build_int_nsw_sub(in_panel, g.i64(1), "unit.lastk")), "unit.is.last"));
+        let last_unit = ok(self.b.build_int_compare(IntPredicate::EQ, k, ok(self.b.build_int_nsw_sub(in_panel, g.i64(1), "unit.lastk")), "unit.is.last"));
         let end = ok(self.b.build_select(last_unit, panel_end, end, "unit.end")).into_int_value();
         [panel, first, g.extremum([end, panel_end], false).expect("two values")]
     }
