@@ -36,15 +36,22 @@ pub fn loops_are_counters(sched: &Schedule, np: usize) -> bool {
 }
 
 /// Whether statement `s`'s rows are its counters in order (each once),
-/// between constant rows, with no parameter, shift or divisor.
+/// between constant rows, with no parameter, shift or divisor. A row that
+/// repeats one of its earlier loop rows orders none of its instances (it
+/// holds a value the outer rows fix, as a constant row does): the
+/// scheduler fills a dimension below a statement's last loop so (gsl's
+/// band solve: `[i, 3, i]`, read as a change, rewrote the nest to
+/// gain nothing). Against other statements [`pair_order`] still counts it
+/// as a loop, which only ever tells a changed order.
 fn counters_in_order(sched: &Schedule, s: usize, np: usize) -> bool {
     let mut next = 0;
-    for r in &sched.stmts[s] {
+    let rows = &sched.stmts[s];
+    for (k, r) in rows.iter().enumerate() {
         let m = r.coeffs.len() - np - 1;
         if r.div != 1 || r.coeffs[..np].iter().any(|&c| c != 0) {
             return false;
         }
-        if !r.iterates(np) {
+        if !r.iterates(np) || rows[..k].iter().any(|e| e.coeffs == r.coeffs) {
             continue;
         }
         let unit = (0..m).all(|d| r.coeffs[np + d] == i64::from(d == next));
@@ -132,6 +139,23 @@ mod tests {
         assert!(!keeps_original_order(&source(), &s, 0));
         let mut s = source();
         s.stmts[1][3].div = 32;
+        assert!(!keeps_original_order(&source(), &s, 0));
+    }
+
+    #[test]
+    fn a_loop_row_repeated_below_a_statement_orders_nothing() {
+        // The first statement's last dimension filled with its `i` again
+        // (`[0, i, 0, i]`): the same order.
+        let mut s = source();
+        s.stmts[0][3] = row(&[1, 0]);
+        assert!(keeps_original_order(&source(), &s, 0));
+        // Tied with the other statement there, it would interleave with
+        // its `j` loop: a changed order.
+        s.stmts[0][2] = row(&[0, 1]);
+        assert!(!keeps_original_order(&source(), &s, 0));
+        // A repeated row that is not a copy (`i + 1`) is a shift.
+        let mut s = source();
+        s.stmts[0][3] = row(&[1, 1]);
         assert!(!keeps_original_order(&source(), &s, 0));
     }
 
