@@ -78,10 +78,13 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         // A loop with copies of its scratch arrays forks only when they
         // fit on the threads' stacks (`private`).
         let copies = self.private_extents(f)?;
+        // A product's column panels (`codegen::matmul`): how the threads
+        // share them, which also decides whether a fork pays.
+        let columns = if self.in_wavefront { None } else { super::matmul::Columns::of(f, self.env.params.len(), self.env.vars.len()) };
         let fork = if copies.is_none() && (self.in_wavefront || (self.depth == 0 && self.entry_fork == Some(f.var))) {
             None
         } else {
-            let pays = self.fork_pays(f, lb, ub);
+            let pays = self.fork_pays(f, lb, ub, columns.as_ref());
             Some(match &copies {
                 Some(c) => ok(self.b.build_and(pays, c.fits, "fork.copies")),
                 None => pays,
@@ -183,7 +186,6 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         // apart).
         // A product's column panels: the threads share its columns (a
         // triangle's in units dealt in a snake).
-        let columns = if self.in_wavefront { None } else { super::matmul::Columns::of(f, self.env.params.len(), self.env.vars.len()) };
         if columns.is_some() && copies.is_some() {
             return Err("a product's column panels with per-thread copies of arrays".into());
         }
@@ -306,7 +308,7 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
 
     /// Whether loop `f`, running from `lb` to `ub`, has the work and the
     /// iterations a fork pays for.
-    pub(super) fn fork_pays(&mut self, f: &For, lb: IntValue<'a>, ub: IntValue<'a>) -> IntValue<'a> {
+    pub(super) fn fork_pays(&mut self, f: &For, lb: IntValue<'a>, ub: IntValue<'a>, columns: Option<&super::matmul::Columns>) -> IntValue<'a> {
         let work = self.work_of_loop(f, lb, ub, ESTIMATE_LEVELS);
         let g = ExprGen { b: &self.b, ctx: &self.ir.context };
         let enough = ok(self.b.build_int_compare(IntPredicate::SGE, work, g.i64(MIN_FORK_WORK), "fork.work"));
@@ -320,13 +322,12 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         // the L3 allows often hold all the columns: n = 2000 in one panel
         // of 2048 ran on one thread of two).
         let holds_product = f.body.iter().any(|n| matches!(n, Node::For(g) if g.matmul.is_some()));
-        let columns = if holds_product && !self.in_wavefront { super::matmul::Columns::of(f, self.env.params.len(), self.env.vars.len()) } else { None };
         let shares = match columns {
             // A triangle's panels are cut into units, two for each
             // thread, where there are fewer panels than that.
             Some(c) if c.units => self.ir.context.bool_type().const_int(1, false),
             Some(c) => {
-                let [_, _, n] = self.product_columns(&c, f.var, lb, ub);
+                let [_, _, n] = self.product_columns(c, f.var, lb, ub);
                 let two = self.ir.context.i64_type().const_int(2 * c.nr as u64, false);
                 ok(self.b.build_int_compare(IntPredicate::SGE, n, two, "fork.shares"))
             }
@@ -350,7 +351,8 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         let g = ExprGen { b: &self.b, ctx: &self.ir.context };
         let (lb, ub) = (g.expr(&f.lower, &self.env), g.expr(&f.upper, &self.env));
         self.entry_fork = Some(f.var);
-        Some(self.fork_pays(f, lb, ub))
+        let columns = super::matmul::Columns::of(f, self.env.params.len(), self.env.vars.len());
+        Some(self.fork_pays(f, lb, ub, columns.as_ref()))
     }
 
     /// Parallel loop `f` as a plain loop on the calling thread, with no
