@@ -266,6 +266,42 @@ fn scratch_arrays_get_a_copy_per_thread() {
     }
 }
 
+/// The BLIS path in small blocks: every program with a matrix product
+/// built for caches of 1 KiB (L1), 16 KiB (L2) and 64 KiB (L3), so that
+/// each blocking loop (k blocks, A blocks, B panels, column units) runs
+/// many times and every edge case comes up. With the host's caches the
+/// blocks hold most of these programs whole (kc 512 on an AVX2 core with
+/// a 32 KiB L1): k blocks after the first, which load C back into the
+/// accumulators, would go untested. Outputs equal plain -O3's on one and
+/// two threads.
+#[test]
+fn matrix_products_in_small_blocks_match_clang_o3() {
+    let tools = tools();
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let small = ["-mllvm", "-tessera-l1-cache-kib=1", "-mllvm", "-tessera-l2-cache-kib=16", "-mllvm", "-tessera-l3-cache-kib=64"];
+    let mut products = 0;
+    for src in programs() {
+        let stem = src.file_stem().unwrap().to_string_lossy().into_owned();
+        let exe = dir.path().join(format!("{stem}.small"));
+        let stderr = compile_remarks(&tools, &src, &exe, true, true, &small).unwrap_or_else(|e| panic!("{stem}: {e}"));
+        let blocked: Vec<&str> = stderr.lines().filter(|l| l.contains("in BLIS blocks")).collect();
+        if blocked.is_empty() {
+            continue;
+        }
+        products += blocked.len();
+        let kc = |l: &str| l.split(" kc ").nth(1).and_then(|r| r.split(' ').next()).and_then(|k| k.parse::<i64>().ok());
+        assert!(blocked.iter().all(|l| kc(l).is_some_and(|k| k <= 64)), "{stem}: the cache options did not shrink the blocks:\n{stderr}");
+        let reference = dir.path().join(format!("{stem}.ref"));
+        compile(&tools, &src, &reference, false, false).expect("reference build");
+        let expected = run(&reference, None).expect("reference run");
+        for threads in [1, 2] {
+            let out = run(&exe, Some(threads)).unwrap_or_else(|e| panic!("{stem}: {e}"));
+            assert_eq!(compare::compare_outputs(&expected, &out, REL_TOL), None, "{stem}, {threads} thread(s)");
+        }
+    }
+    assert!(products >= 10, "only {products} matrix products took the BLIS path");
+}
+
 /// Range checks of narrow index arithmetic pick the version: in
 /// narrow_index.c the ring index `(unsigned short)(i*m + j)` fits in 16
 /// bits at n = 150, m = 300 (optimized code) and wraps at n = 300 (original

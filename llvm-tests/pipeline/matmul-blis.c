@@ -13,7 +13,7 @@
 // RUN: %clang -O3 -g -march=x86-64-v4 -fpass-plugin=%tessera -mllvm -tessera-matmul=0 -Rpass=tessera -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFF
 // RUN: %clang -O3 -march=native -DMAIN %s -o %t.ref && %t.ref > %t.ref.out
 // RUN: %clang -O3 -march=native -fopenmp -DMAIN -fpass-plugin=%tessera %s -o %t.blis && env OMP_NUM_THREADS=1 %t.blis > %t.1.out && diff %t.ref.out %t.1.out && env OMP_NUM_THREADS=2 %t.blis > %t.2.out && diff %t.ref.out %t.2.out
-// RUN: %clang -O3 -march=native -DMAIN -fpass-plugin=%tessera -mllvm -tessera-l2-cache-kib=16 %s -o %t.small && %t.small > %t.small.out && diff %t.ref.out %t.small.out
+// RUN: %clang -O3 -march=native -DMAIN -fpass-plugin=%tessera -mllvm -tessera-l1-cache-kib=1 -mllvm -tessera-l2-cache-kib=16 -mllvm -tessera-l3-cache-kib=64 %s -o %t.small && %t.small > %t.small.out && diff %t.ref.out %t.small.out
 
 void mm(int n, int m, int p, double A[n][p], double B[p][m], double C[n][m]) {
   for (int i = 0; i < n; i++)

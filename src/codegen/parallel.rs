@@ -321,7 +321,6 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         // panel of two micro-panels or more is enough (panels as wide as
         // the L3 allows often hold all the columns: n = 2000 in one panel
         // of 2048 ran on one thread of two).
-        let holds_product = f.body.iter().any(|n| matches!(n, Node::For(g) if g.matmul.is_some()));
         let shares = match columns {
             // A triangle's panels are cut into units, two for each
             // thread, where there are fewer panels than that.
@@ -332,6 +331,7 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
                 ok(self.b.build_int_compare(IntPredicate::SGE, n, two, "fork.shares"))
             }
             None => {
+                let holds_product = f.body.iter().any(|n| matches!(n, Node::For(g) if g.matmul.is_some()));
                 let min_iterations = if holds_product { 2 } else { MIN_FORK_ITERATIONS };
                 let least = self.ir.context.i64_type().const_int((min_iterations - 1) as u64, false);
                 ok(self.b.build_int_compare(IntPredicate::SGE, span, least, "fork.shares"))

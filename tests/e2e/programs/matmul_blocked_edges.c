@@ -1,8 +1,8 @@
 /* Matrix products in the shapes the BLIS code generator takes (i-j-k and
  * i-k-j order, alpha scaling, transposed operands, separate fmul and fadd,
  * flattened and fixed-size arrays), at sizes that are not multiples of its
- * blocks: one row panel, one column panel and the k blocks (KC is 256 on
- * an AVX-512 machine, 128 on AVX2) all end partially. Every output bit
+ * blocks: one row panel, one column panel and the k blocks (in the e2e
+ * build for small caches: KC 32) all end partially. Every output bit
  * must equal plain -O3's: a hash of the raw bytes is printed. */
 #include <stdint.h>
 #include <stdio.h>

@@ -1,10 +1,10 @@
-/* Products of a few rows and many columns, whose column panels (NC = 264
- * columns on an AVX-512 machine) the OpenMP threads share by columns
- * (codegen::matmul::Columns): each thread takes an even share of the
- * columns in whole micro-panels and walks it in panels of NC. Column
- * counts around one, two and three panels and not multiples of the
- * micro-panel, a first column other than 0, i-k-j order and floats. Every
- * output bit must equal plain -O3's: a hash of the raw bytes is printed. */
+/* Products of a few rows and many columns, whose column panels the OpenMP
+ * threads share by columns (codegen::matmul::Columns): each thread takes an
+ * even share of the columns in whole micro-panels and walks it in panels
+ * of NC. Column counts from 263 to 1001, not multiples of the micro-panel:
+ * one panel where NC is 2048 (an AVX2 core, 32 MiB of L3), up to 16 in the
+ * e2e build for small caches (NC 64); a first column other than 0, i-k-j
+ * order and floats. Every output bit must equal plain -O3's (a hash). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

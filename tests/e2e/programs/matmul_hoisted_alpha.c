@@ -4,8 +4,8 @@
  * the model computes it again in the product (scop::remat). The i-k-j
  * product with beta scaling of the rows first, and an upper triangle
  * (the model's counter is j - i) subtracting. The sizes are not multiples
- * of the blocks (KC is 256 with AVX-512, 128 with AVX2: K = 301 ends a k
- * block partially). The whole of C is hashed after each product: every
+ * of the blocks (KC is 32 in the e2e build for small caches: K = 301 ends a
+ * k block partially). The whole of C is hashed after each product: every
  * bit must equal plain -O3's. */
 #include <stdint.h>
 #include <stdio.h>

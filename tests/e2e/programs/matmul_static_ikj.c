@@ -2,8 +2,8 @@
  * compile time: A[i][k] is safe to load before the j loop, so LICM hoists
  * it there and the model reads it again from its cell. A rectangle, and an
  * upper triangle (j from i: the model's counter is j - i). The sizes are
- * not multiples of the blocks (KC is 256 with AVX-512, 128 with AVX2:
- * K = 301 ends a k block partially). The whole of C is hashed after each
+ * not multiples of the blocks (KC is 32 in the e2e build for small
+ * caches: K = 301 ends a k block partially). The whole of C is hashed after each
  * product: every bit must equal plain -O3's. */
 #include <stdint.h>
 #include <stdio.h>

@@ -1,9 +1,9 @@
 /* Matrix products whose rows have their own columns (the j bounds use i):
  * a trapezoid clipped by the matrix (j <= i + 30 and j < n), and two
  * products per cell in floats (syr2k).
- * Sizes are not multiples of the blocks (KC is 256 with AVX-512, 128 with
- * AVX2: m = 301 ends a k block partially); n = 600 has several column
- * panels, which -fopenmp builds share among threads. The whole of C is hashed, so a
+ * Sizes are not multiples of the blocks (KC is 32 in the e2e build
+ * for small caches: m = 301 ends a k block partially); n = 600 has several
+ * column panels there (one with the host's blocks), shared by threads. The whole of C is hashed, so a
  * cell outside the domain that is written, or one inside it that is
  * missed, changes the output: every bit must equal plain -O3's. */
 #include <stdint.h>

@@ -1,7 +1,7 @@
 /* Matrix products whose rows have their own columns (the j bounds use i),
  * at sizes fixed at compile time: the lower triangle, and the upper
- * triangle (the model's counter is j - i). The sizes are not multiples of the blocks (KC is 256 with
- * AVX-512, 128 with AVX2: TM = 301 ends a k block partially). The whole of
+ * triangle (the model's counter is j - i). The sizes are not multiples of the blocks (KC is 32 in
+ * the e2e build for small caches: TM = 301 ends a k block partially). The whole of
  * C is hashed, so a cell outside the domain that is written, or one inside
  * it that is missed, changes the output: every bit must equal plain -O3's. */
 #include <stdint.h>

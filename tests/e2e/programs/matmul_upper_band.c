@@ -2,9 +2,9 @@
  * the upper triangle, whose inner counter starts at i (the model's counter
  * is j - i, so the second operand reads A[i + c][k]: the product's
  * coordinates are not the counters), and a band with min/max bounds.
- * Sizes are not multiples of the blocks (KC is 256 with AVX-512, 128 with
- * AVX2: m = 301 ends a k block partially); n = 600 has several column
- * panels, which -fopenmp builds share among threads. The whole of C is hashed, so a
+ * Sizes are not multiples of the blocks (KC is 32 in the e2e build
+ * for small caches: m = 301 ends a k block partially); n = 600 has several
+ * column panels there (one with the host's blocks), shared by threads. The whole of C is hashed, so a
  * cell outside the domain that is written, or one inside it that is
  * missed, changes the output: every bit must equal plain -O3's. */
 #include <stdint.h>
