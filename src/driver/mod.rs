@@ -265,7 +265,11 @@ fn transform(ctx: &FunctionCtx<'_>, first_view: &FunctionView, first_map: &IrMap
     // Each nest's nominal work, for its share of the budget (cost::size::
     // Budget::beyond_share).
     let work: Vec<u64> = planned_scops.iter().map(|(_, m)| nominal_work(m)).collect();
-    for (done, &(index, found)) in planned_scops.iter().enumerate() {
+    for (done, &(index, detected)) in planned_scops.iter().enumerate() {
+        // Sizes at which a statement runs no iteration go to the original
+        // code when the nest is checked at run time anyway (plan::sizes).
+        let running = crate::plan::sizes::assume_running_sizes(detected, &fview, options.rtc);
+        let found = running.as_ref().unwrap_or(detected);
         // -tessera-rewrite-all: every SCoP that can be rewritten is, paid
         // or not (the tests of code generation use it).
         let cost_of = |m: &Model| {

@@ -20,6 +20,7 @@ pub mod costing;
 mod matmul;
 mod private;
 mod size;
+pub mod sizes;
 pub mod threads;
 mod tiling;
 
