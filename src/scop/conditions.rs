@@ -2,7 +2,7 @@
 //! form) over counters and parameters.
 
 use super::affine::{dnf_and, AffExpr, Constraint, Dnf, Sym};
-use super::polynomial::{extension_range, Polynomial, SymEnv};
+use super::polynomial::{extension_range, Found, Polynomial, SymEnv};
 use super::reason::Reason;
 use crate::ir::{FunctionView, Op, Opcode, Pred, Scev, ValueId};
 
@@ -17,8 +17,8 @@ fn retag(r: Reason, as_bound: bool) -> Reason {
     }
 }
 
-fn affine_of(s: &Scev, env: &dyn SymEnv, as_bound: bool) -> Result<AffExpr, Reason> {
-    let p = Polynomial::from_scev(s, env).map_err(|r| retag(r, as_bound))?;
+fn affine_of(s: &Scev, env: &dyn SymEnv, as_bound: bool, found: &mut Found) -> Result<AffExpr, Reason> {
+    let p = Polynomial::from_scev(s, env, found).map_err(|r| retag(r, as_bound))?;
     p.to_affine().ok_or_else(|| Reason::ParameterProduct(if as_bound { "in a loop bound" } else { "in a condition" }.into()))
 }
 
@@ -53,16 +53,16 @@ fn compare(pred: Pred, lhs: &AffExpr, rhs: &AffExpr, negate: bool) -> Result<Dnf
 /// `x < min(a, b)` is `x < a and x < b`, `x < max(a, b)` is `x < a or
 /// x < b` (loop guards of `for (j = max(0, i - k); j <= min(n - 1, i + k); j++)`,
 /// `j < n && j < i + w` folded into one `umin`).
-fn compare_minmax(pred: Pred, lhs: &Scev, rhs: &Scev, negate: bool, env: &dyn SymEnv) -> Result<Dnf, Reason> {
+fn compare_minmax(pred: Pred, lhs: &Scev, rhs: &Scev, negate: bool, env: &dyn SymEnv, found: &mut Found) -> Result<Dnf, Reason> {
     let as_condition = |r: Reason| match r {
         Reason::NonAffineBound(d) => Reason::NonAffineCondition(d),
         other => other,
     };
-    let l = bound_pieces(lhs, env).map_err(as_condition)?;
-    let r = bound_pieces(rhs, env).map_err(as_condition)?;
+    let l = bound_pieces(lhs, env, found).map_err(as_condition)?;
+    let r = bound_pieces(rhs, env, found).map_err(as_condition)?;
     if is_unsigned(pred) {
-        assume_nonneg(&l, env);
-        assume_nonneg(&r, env);
+        assume_nonneg(&l, found);
+        assume_nonneg(&r, found);
     }
     let less = pieces_less;
     use Pred::*;
@@ -109,12 +109,12 @@ fn has_nonneg_constant_piece(p: &[Vec<AffExpr>]) -> bool {
 /// Records that a value given as pieces (see [`bound_pieces`]) is
 /// non-negative: it is one of its pieces, and is non-negative anyway when
 /// a piece of its maximum is a constant >= 0 (`smax(0, i - k)`).
-fn assume_nonneg(p: &[Vec<AffExpr>], env: &dyn SymEnv) {
+fn assume_nonneg(p: &[Vec<AffExpr>], found: &mut Found) {
     if has_nonneg_constant_piece(p) {
         return;
     }
     for e in p.iter().flatten() {
-        env.assume_range(&affine_to_poly(e), 0, None);
+        found.ranges.push((affine_to_poly(e), 0, None));
     }
 }
 
@@ -189,29 +189,29 @@ fn is_unsigned(p: Pred) -> bool {
 }
 
 /// The condition `cond` (or its negation) as a DNF. Unsigned comparisons
-/// are read as signed ones under the assumption, recorded through `env`,
+/// are read as signed ones under the assumption, recorded in `found`,
 /// that both sides are non-negative (the caller must prove it).
-pub fn condition(view: &FunctionView, env: &dyn SymEnv, cond: ValueId, negate: bool) -> Result<Dnf, Reason> {
+pub fn condition(view: &FunctionView, env: &dyn SymEnv, cond: ValueId, negate: bool, found: &mut Found) -> Result<Dnf, Reason> {
     let opaque = || Reason::NonAffineCondition(format!("'{}' is not an affine comparison", view.value(cond).name));
     let def = view.def(cond).ok_or_else(opaque)?;
     match &def.op {
         Op::ICmp { pred, lhs, rhs } => {
             let (ls, rs) = (view.scev(*lhs).ok_or_else(opaque)?, view.scev(*rhs).ok_or_else(opaque)?);
             if has_minmax(ls) || has_minmax(rs) {
-                return compare_minmax(*pred, ls, rs, negate, env);
+                return compare_minmax(*pred, ls, rs, negate, env, found);
             }
-            let l = affine_of(ls, env, false)?;
-            let r = affine_of(rs, env, false)?;
+            let l = affine_of(ls, env, false, found)?;
+            let r = affine_of(rs, env, false, found)?;
             if is_unsigned(*pred) {
                 for side in [&l, &r] {
-                    env.assume_range(&affine_to_poly(side), 0, None);
+                    found.ranges.push((affine_to_poly(side), 0, None));
                 }
             }
             compare(*pred, &l, &r, negate)
         }
         Op::Binary { opcode: opcode @ (Opcode::And | Opcode::Or) } if def.operands.len() == 2 => {
-            let a = condition(view, env, def.operands[0], negate)?;
-            let b = condition(view, env, def.operands[1], negate)?;
+            let a = condition(view, env, def.operands[0], negate, found)?;
+            let b = condition(view, env, def.operands[1], negate, found)?;
             // De Morgan: a negated `and` is an `or` of the negations.
             let conj = (*opcode == Opcode::And) != negate;
             limit(if conj { dnf_and(&a, &b) } else { a.into_iter().chain(b).collect() })
@@ -229,8 +229,8 @@ pub fn condition(view: &FunctionView, env: &dyn SymEnv, cond: ValueId, negate: b
                 (Some(true), _) => (c, b, false),
                 _ => return Err(opaque()),
             };
-            let dx = condition(view, env, x, negate)?;
-            let dy = condition(view, env, y, negate)?;
+            let dx = condition(view, env, x, negate, found)?;
+            let dy = condition(view, env, y, negate, found)?;
             limit(if conj != negate { dnf_and(&dx, &dy) } else { dx.into_iter().chain(dy).collect() })
         }
         _ => Err(opaque()),
@@ -247,11 +247,11 @@ pub fn affine_to_poly(e: &AffExpr) -> Polynomial {
 
 /// `k <= btc` as a DNF: SCEV writes trip counts with min/max (`smax(1, n) - 1`),
 /// which become disjunctions (max) and conjunctions (min) of affine bounds.
-pub fn upper_bound(btc: &Scev, k: Sym, env: &dyn SymEnv) -> Result<Dnf, Reason> {
-    if let Some(b) = quotient_bound(btc, k, env)? {
+pub fn upper_bound(btc: &Scev, k: Sym, env: &dyn SymEnv, found: &mut Found) -> Result<Dnf, Reason> {
+    if let Some(b) = quotient_bound(btc, k, env, found)? {
         return Ok(b);
     }
-    let exprs = bound_pieces(btc, env)?;
+    let exprs = bound_pieces(btc, env, found)?;
     let ke = AffExpr::sym(k);
     let mut out = Vec::new();
     for conj in exprs {
@@ -268,7 +268,7 @@ pub fn upper_bound(btc: &Scev, k: Sym, env: &dyn SymEnv) -> Result<Dnf, Reason> 
 /// unsigned division by a constant), as `d·(k - a) <= x`, which is exact
 /// when `x >= 0` (recorded as an obligation, so that unsigned and signed
 /// readings of `x` agree). `None` for any other shape.
-fn quotient_bound(btc: &Scev, k: Sym, env: &dyn SymEnv) -> Result<Option<Dnf>, Reason> {
+fn quotient_bound(btc: &Scev, k: Sym, env: &dyn SymEnv, found: &mut Found) -> Result<Option<Dnf>, Reason> {
     let terms: Vec<&Scev> = match btc {
         Scev::Add(ts) => ts.iter().collect(),
         s => vec![s],
@@ -281,30 +281,30 @@ fn quotient_bound(btc: &Scev, k: Sym, env: &dyn SymEnv) -> Result<Option<Dnf>, R
     }
     let mut a = AffExpr::default();
     for t in rest {
-        a = a.add(&affine_of(t, env, true)?).map_err(|_| overflow())?;
+        a = a.add(&affine_of(t, env, true, found)?).map_err(|_| overflow())?;
     }
     // The dividend may be a min/max (`(umax(n, i + 4) - i - 1) /u 4`, the
     // trip count of `for (j = i; j < n; j += 4)`): d·(k - a) is below one
     // of its pieces.
-    let xs = bound_pieces(x, env)?;
-    assume_nonneg(&xs, env);
+    let xs = bound_pieces(x, env, found)?;
+    assume_nonneg(&xs, found);
     let dk = AffExpr::sym(k).sub(&a).and_then(|ka| ka.scale(d)).map_err(|_| overflow())?;
     Ok(Some(pieces_less(&[vec![dk]], &xs, false)?))
 }
 
 /// The value of `s` as max over disjuncts of min over conjuncts of affine
 /// expressions: `vec![vec![a, b], vec![c]]` is `max(min(a, b), c)`.
-pub fn bound_pieces(s: &Scev, env: &dyn SymEnv) -> Result<Vec<Vec<AffExpr>>, Reason> {
-    // Unsigned and signed maximum (minimum) agree on non-negative values.
-    let unsigned_operand = |p: &[Vec<AffExpr>]| assume_nonneg(p, env);
+pub fn bound_pieces(s: &Scev, env: &dyn SymEnv, found: &mut Found) -> Result<Vec<Vec<AffExpr>>, Reason> {
+    // Unsigned and signed maximum (minimum) agree on non-negative values
+    // (assume_nonneg on an unsigned one's operands).
     match s {
         Scev::CouldNotCompute => Err(Reason::NonAffineBound("trip count not computable".into())),
         Scev::SMax(ops) | Scev::UMax(ops) => {
             let mut out = Vec::new();
             for o in ops {
-                let p = bound_pieces(o, env)?;
+                let p = bound_pieces(o, env, found)?;
                 if matches!(s, Scev::UMax(_)) {
-                    unsigned_operand(&p);
+                    assume_nonneg(&p, found);
                 }
                 out.extend(p);
             }
@@ -313,9 +313,9 @@ pub fn bound_pieces(s: &Scev, env: &dyn SymEnv) -> Result<Vec<Vec<AffExpr>>, Rea
         Scev::SMin(ops) | Scev::UMin(ops) => {
             let mut acc: Vec<Vec<AffExpr>> = vec![vec![]];
             for o in ops {
-                let p = bound_pieces(o, env)?;
+                let p = bound_pieces(o, env, found)?;
                 if matches!(s, Scev::UMin(_)) {
-                    unsigned_operand(&p);
+                    assume_nonneg(&p, found);
                 }
                 let mut next = Vec::new();
                 for a in &acc {
@@ -331,7 +331,7 @@ pub fn bound_pieces(s: &Scev, env: &dyn SymEnv) -> Result<Vec<Vec<AffExpr>>, Rea
         // (n - umin(2, n) is how SCEV writes a loop counting down to 1).
         Scev::Mul(fs) if fs.len() == 2 && matches!(fs[0], Scev::Const(_)) && has_minmax(&fs[1]) => {
             let Scev::Const(c) = fs[0] else { unreachable!("matched above") };
-            let pieces = bound_pieces(&fs[1], env)?;
+            let pieces = bound_pieces(&fs[1], env, found)?;
             let scaled = |e: &AffExpr| e.scale(c).map_err(|_| overflow());
             if c >= 0 {
                 return pieces.iter().map(|conj| conj.iter().map(scaled).collect()).collect();
@@ -358,7 +358,7 @@ pub fn bound_pieces(s: &Scev, env: &dyn SymEnv) -> Result<Vec<Vec<AffExpr>>, Rea
         Scev::Add(terms) if terms.iter().any(has_minmax) => {
             let mut acc: Vec<Vec<AffExpr>> = vec![vec![AffExpr::default()]];
             for t in terms {
-                let p = bound_pieces(t, env)?;
+                let p = bound_pieces(t, env, found)?;
                 let mut next = Vec::new();
                 for a in &acc {
                     for b in &p {
@@ -378,7 +378,7 @@ pub fn bound_pieces(s: &Scev, env: &dyn SymEnv) -> Result<Vec<Vec<AffExpr>>, Rea
         Scev::ZExt(x, bits) | Scev::SExt(x, bits) if has_minmax(x) => {
             // An extension of a min/max is the min/max of the extended
             // pieces when every piece is exact at the narrow width.
-            let pieces = bound_pieces(x, env)?;
+            let pieces = bound_pieces(x, env, found)?;
             let (lo, hi) = match (s, x.as_ref()) {
                 // A signed min/max compares its pieces at the narrow width:
                 // each must be in the signed range, and the zero extension
@@ -394,12 +394,12 @@ pub fn bound_pieces(s: &Scev, env: &dyn SymEnv) -> Result<Vec<Vec<AffExpr>>, Rea
             };
             for e in pieces.iter().flatten() {
                 if lo != i128::MIN || hi.is_some() {
-                    env.assume_range(&affine_to_poly(e), lo, hi);
+                    found.ranges.push((affine_to_poly(e), lo, hi));
                 }
             }
             Ok(pieces)
         }
-        _ => Ok(vec![vec![affine_of(s, env, true)?]]),
+        _ => Ok(vec![vec![affine_of(s, env, true, found)?]]),
     }
 }
 
@@ -413,18 +413,14 @@ pub fn has_minmax(s: &Scev) -> bool {
 mod tests {
     use super::*;
     use crate::ir::{LoopId, ValueId};
-    use std::cell::RefCell;
 
-    struct Env(RefCell<usize>);
+    struct Env;
     impl SymEnv for Env {
-        fn unknown(&self, v: ValueId) -> Result<Sym, Reason> {
+        fn unknown(&self, v: ValueId, _: &mut Found) -> Result<Sym, Reason> {
             Ok(Sym::Param(v))
         }
-        fn counter(&self, l: LoopId) -> Result<Sym, Reason> {
+        fn counter(&self, l: LoopId, _: &mut Found) -> Result<Sym, Reason> {
             Ok(Sym::loop_counter(l))
-        }
-        fn assume_range(&self, _: &Polynomial, _: i128, _: Option<i128>) {
-            *self.0.borrow_mut() += 1;
         }
     }
 
@@ -433,7 +429,7 @@ mod tests {
         // k <= smax(1, n) - 1  =  k <= 0  or  k <= n - 1
         let btc = Scev::Add(vec![Scev::Const(-1), Scev::SMax(vec![Scev::Const(1), Scev::Unknown(ValueId(0))])]);
         let k = Sym::loop_counter(LoopId(0));
-        let d = upper_bound(&btc, k, &Env(RefCell::new(0))).unwrap();
+        let d = upper_bound(&btc, k, &Env, &mut Found::default()).unwrap();
         assert_eq!(d.len(), 2);
         assert_eq!(d[0][0].expr.constant, 0);
         assert_eq!(d[1][0].expr.coeff(Sym::Param(ValueId(0))), 1);
@@ -442,7 +438,7 @@ mod tests {
     #[test]
     fn smin_trip_count_is_a_conjunction() {
         let btc = Scev::SMin(vec![Scev::Const(9), Scev::Unknown(ValueId(0))]);
-        let d = upper_bound(&btc, Sym::loop_counter(LoopId(0)), &Env(RefCell::new(0))).unwrap();
+        let d = upper_bound(&btc, Sym::loop_counter(LoopId(0)), &Env, &mut Found::default()).unwrap();
         assert_eq!(d.len(), 1);
         assert_eq!(d[0].len(), 2);
     }
@@ -452,7 +448,7 @@ mod tests {
         // k <= n - umin(2, n)  =  k <= max(n - 2, 0)
         let n = Scev::Unknown(ValueId(0));
         let btc = Scev::Add(vec![n.clone(), Scev::Mul(vec![Scev::Const(-1), Scev::UMin(vec![Scev::Const(2), n])])]);
-        let d = upper_bound(&btc, Sym::loop_counter(LoopId(0)), &Env(RefCell::new(0))).unwrap();
+        let d = upper_bound(&btc, Sym::loop_counter(LoopId(0)), &Env, &mut Found::default()).unwrap();
         assert_eq!(d.len(), 2);
         let consts: Vec<i128> = d.iter().map(|c| c[0].expr.constant).collect();
         assert!(consts.contains(&-2) && consts.contains(&0), "{d:?}");
@@ -464,9 +460,9 @@ mod tests {
         // brute force: the integer k it admits are exactly 0 .. n/2 - 1.
         let btc = Scev::Add(vec![Scev::Const(-1), Scev::UDiv(Box::new(Scev::Unknown(ValueId(0))), Box::new(Scev::Const(2)))]);
         let k = Sym::loop_counter(LoopId(0));
-        let env = Env(RefCell::new(0));
-        let d = upper_bound(&btc, k, &env).unwrap();
-        assert_eq!(*env.0.borrow(), 1);
+        let mut found = Found::default();
+        let d = upper_bound(&btc, k, &Env, &mut found).unwrap();
+        assert_eq!(found.ranges.len(), 1);
         let [conj] = d.as_slice() else { panic!("{d:?}") };
         let [c] = conj.as_slice() else { panic!("{d:?}") };
         for n in 0i128..20 {
@@ -477,9 +473,9 @@ mod tests {
         }
         // Two divisions, or one under a min/max, keep their old reason.
         let two = Scev::Add(vec![btc.clone(), Scev::UDiv(Box::new(Scev::Unknown(ValueId(1))), Box::new(Scev::Const(3)))]);
-        assert!(matches!(upper_bound(&two, k, &env), Err(Reason::NonAffineBound(_))));
+        assert!(matches!(upper_bound(&two, k, &Env, &mut found), Err(Reason::NonAffineBound(_))));
         let under_max = Scev::SMax(vec![Scev::Const(0), btc]);
-        assert!(matches!(upper_bound(&under_max, k, &env), Err(Reason::NonAffineBound(_))));
+        assert!(matches!(upper_bound(&under_max, k, &Env, &mut found), Err(Reason::NonAffineBound(_))));
     }
 
     /// Value of a DNF at a point (`val` gives each symbol's value).
@@ -503,11 +499,10 @@ mod tests {
         let (x, y) = (Scev::Unknown(ValueId(0)), Scev::Unknown(ValueId(1)));
         let lhs = Scev::SMax(vec![Scev::Const(0), Scev::Add(vec![x.clone(), Scev::Const(-2)])]);
         let rhs = Scev::SMin(vec![y, Scev::Add(vec![x, Scev::Const(1)])]);
-        let env = Env(RefCell::new(0));
         use Pred::*;
         for pred in [Eq, Ne, Slt, Sle, Sgt, Sge] {
             for negate in [false, true] {
-                let d = compare_minmax(pred, &lhs, &rhs, negate, &env).unwrap();
+                let d = compare_minmax(pred, &lhs, &rhs, negate, &Env, &mut Found::default()).unwrap();
                 for xv in -4i128..8 {
                     for yv in -4i128..8 {
                         let val = |s: Sym| if s == Sym::Param(ValueId(0)) { xv } else { yv };
@@ -567,7 +562,7 @@ mod tests {
         ]);
         let btc = Scev::UDiv(Box::new(x), Box::new(Scev::Const(4)));
         let k = Sym::loop_counter(LoopId(0));
-        let d = upper_bound(&btc, k, &Env(RefCell::new(0))).unwrap();
+        let d = upper_bound(&btc, k, &Env, &mut Found::default()).unwrap();
         for nv in 1i128..14 {
             for iv in 0..nv {
                 for kv in 0i128..6 {
@@ -585,7 +580,7 @@ mod tests {
 
     #[test]
     fn unknown_trip_count_is_rejected() {
-        let r = upper_bound(&Scev::CouldNotCompute, Sym::loop_counter(LoopId(0)), &Env(RefCell::new(0)));
+        let r = upper_bound(&Scev::CouldNotCompute, Sym::loop_counter(LoopId(0)), &Env, &mut Found::default());
         assert!(matches!(r, Err(Reason::NonAffineBound(_))));
     }
 

@@ -6,9 +6,10 @@
 //! either read as an [`AffExpr`] or delinearized.
 
 use super::affine::{AffExpr, Sym, COEFF_LIMIT};
+use super::model::PseudoLoop;
 use super::reason::Reason;
 use crate::ir::{LoopId, Scev, ValueId};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Monomials (sorted symbol lists, with repetition) to coefficients; the
 /// empty monomial is the constant term.
@@ -21,16 +22,37 @@ pub struct Polynomial {
 /// and they only make coefficients explode).
 const MAX_DEGREE: usize = 4;
 
-/// What a SCEV's leaves mean in the region being modelled.
+/// A fact `lo <= e` (and `e <= hi` when given) the model must guarantee:
+/// a value computed at a narrow width does not wrap.
+pub type Range = (Polynomial, i128, Option<i128>);
+
+/// What reading a SCEV as a polynomial found about the region's symbols
+/// beyond the polynomial itself. Symbol resolution ([`SymEnv`]) only reads
+/// its environment and writes here; the caller decides what to keep: the
+/// parameters, enclosing loops and pseudo-loops become the model's, the
+/// ranges its obligations, or a conversion is thrown away with all it
+/// found.
+#[derive(Clone, Debug, Default)]
+pub struct Found {
+    /// Values read as parameters.
+    pub params: BTreeSet<ValueId>,
+    /// Loops around the region whose counters appear (parameters too).
+    pub outer: BTreeSet<LoopId>,
+    /// Ranges of narrow arithmetic the polynomial is exact under.
+    pub ranges: Vec<Range>,
+    /// Pseudo-loops of parities named for the first time (see
+    /// [`SymEnv::parity`]).
+    pub pseudo: Vec<PseudoLoop>,
+}
+
+/// What a SCEV's leaves mean in the region being modelled. Resolution
+/// reads the environment only; what it finds goes into `found`.
 pub trait SymEnv {
     /// The symbol for a value SCEV could not look into: a parameter, or an
     /// error when the value changes inside the region.
-    fn unknown(&self, v: ValueId) -> Result<Sym, Reason>;
+    fn unknown(&self, v: ValueId, found: &mut Found) -> Result<Sym, Reason>;
     /// Whether a loop's counter may appear (the loop is in the region).
-    fn counter(&self, l: LoopId) -> Result<Sym, Reason>;
-    /// Records a fact the model must guarantee: `lo <= e` and, if given,
-    /// `e <= hi` (a value computed at a narrow width does not wrap).
-    fn assume_range(&self, e: &Polynomial, lo: i128, hi: Option<i128>);
+    fn counter(&self, l: LoopId, found: &mut Found) -> Result<Sym, Reason>;
     /// The polynomial of a value SCEV could not look into but detection
     /// could (a PHI merging equal values), if any.
     fn value(&self, _v: ValueId) -> Option<Polynomial> {
@@ -40,21 +62,21 @@ pub trait SymEnv {
     /// holds (an unsigned division, see `quotient_facts`; a minimum or
     /// maximum, as `get_arg`-style clamping leaves a size) when an
     /// instruction before the region computes it, if any.
-    fn computed_before(&self, _s: &Scev) -> Option<Sym> {
+    fn computed_before(&self, _s: &Scev, _found: &mut Found) -> Option<Sym> {
         None
     }
     /// The parameter of an instruction before the region computing
     /// `x urem d`, if any: SCEV writes that remainder as `x - d·(x /u d)`,
     /// and a quotient with a multiple of `d` as its factor then reads as
     /// `(c/d)·(x - r)` (`n + 1 + n % 3` is `1 + n + r`).
-    fn remainder(&self, _x: &Scev, _d: i128) -> Option<Sym> {
+    fn remainder(&self, _x: &Scev, _d: i128, _found: &mut Found) -> Option<Sym> {
         None
     }
     /// The counter `q` of a pseudo-loop standing for `floor(p / 2)`, for
     /// the parity `p mod 2 = p - 2q` of an affine sum `p` of counters (and
     /// parameters) with unit coefficients: red-black sweeps start their
     /// inner loop at `1 + (i + c) % 2`. See `Model::pseudo_loops`.
-    fn parity(&self, _p: &AffExpr) -> Result<Sym, Reason> {
+    fn parity(&self, _p: &AffExpr, _found: &mut Found) -> Result<Sym, Reason> {
         Err(Reason::NonAffineSubscript("parity (remainder of a division by 2)".into()))
     }
     /// For a loop whose counter starts at a min/max (`j = max(0, i - k)`),
@@ -250,8 +272,8 @@ impl Polynomial {
         Ok(())
     }
 
-    pub fn from_scev(s: &Scev, env: &dyn SymEnv) -> Result<Polynomial, Reason> {
-        let p = Self::with_atoms(s, env)?;
+    pub fn from_scev(s: &Scev, env: &dyn SymEnv, found: &mut Found) -> Result<Polynomial, Reason> {
+        let p = Self::with_atoms(s, env, found)?;
         if p.has_atoms() {
             return Err(Reason::NonAffineSubscript("min/max".into()));
         }
@@ -262,14 +284,14 @@ impl Polynomial {
     /// region but a remainder `r = x urem d`: `(c/d)·(x - r)`, which is the
     /// same number modulo 2^bits (`x = d·(x /u d) + x urem d` there), as
     /// every sum SCEV writes is.
-    fn via_remainder(fs: &[Scev], env: &dyn SymEnv) -> Result<Option<Polynomial>, Reason> {
+    fn via_remainder(fs: &[Scev], env: &dyn SymEnv, found: &mut Found) -> Result<Option<Polynomial>, Reason> {
         let [Scev::Const(c), q @ Scev::UDiv(x, by)] = fs else { return Ok(None) };
         let Scev::Const(d) = by.as_ref() else { return Ok(None) };
-        if *d < 2 || c % d != 0 || env.computed_before(q).is_some() {
+        if *d < 2 || c % d != 0 || env.computed_before(q, found).is_some() {
             return Ok(None);
         }
-        let Some(r) = env.remainder(x, *d) else { return Ok(None) };
-        let x = Self::with_atoms(x, env)?;
+        let Some(r) = env.remainder(x, *d, found) else { return Ok(None) };
+        let x = Self::with_atoms(x, env, found)?;
         Ok(Some(x.add(&Polynomial::sym(r).scale(-1)?)?.scale(c / d)?))
     }
 
@@ -278,14 +300,14 @@ impl Polynomial {
     /// sign do not change a parity), `q` the pseudo-loop counter of `p`,
     /// and an odd constant flips the bit (`(p + 1) mod 2 = 1 - p mod 2`).
     /// Exact even when `x` wraps at its width, a power of two.
-    fn parity_of(x: &Scev, env: &dyn SymEnv) -> Result<Polynomial, Reason> {
+    fn parity_of(x: &Scev, env: &dyn SymEnv, found: &mut Found) -> Result<Polynomial, Reason> {
         let na = || Reason::NonAffineSubscript("parity of a non-affine value".into());
-        let e = Self::with_atoms(x, env)?.to_affine().ok_or_else(na)?;
-        Self::parity(&e, env)
+        let e = Self::with_atoms(x, env, found)?.to_affine().ok_or_else(na)?;
+        Self::parity(&e, env, found)
     }
 
     /// `e mod 2` (see `parity_of`), 0 or 1.
-    pub fn parity(e: &AffExpr, env: &dyn SymEnv) -> Result<Polynomial, Reason> {
+    pub fn parity(e: &AffExpr, env: &dyn SymEnv, found: &mut Found) -> Result<Polynomial, Reason> {
         let mut p = AffExpr::constant(0);
         for (&s, &c) in &e.coeffs {
             if c % 2 != 0 {
@@ -295,7 +317,7 @@ impl Polynomial {
         if p.coeffs.is_empty() {
             return Ok(Polynomial::constant(e.constant.rem_euclid(2)));
         }
-        let q = env.parity(&p)?;
+        let q = env.parity(&p, found)?;
         let mut bit = Polynomial::from_affine(&p)?.add(&Polynomial::sym(q).scale(-2)?)?;
         if e.constant.rem_euclid(2) == 1 {
             bit = Polynomial::constant(1).add(&bit.scale(-1)?)?;
@@ -309,7 +331,7 @@ impl Polynomial {
 
     /// Like [`Polynomial::from_scev`], but the min/max parts of loop starts
     /// stay as placeholders.
-    pub fn with_atoms(s: &Scev, env: &dyn SymEnv) -> Result<Polynomial, Reason> {
+    pub fn with_atoms(s: &Scev, env: &dyn SymEnv, found: &mut Found) -> Result<Polynomial, Reason> {
         let na = |what: &str| Reason::NonAffineSubscript(what.to_string());
         if is_minmax_like(s) {
             if let Some(a) = env.atom(s) {
@@ -320,16 +342,16 @@ impl Polynomial {
             Scev::Const(c) => Ok(Polynomial::constant(checked(Some(*c))?)),
             Scev::Unknown(v) => match env.value(*v) {
                 Some(p) => Ok(p),
-                None => Ok(Polynomial::sym(env.unknown(*v)?)),
+                None => Ok(Polynomial::sym(env.unknown(*v, found)?)),
             },
-            Scev::Add(ts) => ts.iter().try_fold(Polynomial::default(), |acc, t| acc.add(&Self::with_atoms(t, env)?)),
-            Scev::Mul(fs) => match Self::via_remainder(fs, env)? {
+            Scev::Add(ts) => ts.iter().try_fold(Polynomial::default(), |acc, t| acc.add(&Self::with_atoms(t, env, found)?)),
+            Scev::Mul(fs) => match Self::via_remainder(fs, env, found)? {
                 Some(p) => Ok(p),
-                None => fs.iter().try_fold(Polynomial::constant(1), |acc, t| acc.mul(&Self::with_atoms(t, env)?)),
+                None => fs.iter().try_fold(Polynomial::constant(1), |acc, t| acc.mul(&Self::with_atoms(t, env, found)?)),
             },
             Scev::AddRec { start, step, loop_, .. } => {
-                let k = Polynomial::sym(env.counter(*loop_)?);
-                let (start, step) = (Self::with_atoms(start, env)?, Self::with_atoms(step, env)?);
+                let k = Polynomial::sym(env.counter(*loop_, found)?);
+                let (start, step) = (Self::with_atoms(start, env, found)?, Self::with_atoms(step, env, found)?);
                 match env.origin(*loop_) {
                     None => start.add(&step.mul(&k)?),
                     // Counted from its start o: the value after k - o steps.
@@ -342,17 +364,17 @@ impl Polynomial {
             // A one-bit value is the parity of its integer polynomial (SCEV
             // folds `(i + c) & 1` into `zext i1 {c+1,+,1}`, arithmetic
             // modulo 2), read as 0 or 1 (zext) or 0 or -1 (sext).
-            Scev::ZExt(x, 1) => Self::parity_of(x, env),
-            Scev::SExt(x, 1) => Self::parity_of(x, env)?.scale(-1),
-            Scev::ZExt(x, _) if matches!(x.as_ref(), Scev::Trunc(_, 1)) => Self::with_atoms(x, env),
-            Scev::Trunc(x, 1) => Self::parity_of(x, env),
+            Scev::ZExt(x, 1) => Self::parity_of(x, env, found),
+            Scev::SExt(x, 1) => Self::parity_of(x, env, found)?.scale(-1),
+            Scev::ZExt(x, _) if matches!(x.as_ref(), Scev::Trunc(_, 1)) => Self::with_atoms(x, env, found),
+            Scev::Trunc(x, 1) => Self::parity_of(x, env, found),
             Scev::SExt(x, bits) | Scev::ZExt(x, bits) => {
                 // An extension of a truncation to its own width reads the
                 // truncated value's bits as one integer: the value itself
                 // when it lies in the extension's range.
                 let p = match x.as_ref() {
-                    Scev::Trunc(y, tb) if tb == bits => Self::with_atoms(y, env)?,
-                    _ => Self::with_atoms(x, env)?,
+                    Scev::Trunc(y, tb) if tb == bits => Self::with_atoms(y, env, found)?,
+                    _ => Self::with_atoms(x, env, found)?,
                 };
                 if p.has_atoms() {
                     // A range fact cannot be stated over a placeholder.
@@ -360,7 +382,7 @@ impl Polynomial {
                 }
                 let (lo, hi) = extension_range(matches!(s, Scev::SExt(..)), *bits)?;
                 if lo != i128::MIN || hi.is_some() {
-                    env.assume_range(&p, lo, hi);
+                    found.ranges.push((p.clone(), lo, hi));
                 }
                 Ok(p)
             }
@@ -368,22 +390,22 @@ impl Polynomial {
             // signed integer, they are the value itself when it lies in
             // the signed range (where no two values share their bits).
             Scev::Trunc(x, bits) if (8..=32).contains(bits) => {
-                let p = Self::from_scev(x, env)?;
-                env.assume_range(&p, -(1i128 << (bits - 1)), Some((1i128 << (bits - 1)) - 1));
+                let p = Self::from_scev(x, env, found)?;
+                found.ranges.push((p.clone(), -(1i128 << (bits - 1)), Some((1i128 << (bits - 1)) - 1)));
                 Ok(p)
             }
             Scev::Trunc(..) => Err(na("truncation")),
             // A division of counters and constants alone (not computed
             // before the region) stays one for any parameter values: no
             // profile lifts it.
-            Scev::UDiv(..) => env.computed_before(s).map(Polynomial::sym).ok_or_else(|| {
+            Scev::UDiv(..) => env.computed_before(s, found).map(Polynomial::sym).ok_or_else(|| {
                 if has_unknown(s) {
                     na("division")
                 } else {
                     Reason::NonAffineCounters("a division of counters by a constant".into())
                 }
             }),
-            Scev::SMax(_) | Scev::UMax(_) | Scev::SMin(_) | Scev::UMin(_) => env.computed_before(s).map(Polynomial::sym).ok_or_else(|| na("min/max")),
+            Scev::SMax(_) | Scev::UMax(_) | Scev::SMin(_) | Scev::UMin(_) => env.computed_before(s, found).map(Polynomial::sym).ok_or_else(|| na("min/max")),
             Scev::PtrToInt(_) => Err(na("pointer-to-integer cast")),
             Scev::CouldNotCompute => Err(na("not computable")),
             Scev::Unsupported(what) => Err(na(what)),
@@ -407,41 +429,35 @@ fn has_unknown(s: &Scev) -> bool {
 mod tests {
     use super::*;
     use crate::scop::affine::Counter;
-    use std::cell::RefCell;
 
-    struct Env {
-        nonneg: RefCell<Vec<(Polynomial, i128, Option<i128>)>>,
-    }
+    struct Env;
     impl SymEnv for Env {
-        fn unknown(&self, v: ValueId) -> Result<Sym, Reason> {
+        fn unknown(&self, v: ValueId, _: &mut Found) -> Result<Sym, Reason> {
             if v.0 < 10 {
                 Ok(Sym::Param(v))
             } else {
                 Err(Reason::NonAffineSubscript("loaded in the loop".into()))
             }
         }
-        fn counter(&self, l: LoopId) -> Result<Sym, Reason> {
+        fn counter(&self, l: LoopId, _: &mut Found) -> Result<Sym, Reason> {
             Ok(Sym::loop_counter(l))
-        }
-        fn assume_range(&self, e: &Polynomial, lo: i128, hi: Option<i128>) {
-            self.nonneg.borrow_mut().push((e.clone(), lo, hi));
         }
     }
 
-    fn env() -> Env {
-        Env { nonneg: RefCell::new(vec![]) }
+    /// The polynomial of `s` with no facts kept.
+    fn poly(s: &Scev, env: &dyn SymEnv) -> Result<Polynomial, Reason> {
+        Polynomial::from_scev(s, env, &mut Found::default())
     }
 
     /// Loop 1 is counted from its start smax(0, v0).
     struct Origins(Scev);
     impl SymEnv for Origins {
-        fn unknown(&self, v: ValueId) -> Result<Sym, Reason> {
+        fn unknown(&self, v: ValueId, _: &mut Found) -> Result<Sym, Reason> {
             Ok(Sym::Param(v))
         }
-        fn counter(&self, l: LoopId) -> Result<Sym, Reason> {
+        fn counter(&self, l: LoopId, _: &mut Found) -> Result<Sym, Reason> {
             Ok(Sym::loop_counter(l))
         }
-        fn assume_range(&self, _: &Polynomial, _: i128, _: Option<i128>) {}
         fn origin(&self, l: LoopId) -> Option<Polynomial> {
             (l == LoopId(1)).then(|| Polynomial::sym(atom_sym(0)))
         }
@@ -456,30 +472,29 @@ mod tests {
         let env = Origins(start.clone());
         // {A + 8·smax(0, v0), +, 8}<L1> = A + 8·k1
         let addr = Scev::addrec(Scev::Add(vec![Scev::Unknown(ValueId(5)), Scev::Mul(vec![Scev::Const(8), start.clone()])]), Scev::Const(8), LoopId(1));
-        let p = Polynomial::from_scev(&addr, &env).unwrap().to_affine().unwrap();
+        let p = poly(&addr, &env).unwrap().to_affine().unwrap();
         assert_eq!((p.coeff(Sym::loop_counter(LoopId(1))), p.coeff(Sym::Param(ValueId(5))), p.coeffs.len()), (8, 1, 2));
         // {0, +, 1}<L1> counts iterations: k1 - smax(0, v0), not affine.
         let from_zero = Scev::addrec(Scev::Const(0), Scev::Const(1), LoopId(1));
-        assert!(matches!(Polynomial::from_scev(&from_zero, &env), Err(Reason::NonAffineSubscript(_))));
+        assert!(matches!(poly(&from_zero, &env), Err(Reason::NonAffineSubscript(_))));
         // The start itself, outside its loop, is no polynomial either.
-        assert!(Polynomial::from_scev(&start, &env).is_err());
+        assert!(poly(&start, &env).is_err());
         // Other loops count from 0 as before.
         let other = Scev::addrec(start.clone(), Scev::Const(1), LoopId(0));
-        assert!(Polynomial::from_scev(&other, &env).is_err());
-        assert_eq!(Polynomial::from_scev(&Scev::addrec(Scev::Const(2), Scev::Const(1), LoopId(0)), &env).unwrap().to_affine().unwrap().constant, 2);
+        assert!(poly(&other, &env).is_err());
+        assert_eq!(poly(&Scev::addrec(Scev::Const(2), Scev::Const(1), LoopId(0)), &env).unwrap().to_affine().unwrap().constant, 2);
     }
 
     /// v1 is `v0 urem 3`, computed before the region.
     struct Remainder;
     impl SymEnv for Remainder {
-        fn unknown(&self, v: ValueId) -> Result<Sym, Reason> {
+        fn unknown(&self, v: ValueId, _: &mut Found) -> Result<Sym, Reason> {
             Ok(Sym::Param(v))
         }
-        fn counter(&self, l: LoopId) -> Result<Sym, Reason> {
+        fn counter(&self, l: LoopId, _: &mut Found) -> Result<Sym, Reason> {
             Ok(Sym::loop_counter(l))
         }
-        fn assume_range(&self, _: &Polynomial, _: i128, _: Option<i128>) {}
-        fn remainder(&self, x: &Scev, d: i128) -> Option<Sym> {
+        fn remainder(&self, x: &Scev, d: i128, _: &mut Found) -> Option<Sym> {
             (*x == Scev::Unknown(ValueId(0)) && d == 3).then_some(Sym::Param(ValueId(1)))
         }
     }
@@ -489,34 +504,33 @@ mod tests {
         let q = |by: i128| Scev::UDiv(Box::new(Scev::Unknown(ValueId(0))), Box::new(Scev::Const(by)));
         // n + 1 + n % 3 = 1 + 2n - 3·(n /u 3), for n from 0 to 99.
         let m = Scev::Add(vec![Scev::Const(1), Scev::Mul(vec![Scev::Const(2), Scev::Unknown(ValueId(0))]), Scev::Mul(vec![Scev::Const(-3), q(3)])]);
-        let p = Polynomial::from_scev(&m, &Remainder).unwrap().to_affine().unwrap();
+        let p = poly(&m, &Remainder).unwrap().to_affine().unwrap();
         for n in 0..100i128 {
             let at = p.constant + p.coeff(Sym::Param(ValueId(0))) * n + p.coeff(Sym::Param(ValueId(1))) * (n % 3);
             assert_eq!(at, n + 1 + n % 3, "{n}");
         }
         // 6·(n /u 3) is 2·(n - r) too; 2·(n /u 3), n /u 3 and a quotient by
         // another divisor are no polynomial.
-        let six = Polynomial::from_scev(&Scev::Mul(vec![Scev::Const(6), q(3)]), &Remainder).unwrap().to_affine().unwrap();
+        let six = poly(&Scev::Mul(vec![Scev::Const(6), q(3)]), &Remainder).unwrap().to_affine().unwrap();
         assert_eq!((six.coeff(Sym::Param(ValueId(0))), six.coeff(Sym::Param(ValueId(1)))), (2, -2));
-        assert!(Polynomial::from_scev(&Scev::Mul(vec![Scev::Const(2), q(3)]), &Remainder).is_err());
-        assert!(Polynomial::from_scev(&q(3), &Remainder).is_err());
-        assert!(Polynomial::from_scev(&Scev::Mul(vec![Scev::Const(-5), q(5)]), &Remainder).is_err());
+        assert!(poly(&Scev::Mul(vec![Scev::Const(2), q(3)]), &Remainder).is_err());
+        assert!(poly(&q(3), &Remainder).is_err());
+        assert!(poly(&Scev::Mul(vec![Scev::Const(-5), q(5)]), &Remainder).is_err());
     }
 
     /// Parities of sums get pseudo-loop counters, one per sum.
-    struct Parities(RefCell<Vec<AffExpr>>);
+    struct Parities;
     impl SymEnv for Parities {
-        fn unknown(&self, v: ValueId) -> Result<Sym, Reason> {
+        fn unknown(&self, v: ValueId, _: &mut Found) -> Result<Sym, Reason> {
             Ok(Sym::Param(v))
         }
-        fn counter(&self, l: LoopId) -> Result<Sym, Reason> {
+        fn counter(&self, l: LoopId, _: &mut Found) -> Result<Sym, Reason> {
             Ok(Sym::loop_counter(l))
         }
-        fn assume_range(&self, _: &Polynomial, _: i128, _: Option<i128>) {}
-        fn parity(&self, p: &AffExpr) -> Result<Sym, Reason> {
-            let mut known = self.0.borrow_mut();
-            let at = known.iter().position(|q| q == p).unwrap_or_else(|| {
-                known.push(p.clone());
+        fn parity(&self, p: &AffExpr, found: &mut Found) -> Result<Sym, Reason> {
+            let known = &mut found.pseudo;
+            let at = known.iter().position(|q| q.half_of == *p).unwrap_or_else(|| {
+                known.push(PseudoLoop { id: Counter::Pseudo(known.len() as u32), half_of: p.clone(), inside: LoopId(0) });
                 known.len() - 1
             });
             Ok(Sym::Counter(Counter::Pseudo(at as u32)))
@@ -536,9 +550,9 @@ mod tests {
                         Scev::addrec(Scev::Const(0), Scev::Const(a), LoopId(0)),
                         Scev::Mul(vec![Scev::Const(b), Scev::Unknown(ValueId(1))]),
                     ]);
-                    let env = Parities(RefCell::new(vec![]));
-                    let bit = Polynomial::from_scev(&Scev::ZExt(Box::new(Scev::Trunc(Box::new(x), 1)), 1), &env).unwrap();
-                    let sums = env.0.borrow().clone();
+                    let mut found = Found::default();
+                    let bit = Polynomial::from_scev(&Scev::ZExt(Box::new(Scev::Trunc(Box::new(x), 1)), 1), &Parities, &mut found).unwrap();
+                    let sums: Vec<AffExpr> = found.pseudo.iter().map(|q| q.half_of.clone()).collect();
                     for kv in 0..6i128 {
                         for nv in -3..4i128 {
                             let value = |s: &Sym| match s {
@@ -563,7 +577,7 @@ mod tests {
     fn addrec_becomes_start_plus_step_times_counter() {
         // {3,+,2}<L0> = 3 + 2 k0
         let s = Scev::addrec(Scev::Const(3), Scev::Const(2), LoopId(0));
-        let p = Polynomial::from_scev(&s, &env()).unwrap();
+        let p = poly(&s, &Env).unwrap();
         let a = p.to_affine().unwrap();
         assert_eq!(a.constant, 3);
         assert_eq!(a.coeff(Sym::loop_counter(LoopId(0))), 2);
@@ -573,7 +587,7 @@ mod tests {
     fn parametric_stride_is_a_product() {
         // {0,+,%n}<L0> = n k0: a polynomial, not affine.
         let s = Scev::addrec(Scev::Const(0), Scev::Unknown(ValueId(1)), LoopId(0));
-        let p = Polynomial::from_scev(&s, &env()).unwrap();
+        let p = poly(&s, &Env).unwrap();
         assert!(p.to_affine().is_none());
         assert_eq!(p.terms.len(), 1);
     }
@@ -581,25 +595,25 @@ mod tests {
     #[test]
     fn values_computed_in_the_loop_are_rejected() {
         let s = Scev::Add(vec![Scev::Unknown(ValueId(11)), Scev::Const(1)]);
-        assert!(matches!(Polynomial::from_scev(&s, &env()), Err(Reason::NonAffineSubscript(_))));
+        assert!(matches!(poly(&s, &Env), Err(Reason::NonAffineSubscript(_))));
     }
 
     #[test]
     fn zext_records_a_nonnegativity_assumption() {
-        let e = env();
+        let mut found = Found::default();
         let s = Scev::ZExt(Box::new(Scev::Unknown(ValueId(2))), 64);
-        Polynomial::from_scev(&s, &e).unwrap();
-        assert_eq!(e.nonneg.borrow()[0].1, 0);
-        assert_eq!(e.nonneg.borrow()[0].2, None);
+        Polynomial::from_scev(&s, &Env, &mut found).unwrap();
+        assert_eq!(found.ranges[0].1, 0);
+        assert_eq!(found.ranges[0].2, None);
     }
 
     #[test]
     fn narrow_extensions_record_their_range() {
         // zext i3 x: 0 <= x <= 7 (the i3 arithmetic must not have wrapped)
-        let e = env();
-        Polynomial::from_scev(&Scev::ZExt(Box::new(Scev::Unknown(ValueId(2))), 3), &e).unwrap();
-        Polynomial::from_scev(&Scev::SExt(Box::new(Scev::Unknown(ValueId(2))), 32), &e).unwrap();
-        let r = e.nonneg.borrow();
+        let mut found = Found::default();
+        Polynomial::from_scev(&Scev::ZExt(Box::new(Scev::Unknown(ValueId(2))), 3), &Env, &mut found).unwrap();
+        Polynomial::from_scev(&Scev::SExt(Box::new(Scev::Unknown(ValueId(2))), 32), &Env, &mut found).unwrap();
+        let r = &found.ranges;
         assert_eq!((r[0].1, r[0].2), (0, Some(7)));
         assert_eq!((r[1].1, r[1].2), (-(1 << 31), Some((1 << 31) - 1)));
     }
@@ -607,6 +621,6 @@ mod tests {
     #[test]
     fn huge_coefficients_overflow() {
         let s = Scev::Mul(vec![Scev::Const(1 << 39), Scev::Const(1 << 39)]);
-        assert!(matches!(Polynomial::from_scev(&s, &env()), Err(Reason::Overflow(_))));
+        assert!(matches!(poly(&s, &Env), Err(Reason::Overflow(_))));
     }
 }

@@ -9,7 +9,7 @@
 //! - `q = ashr p, c` (rounds down, `d = 2^c`): `0 <= p - d·q <= d-1`.
 
 use super::affine::{AffExpr, Constraint, Sym};
-use super::polynomial::{Polynomial, SymEnv};
+use super::polynomial::{Found, Polynomial, SymEnv};
 use crate::ir::{FunctionView, Op, Opcode, Scev, ValueId};
 
 /// The integer value of a constant operand, if it is one.
@@ -20,7 +20,7 @@ fn constant(view: &FunctionView, v: ValueId) -> Option<i128> {
 /// Facts linking the parameter `q` to its dividend when `q` is a quotient
 /// by a positive constant; the dividend becomes a parameter too. Empty for
 /// any other parameter.
-pub fn quotient_facts(view: &FunctionView, env: &dyn SymEnv, q: ValueId) -> Vec<Constraint> {
+pub fn quotient_facts(view: &FunctionView, env: &dyn SymEnv, q: ValueId, found: &mut Found) -> Vec<Constraint> {
     let Some(def) = view.def(q) else { return vec![] };
     let Op::Binary { opcode } = &def.op else { return vec![] };
     let [x, by] = def.operands.as_slice() else { return vec![] };
@@ -30,7 +30,7 @@ pub fn quotient_facts(view: &FunctionView, env: &dyn SymEnv, q: ValueId) -> Vec<
         Opcode::AShr if (1..=20).contains(&by) => (1i128 << by, true),
         _ => return vec![],
     };
-    let Ok(p) = env.unknown(*x) else { return vec![] };
+    let Ok(p) = env.unknown(*x, found) else { return vec![] };
     // r = p - d·q
     let r = AffExpr::sym(p).sub(&AffExpr::sym(Sym::Param(q)).scale(d).expect("d is small")).expect("small coefficients");
     let low = if rounds_down { 0 } else { -(d - 1) };
@@ -59,7 +59,7 @@ pub fn remainder_facts(view: &FunctionView, r: ValueId) -> Vec<Constraint> {
 /// expressions of parameters, computed before the nest (`n = max(n, 2)`
 /// clamping a size), to those expressions: `q >= e` (`q <= e`) for each.
 /// Empty for any other parameter.
-pub fn extremum_facts(view: &FunctionView, env: &dyn SymEnv, q: ValueId) -> Vec<Constraint> {
+pub fn extremum_facts(view: &FunctionView, env: &dyn SymEnv, q: ValueId, found: &mut Found) -> Vec<Constraint> {
     let (args, max) = match view.scev(q) {
         Some(Scev::SMax(args)) => (args, true),
         Some(Scev::SMin(args)) => (args, false),
@@ -67,7 +67,7 @@ pub fn extremum_facts(view: &FunctionView, env: &dyn SymEnv, q: ValueId) -> Vec<
     };
     let mut out = Vec::new();
     for a in args {
-        let Some(e) = Polynomial::from_scev(a, env).ok().and_then(|p| p.to_affine()) else { return vec![] };
+        let Some(e) = Polynomial::from_scev(a, env, found).ok().and_then(|p| p.to_affine()) else { return vec![] };
         let Ok(diff) = AffExpr::sym(Sym::Param(q)).sub(&e) else { return vec![] };
         let Ok(diff) = (if max { Ok(diff) } else { diff.scale(-1) }) else { return vec![] };
         out.push(Constraint::ge0(diff));
@@ -82,7 +82,7 @@ pub fn extremum_facts(view: &FunctionView, env: &dyn SymEnv, q: ValueId) -> Vec<
 /// evolution, so the facts speak of the parameters it is computed from.
 /// `None` for any other parameter, or a dividend that is not affine
 /// without range facts of its own.
-pub fn unsigned_quotient(view: &FunctionView, env: &dyn SymEnv, q: ValueId, ranges_recorded: &dyn Fn() -> bool) -> Option<(Vec<Constraint>, Constraint)> {
+pub fn unsigned_quotient(view: &FunctionView, env: &dyn SymEnv, q: ValueId, found: &mut Found) -> Option<(Vec<Constraint>, Constraint)> {
     let mut def = view.def(q)?;
     // The zero extension of a quotient is the same number (a logical shift
     // by at least one, or a division by at least two, is below 2^31).
@@ -97,11 +97,12 @@ pub fn unsigned_quotient(view: &FunctionView, env: &dyn SymEnv, q: ValueId, rang
         Opcode::LShr if (1..=20).contains(&by) => 1i128 << by,
         _ => return None,
     };
+    let ranges = found.ranges.len();
     let p = match view.scev(*x) {
-        Some(e) => Polynomial::from_scev(e, env).ok()?,
-        None => Polynomial::sym(env.unknown(*x).ok()?),
+        Some(e) => Polynomial::from_scev(e, env, found).ok()?,
+        None => Polynomial::sym(env.unknown(*x, found).ok()?),
     };
-    if ranges_recorded() {
+    if found.ranges.len() > ranges {
         return None;
     }
     let x = p.to_affine()?;
@@ -119,13 +120,12 @@ mod tests {
 
     struct Params;
     impl SymEnv for Params {
-        fn unknown(&self, v: ValueId) -> Result<Sym, Reason> {
+        fn unknown(&self, v: ValueId, _: &mut Found) -> Result<Sym, Reason> {
             Ok(Sym::Param(v))
         }
-        fn counter(&self, l: LoopId) -> Result<Sym, Reason> {
+        fn counter(&self, l: LoopId, _: &mut Found) -> Result<Sym, Reason> {
             Ok(Sym::loop_counter(l))
         }
-        fn assume_range(&self, _: &Polynomial, _: i128, _: Option<i128>) {}
     }
 
     /// v0 = argument p, v1 = constant `by`, v2 = `opcode v0, v1`.
@@ -155,7 +155,7 @@ mod tests {
         for (max, build) in [(true, Scev::SMax as fn(Vec<Scev>) -> Scev), (false, Scev::SMin)] {
             let mut v = view(Opcode::Add, 2);
             v.scevs.insert(ValueId(2), build(vec![Scev::Unknown(ValueId(0)), Scev::Const(2)]));
-            let facts = extremum_facts(&v, &Params, ValueId(2));
+            let facts = extremum_facts(&v, &Params, ValueId(2), &mut Found::default());
             assert_eq!(facts.len(), 2);
             for p in -20i128..=20 {
                 let truth = if max { p.max(2) } else { p.min(2) };
@@ -168,13 +168,13 @@ mod tests {
             }
         }
         // Not an extremum: no facts.
-        assert!(extremum_facts(&view(Opcode::SDiv, 2), &Params, ValueId(2)).is_empty());
+        assert!(extremum_facts(&view(Opcode::SDiv, 2), &Params, ValueId(2), &mut Found::default()).is_empty());
     }
 
     #[test]
     fn facts_hold_for_every_quotient_and_only_for_it_when_rounding_down() {
-        let sdiv = quotient_facts(&view(Opcode::SDiv, 3), &Params, ValueId(2));
-        let ashr = quotient_facts(&view(Opcode::AShr, 2), &Params, ValueId(2));
+        let sdiv = quotient_facts(&view(Opcode::SDiv, 3), &Params, ValueId(2), &mut Found::default());
+        let ashr = quotient_facts(&view(Opcode::AShr, 2), &Params, ValueId(2), &mut Found::default());
         assert_eq!((sdiv.len(), ashr.len()), (2, 2));
         for p in -50i128..=50 {
             // Rust's `/` rounds toward zero like sdiv.
@@ -197,7 +197,7 @@ mod tests {
         for (opcode, by, d) in [(Opcode::LShr, 1, 2i128), (Opcode::LShr, 3, 8), (Opcode::UDiv, 3, 3)] {
             let mut v = view(opcode, by);
             v.scevs.insert(ValueId(0), Scev::Unknown(ValueId(0)));
-            let (facts, dividend) = unsigned_quotient(&v, &Params, ValueId(2), &|| false).unwrap_or_else(|| panic!("{opcode} {by}"));
+            let (facts, dividend) = unsigned_quotient(&v, &Params, ValueId(2), &mut Found::default()).unwrap_or_else(|| panic!("{opcode} {by}"));
             assert_eq!(dividend.expr.coeff(Sym::Param(ValueId(0))), 1);
             for p in 0i128..60 {
                 for q in -5i128..40 {
@@ -207,16 +207,16 @@ mod tests {
         }
         // A dividend whose evolution records a range fact gives nothing.
         let mut v = view(Opcode::LShr, 1);
-        v.scevs.insert(ValueId(0), Scev::Unknown(ValueId(0)));
-        assert!(unsigned_quotient(&v, &Params, ValueId(2), &|| true).is_none());
-        assert!(unsigned_quotient(&view(Opcode::AShr, 1), &Params, ValueId(2), &|| false).is_none());
+        v.scevs.insert(ValueId(0), Scev::ZExt(Box::new(Scev::Unknown(ValueId(0))), 32));
+        assert!(unsigned_quotient(&v, &Params, ValueId(2), &mut Found::default()).is_none());
+        assert!(unsigned_quotient(&view(Opcode::AShr, 1), &Params, ValueId(2), &mut Found::default()).is_none());
     }
 
     #[test]
     fn other_definitions_give_no_facts() {
-        assert!(quotient_facts(&view(Opcode::UDiv, 2), &Params, ValueId(2)).is_empty());
-        assert!(quotient_facts(&view(Opcode::SDiv, -2), &Params, ValueId(2)).is_empty());
-        assert!(quotient_facts(&view(Opcode::SDiv, 1), &Params, ValueId(2)).is_empty());
-        assert!(quotient_facts(&view(Opcode::SDiv, 2), &Params, ValueId(0)).is_empty());
+        assert!(quotient_facts(&view(Opcode::UDiv, 2), &Params, ValueId(2), &mut Found::default()).is_empty());
+        assert!(quotient_facts(&view(Opcode::SDiv, -2), &Params, ValueId(2), &mut Found::default()).is_empty());
+        assert!(quotient_facts(&view(Opcode::SDiv, 1), &Params, ValueId(2), &mut Found::default()).is_empty());
+        assert!(quotient_facts(&view(Opcode::SDiv, 2), &Params, ValueId(0), &mut Found::default()).is_empty());
     }
 }

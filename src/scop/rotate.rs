@@ -32,7 +32,7 @@
 
 use super::affine::{AffExpr, Sym};
 use super::model::{AccessKind, ArrayId, Model, Statement, Target};
-use super::polynomial::{Polynomial, SymEnv};
+use super::polynomial::{Found, Polynomial, SymEnv};
 use super::Reason;
 use crate::ir::{BlockId, FunctionView, LoopId, Op, ValueId, ValueKind};
 
@@ -176,32 +176,27 @@ fn init_address(view: &FunctionView, model: &Model, pre: BlockId, init: ValueId,
     if matches!(view.value(init_addr).kind, ValueKind::Instruction(b) if region.contains(&b)) {
         return model.rebuildable.get(&init_addr).cloned();
     }
-    let env = OutsideEnv { view, facts: std::cell::Cell::new(false) };
-    let p = Polynomial::from_scev(view.scev(init_addr)?, &env).ok()?;
-    (!env.facts.get()).then_some(p)
+    let mut found = Found::default();
+    let p = Polynomial::from_scev(view.scev(init_addr)?, &OutsideEnv { view }, &mut found).ok()?;
+    found.ranges.is_empty().then_some(p)
 }
 
 /// Reads a scalar evolution before the region: leaves are parameters,
-/// recurrences and range facts are not expected (`facts` records one).
+/// recurrences and range facts are not expected.
 struct OutsideEnv<'v> {
     view: &'v FunctionView,
-    facts: std::cell::Cell<bool>,
 }
 
 impl SymEnv for OutsideEnv<'_> {
-    fn unknown(&self, v: ValueId) -> Result<Sym, Reason> {
+    fn unknown(&self, v: ValueId, _: &mut Found) -> Result<Sym, Reason> {
         match self.view.value(v).kind {
             ValueKind::Argument { .. } | ValueKind::Global | ValueKind::Instruction(_) => Ok(Sym::Param(v)),
             _ => Err(Reason::NonAffineSubscript("not a parameter".into())),
         }
     }
 
-    fn counter(&self, _: LoopId) -> Result<Sym, Reason> {
+    fn counter(&self, _: LoopId, _: &mut Found) -> Result<Sym, Reason> {
         Err(Reason::NonAffineSubscript("a recurrence before the region".into()))
-    }
-
-    fn assume_range(&self, _: &Polynomial, _: i128, _: Option<i128>) {
-        self.facts.set(true);
     }
 }
 

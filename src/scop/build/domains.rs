@@ -10,20 +10,19 @@ use super::*;
 /// parameter the region does not use is left out (it would only grow the
 /// parameter space); range facts its narrow arithmetic needs become
 /// obligations of the region.
-pub(super) fn enclosing_bounds(view: &FunctionView, env: &Env<'_>, obligations: &mut Vec<Obligation>) -> Vec<Constraint> {
+pub(super) fn enclosing_bounds(view: &FunctionView, env: &mut Env<'_>, obligations: &mut Vec<Obligation>) -> Vec<Constraint> {
     let mut out = Vec::new();
-    let outer: Vec<LoopId> = env.outer.borrow().iter().copied().collect();
+    let outer: Vec<LoopId> = env.outer.iter().copied().collect();
     for l in outer {
-        let (params, loops) = (env.params.borrow().clone(), env.outer.borrow().clone());
-        env.nonneg.borrow_mut().clear();
-        let bound = conditions::upper_bound(&view.loop_(l).backedge_taken, Sym::loop_counter(l), env);
-        let grew = *env.params.borrow() != params || *env.outer.borrow() != loops;
-        match bound {
-            Ok(d) if d.len() == 1 && !grew && env.take_nonneg(&vec![vec![]], obligations).is_ok() => out.extend(d[0].iter().cloned()),
-            _ => {
-                *env.params.borrow_mut() = params;
-                *env.outer.borrow_mut() = loops;
-                env.nonneg.borrow_mut().clear();
+        let mut found = Found::default();
+        let bound = conditions::upper_bound(&view.loop_(l).backedge_taken, Sym::loop_counter(l), env, &mut found);
+        let grew = !found.params.is_subset(&env.params) || !found.outer.is_subset(&env.outer);
+        if let (Ok(d), false) = (bound, grew) {
+            // Nothing new to keep but the ranges (a parity of enclosing
+            // counters alone is no pseudo-loop).
+            let ranges = env.keep(found);
+            if d.len() == 1 && env.take_ranges(ranges, &vec![vec![]], obligations).is_ok() {
+                out.extend(d[0].iter().cloned());
             }
         }
     }
@@ -71,9 +70,9 @@ pub(super) fn entry_conditions(view: &FunctionView, region: &HashSet<BlockId>, r
         let (cur, q) = (pair[0], &pair[1]);
         if let Terminator::CondBr { cond, then_, else_ } = &view.block(*q).term {
             if then_ != else_ {
-                let dnf = conditions::condition(view, &env, *cond, *else_ == cur);
-                let unsigned = !env.nonneg.borrow().is_empty();
-                env.nonneg.borrow_mut().clear();
+                let mut found = Found::default();
+                let dnf = conditions::condition(view, &env, *cond, *else_ == cur, &mut found);
+                let unsigned = !found.ranges.is_empty();
                 if let (Ok(d), false) = (dnf, unsigned) {
                     if let [conj] = d.as_slice() {
                         out.extend(conj.iter().filter(|c| c.expr.syms().all(|s| known.contains(&s))).cloned());
@@ -119,7 +118,7 @@ pub(super) fn count_fits_its_width(bits: u32, bound: &Dnf, k: Sym, entry: &Dnf, 
 /// edges in topological order.
 pub(super) fn block_domains(
     view: &FunctionView,
-    env: &Env<'_>,
+    env: &mut Env<'_>,
     root: LoopId,
     order: &[BlockId],
     obligations: &mut Vec<Obligation>,
@@ -137,7 +136,8 @@ pub(super) fn block_domains(
             let k = Sym::loop_counter(l);
             let btc = &view.loop_(l).backedge_taken;
             // `k <= btc` for the counter counted from 0.
-            let bound = conditions::upper_bound(btc, k, env)?;
+            let mut found = Found::default();
+            let bound = conditions::upper_bound(btc, k, env, &mut found)?;
             // The loop runs at least once when entered: its first iteration
             // (k = 0) is within the bound.
             let at_zero = |c: &Constraint| {
@@ -151,8 +151,8 @@ pub(super) fn block_domains(
             // A loop counted from its start s runs from s to s + btc.
             let origin = match env.origins.get(&l) {
                 Some((start, _)) => {
-                    let s = conditions::bound_pieces(start, env)?;
-                    let end = conditions::bound_pieces(&conditions::sum_cancelling(start, btc), env)?;
+                    let s = conditions::bound_pieces(start, env, &mut found)?;
+                    let end = conditions::bound_pieces(&conditions::sum_cancelling(start, btc), env, &mut found)?;
                     Some((s, end))
                 }
                 None => None,
@@ -163,7 +163,8 @@ pub(super) fn block_domains(
             // domain of that entry, not only on the iterations the bound
             // itself lets through (`k <= 6 - t` holds no point with t > 7,
             // so proving the fact there would be circular).
-            env.take_nonneg(&dom, obligations)?;
+            let ranges = env.keep(found);
+            env.take_ranges(ranges, &dom, obligations)?;
             count_fits_its_width(view.loop_(l).backedge_bits, &bound, k, &dom, obligations)?;
             // The loop runs at least once when entered, the root too: SCEV's
             // count is an unsigned number of its width, which the model
@@ -198,12 +199,26 @@ pub(super) fn block_domains(
             };
             entry_domain.insert(l, dom.clone());
             dom = env.with_pseudo_ranges(dnf_and(&dnf_and(&dom, &lower), &bound));
-            env.take_nonneg(&dom, obligations)?;
         }
         if dom.len() > MAX_DISJUNCTS {
             return Err(Reason::NonAffineCondition("too many paths".into()));
         }
         let block = view.block(b);
+        let latch_of = env.loops.iter().copied().find(|&l| view.loop_(l).latch == Some(b));
+        // Both sides of a branch that is no latch, with the range facts of
+        // its condition on the block's domain.
+        let sides = match &block.term {
+            Terminator::CondBr { cond, .. } if latch_of.is_none() => {
+                let mut found = Found::default();
+                let t = conditions::condition(view, env, *cond, false, &mut found)?;
+                let e = conditions::condition(view, env, *cond, true, &mut found)?;
+                let ranges = env.keep(found);
+                let sides = (env.with_pseudo_ranges(dnf_and(&dom, &t)), env.with_pseudo_ranges(dnf_and(&dom, &e)));
+                env.take_ranges(ranges, &dom, obligations)?;
+                Some(sides)
+            }
+            _ => None,
+        };
         let mut flow = |to: BlockId, d: Dnf| {
             if env.blocks.contains(&to) {
                 edges.entry((b, to)).or_default().extend(d.iter().cloned());
@@ -216,20 +231,16 @@ pub(super) fn block_domains(
                     flow(*to, dom.clone());
                 }
             }
-            Terminator::CondBr { cond, then_, else_ } => {
-                let latch_of = env.loops.iter().copied().find(|&l| view.loop_(l).latch == Some(b));
-                if let Some(l) = latch_of {
-                    // The exit edge is taken once per entry of the loop.
-                    let exit = view.loop_(l).exits[0];
-                    flow(exit, entry_domain.get(&l).cloned().unwrap_or_default());
-                } else {
-                    let t = env.with_pseudo_ranges(dnf_and(&dom, &conditions::condition(view, env, *cond, false)?));
-                    let e = env.with_pseudo_ranges(dnf_and(&dom, &conditions::condition(view, env, *cond, true)?));
-                    env.take_nonneg(&dom, obligations)?;
+            Terminator::CondBr { then_, else_, .. } => match (latch_of, sides) {
+                // The exit edge is taken once per entry of the loop.
+                (Some(l), _) => flow(view.loop_(l).exits[0], entry_domain.get(&l).cloned().unwrap_or_default()),
+                (None, Some((t, e))) => {
                     flow(*then_, t);
                     flow(*else_, e);
                 }
-            }
+                // Computed above for every branch that is no latch.
+                (None, None) => {}
+            },
             Terminator::Ret | Terminator::Other { .. } => {}
         }
         domains.insert(b, dom);

@@ -13,61 +13,69 @@ impl Env<'_> {
     /// parity of `c0 + k` (`k` the loop's counter, `c0` a constant or an
     /// outer flag), the select `y + (x - y)·c`. Both become polynomials of
     /// the region (see `Env::value`) before anything reads them.
-    pub(super) fn find_flags(&self) {
+    pub(super) fn find_flags(&mut self) {
+        let view = self.view;
         let mut loops: Vec<LoopId> = self.loops.iter().copied().collect();
-        loops.sort_by_key(|&l| self.view.loop_(l).depth);
+        loops.sort_by_key(|&l| view.loop_(l).depth);
         for l in loops {
-            let lp = self.view.loop_(l);
+            let lp = view.loop_(l);
             let Some(latch) = lp.latch else { continue };
-            for i in &self.view.block(lp.header).instrs {
+            for i in &view.block(lp.header).instrs {
                 let Op::Phi { incoming } = &i.op else { continue };
-                if self.view.value(i.value).ty != Type::Int(1) || incoming.len() != 2 {
+                if view.value(i.value).ty != Type::Int(1) || incoming.len() != 2 {
                     continue;
                 }
                 let (Some(&(_, back)), Some(&(_, init))) = (incoming.iter().find(|(b, _)| *b == latch), incoming.iter().find(|(b, _)| *b != latch)) else { continue };
-                let flips = self.view.def(back).is_some_and(|d| {
-                    matches!(&d.op, Op::Binary { opcode: Opcode::Xor }) && d.operands.len() == 2 && d.operands.contains(&i.value) && d.operands.iter().any(|&o| self.view.value(o).int == Some(1))
+                let flips = view.def(back).is_some_and(|d| {
+                    matches!(&d.op, Op::Binary { opcode: Opcode::Xor }) && d.operands.len() == 2 && d.operands.contains(&i.value) && d.operands.iter().any(|&o| view.value(o).int == Some(1))
                 });
                 if !flips {
                     continue;
                 }
-                let start = match self.view.value(init).int {
+                let start = match view.value(init).int {
                     Some(bit) => Some(Polynomial::constant(bit)),
-                    None => self.merged.borrow().get(&init).cloned(),
+                    None => self.merged.get(&init).cloned(),
                 };
                 let Some(start) = start.and_then(|p| p.add(&Polynomial::sym(Sym::loop_counter(l))).ok()).and_then(|p| p.to_affine()) else { continue };
-                if let Ok(bit) = Polynomial::parity(&start, self) {
-                    self.merged.borrow_mut().insert(i.value, bit);
+                // Its pseudo-loop is kept (a parity of an affine sum has
+                // no range facts).
+                let mut found = Found::default();
+                let bit = Polynomial::parity(&start, &*self, &mut found);
+                self.keep(found);
+                if let Ok(bit) = bit {
+                    self.merged.insert(i.value, bit);
                 }
             }
         }
         let mut blocks: Vec<BlockId> = self.blocks.iter().copied().collect();
         blocks.sort();
         for b in blocks {
-            for i in &self.view.block(b).instrs {
+            for i in &view.block(b).instrs {
                 let (Op::Select, [c, x, y]) = (&i.op, i.operands.as_slice()) else { continue };
-                let Some(flag) = self.merged.borrow().get(c).cloned() else { continue };
-                // Only values exact without range facts (those would be
-                // lost here, unproved).
-                let poly = |v: ValueId| {
-                    let p = match self.view.scev(v) {
-                        Some(s) => Polynomial::from_scev(s, self).ok(),
-                        // A select of flags is a condition (scop::conditions),
-                        // not a number.
-                        None if self.view.value(v).ty == Type::Int(1) => None,
-                        None => self.view.value(v).int.map(Polynomial::constant),
-                    };
-                    let exact = self.nonneg.borrow().is_empty();
-                    self.nonneg.borrow_mut().clear();
-                    p.filter(|_| exact)
-                };
-                let (Some(x), Some(y)) = (poly(*x), poly(*y)) else { continue };
+                let Some(flag) = self.merged.get(c).cloned() else { continue };
+                let mut found = Found::default();
+                let (x, y) = (self.exact_value(*x, &mut found), self.exact_value(*y, &mut found));
+                self.keep(found);
+                let (Some(x), Some(y)) = (x, y) else { continue };
                 let sel = y.scale(-1).and_then(|ny| x.add(&ny)).and_then(|d| d.mul(&flag)).and_then(|t| t.add(&y));
                 let Ok(sel) = sel else { continue };
-                self.merged.borrow_mut().insert(i.value, sel);
+                self.merged.insert(i.value, sel);
             }
         }
-        self.nonneg.borrow_mut().clear();
+    }
+
+    /// The polynomial of `v` when it is exact without range facts (those
+    /// would be lost here, unproved).
+    fn exact_value(&self, v: ValueId, found: &mut Found) -> Option<Polynomial> {
+        let ranges = found.ranges.len();
+        let p = match self.view.scev(v) {
+            Some(s) => Polynomial::from_scev(s, self, found).ok(),
+            // A select of flags is a condition (scop::conditions), not a
+            // number.
+            None if self.view.value(v).ty == Type::Int(1) => None,
+            None => self.view.value(v).int.map(Polynomial::constant),
+        };
+        p.filter(|_| found.ranges.len() == ranges)
     }
 
     /// `dom` with the range of every pseudo-loop counter (`0 <= p - 2q <=
@@ -75,7 +83,7 @@ impl Env<'_> {
     /// it is inside (a block inside that loop: facts about its values may
     /// mention the pseudo-loop).
     pub(super) fn with_pseudo_ranges(&self, dom: Dnf) -> Dnf {
-        let pseudo = self.pseudo.borrow();
+        let pseudo = &self.pseudo;
         if pseudo.is_empty() {
             return dom;
         }

@@ -7,9 +7,9 @@
 //! [`Obligation`]s: the caller proves them with the polyhedral core before
 //! accepting the region.
 //!
-//! [`build_region`] runs these steps over one shared `Env` (the region's
-//! blocks and loops, and what symbol resolution has found so far), each in
-//! its own file:
+//! [`build_region`] runs these steps over one `Env` (the region's blocks
+//! and loops, and what the steps have kept of symbol resolution's
+//! findings so far), each in its own file:
 //! - `origins`: loops counted from a min/max start;
 //! - `flags`: one-bit flags that flip with their loop, and selects on them;
 //! - `domains`: every block's iteration domain, the loops around the region;
@@ -17,7 +17,11 @@
 //!   loop;
 //! - `statements`: statements, arrays, scalar accesses, original schedule;
 //! - `symbols`: what a value is as a symbol (`SymEnv`), which every step
-//!   asks.
+//!   asks. Resolution only reads the `Env`: what it finds (parameters,
+//!   loops around the region, pseudo-loops, ranges of narrow arithmetic)
+//!   comes back in a `Found`, and the step that asked keeps it
+//!   (`Env::keep`, which gives back the ranges for the step to make
+//!   obligations of or drop) or drops it.
 
 use super::affine::{dnf_and, dnf_coalesce, AffExpr, Constraint, Counter, Dnf, Sym};
 use super::cfg;
@@ -25,12 +29,11 @@ use super::conditions::{self, MAX_DISJUNCTS};
 use super::delinearize::{delinearize, delinearize_with, strides_of};
 use super::model::*;
 use super::conditions::has_minmax;
-use super::polynomial::{atom_sym, canonical_atom, is_minmax_like, Polynomial, SymEnv};
+use super::polynomial::{atom_sym, canonical_atom, is_minmax_like, Found, Polynomial, Range, SymEnv};
 use super::quotient::{extremum_facts, quotient_facts, remainder_facts, unsigned_quotient};
 use super::reason::Reason;
 use super::reductions;
 use crate::ir::*;
-use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
 use crate::stable::{HashMap, HashSet};
 
@@ -81,14 +84,12 @@ struct Env<'v> {
     view: &'v FunctionView,
     blocks: HashSet<BlockId>,
     loops: HashSet<LoopId>,
-    params: RefCell<BTreeSet<ValueId>>,
+    params: BTreeSet<ValueId>,
     /// Loops enclosing the region whose counters appear: parameters too.
-    outer: RefCell<BTreeSet<LoopId>>,
+    outer: BTreeSet<LoopId>,
     /// Values that may be recomputed (see `Model::rebuildable`).
-    rebuildable: RefCell<BTreeMap<ValueId, Polynomial>>,
+    rebuildable: BTreeMap<ValueId, Polynomial>,
     root: LoopId,
-    /// Ranges recorded by `assume_range`, turned into obligations.
-    nonneg: RefCell<Vec<(Polynomial, i128, Option<i128>)>>,
     /// Loops counted from a start that is a min/max (see
     /// [`SymEnv::origin`]): the start's SCEV and polynomial.
     origins: HashMap<LoopId, (Scev, Polynomial)>,
@@ -96,13 +97,13 @@ struct Env<'v> {
     atoms: Vec<Scev>,
     /// PHIs that merge values equal on every path (see `merge_phis`), with
     /// their common polynomial.
-    merged: RefCell<HashMap<ValueId, Polynomial>>,
+    merged: HashMap<ValueId, Polynomial>,
     /// Blocks every entry of the region passes (see `entry_chain`).
     chain: Vec<BlockId>,
     /// See `Model::exit_values`.
-    exit_values: RefCell<ExitValues>,
+    exit_values: ExitValues,
     /// Pseudo-loops of parities (see [`SymEnv::parity`]).
-    pseudo: RefCell<Vec<PseudoLoop>>,
+    pseudo: Vec<PseudoLoop>,
 }
 
 impl<'v> Env<'v> {
@@ -112,18 +113,27 @@ impl<'v> Env<'v> {
             view,
             blocks,
             loops,
-            params: RefCell::new(BTreeSet::new()),
-            outer: RefCell::new(BTreeSet::new()),
-            rebuildable: RefCell::new(BTreeMap::new()),
+            params: BTreeSet::new(),
+            outer: BTreeSet::new(),
+            rebuildable: BTreeMap::new(),
             root,
-            nonneg: RefCell::new(vec![]),
             origins: HashMap::default(),
             atoms: vec![],
-            merged: RefCell::new(HashMap::default()),
+            merged: HashMap::default(),
             chain,
-            exit_values: RefCell::new(BTreeMap::new()),
-            pseudo: RefCell::new(vec![]),
+            exit_values: BTreeMap::new(),
+            pseudo: vec![],
         }
+    }
+
+    /// Keeps what a symbol resolution found: its parameters, loops around
+    /// the region and pseudo-loops become the region's. Its ranges are
+    /// given back: the caller makes obligations of them or drops them.
+    fn keep(&mut self, found: Found) -> Vec<Range> {
+        self.params.extend(found.params);
+        self.outer.extend(found.outer);
+        self.pseudo.extend(found.pseudo);
+        found.ranges
     }
 }
 
@@ -157,14 +167,14 @@ pub fn build_region(view: &FunctionView, root: LoopId, fallbacks: &BTreeSet<Fall
     let order = cfg::topo_order(view, view.loop_(root).header, &region_blocks)?;
     let mut obligations = Vec::new();
     let mut edges = HashMap::default();
-    let domains = block_domains(view, &env, root, &order, &mut obligations, &mut edges)?;
+    let domains = block_domains(view, &mut env, root, &order, &mut obligations, &mut edges)?;
     env.merge_phis(&domains, &edges, fallbacks, &mut obligations);
     env.find_rebuildable(&domains, fallbacks, &mut obligations);
     env.find_exit_values();
-    let mut b = StatementBuilder { view, env: &env, arrays: ArrayTable::default(), statements: vec![] };
+    let mut b = StatementBuilder { view, env: &mut env, arrays: ArrayTable::default(), statements: vec![] };
     b.collect(&order, &domains, &mut obligations)?;
     for s in b.statements.iter_mut() {
-        s.domain = env.with_pseudo_ranges(std::mem::take(&mut s.domain));
+        s.domain = b.env.with_pseudo_ranges(std::mem::take(&mut s.domain));
     }
     let live_out = b.scalar_accesses(&order)?;
     let domains_by_stmt: Vec<Dnf> = b.statements.iter().map(|s| s.domain.clone()).collect();
@@ -179,24 +189,26 @@ pub fn build_region(view: &FunctionView, root: LoopId, fallbacks: &BTreeSet<Fall
     assign_schedules(view, root, &order, &mut statements);
     // Quotients (`p / 2`) get facts linking them to their dividends, which
     // become parameters too.
-    let used: Vec<ValueId> = env.params.borrow().iter().copied().collect();
-    let mut quotients: Vec<Constraint> = used.iter().flat_map(|&q| quotient_facts(view, &env, q)).collect();
-    quotients.extend(used.iter().flat_map(|&q| extremum_facts(view, &env, q)));
+    // (Their dividends become parameters too; ranges are not needed.)
+    let used: Vec<ValueId> = env.params.iter().copied().collect();
+    let mut found = Found::default();
+    let mut quotients: Vec<Constraint> = used.iter().flat_map(|&q| quotient_facts(view, &env, q, &mut found)).collect();
+    quotients.extend(used.iter().flat_map(|&q| extremum_facts(view, &env, q, &mut found)));
     quotients.extend(used.iter().flat_map(|&r| remainder_facts(view, r)));
+    env.keep(found);
     // Unsigned quotients (see `Env::quotient`) hold their facts only for a
     // non-negative dividend: the optimized code runs only then.
     let mut assumptions = Vec::new();
     for &q in &used {
-        env.nonneg.borrow_mut().clear();
-        if let Some((facts, dividend)) = unsigned_quotient(view, &env, q, &|| !env.nonneg.borrow().is_empty()) {
+        let mut found = Found::default();
+        if let Some((facts, dividend)) = unsigned_quotient(view, &env, q, &mut found) {
             quotients.extend(facts);
             assumptions.push(dividend);
         }
+        env.keep(found);
     }
-    env.nonneg.borrow_mut().clear();
     let mut params: Vec<Param> = env
         .params
-        .borrow()
         .iter()
         .filter(|v| matches!(view.value(**v).ty, Type::Int(_)))
         .map(|&v| Param { sym: Sym::Param(v), name: view.value(v).name.clone(), bits: int_bits(view.value(v).ty) })
@@ -210,8 +222,8 @@ pub fn build_region(view: &FunctionView, root: LoopId, fallbacks: &BTreeSet<Fall
         return Err(Reason::Overflow(format!("a loop counts in {} bits; the model computes in 64", view.loop_(l).backedge_bits)));
     }
     let mut context = quotients;
-    context.extend(enclosing_bounds(view, &env, &mut obligations));
-    for &l in env.outer.borrow().iter() {
+    context.extend(enclosing_bounds(view, &mut env, &mut obligations));
+    for &l in env.outer.iter() {
         params.push(Param { sym: Sym::loop_counter(l), name: format!("o{}", view.loop_(l).depth - 1), bits: 64 });
         // An enclosing loop's counter counts iterations from 0.
         context.push(Constraint::ge0(AffExpr::sym(Sym::loop_counter(l))));
@@ -223,7 +235,7 @@ pub fn build_region(view: &FunctionView, root: LoopId, fallbacks: &BTreeSet<Fall
         .iter()
         .map(|&l| ModelLoop { id: Counter::Loop(l), name: format!("i{}", view.loop_(l).depth - view.loop_(root).depth), loc: view.loop_(l).loc.clone() })
         .collect();
-    let pseudo_loops = env.pseudo.take();
+    let pseudo_loops = std::mem::take(&mut env.pseudo);
     for (k, q) in pseudo_loops.iter().enumerate() {
         let at = loops.iter().position(|m| m.id == Counter::Loop(q.inside)).map_or(loops.len(), |i| i + 1);
         loops.insert(at, ModelLoop { id: q.id, name: format!("q{k}"), loc: None });
@@ -243,8 +255,8 @@ pub fn build_region(view: &FunctionView, root: LoopId, fallbacks: &BTreeSet<Fall
         arrays,
         statements,
         live_out,
-        rebuildable: env.rebuildable.take(),
-        exit_values: env.exit_values.take(),
+        rebuildable: std::mem::take(&mut env.rebuildable),
+        exit_values: std::mem::take(&mut env.exit_values),
         pseudo_loops,
         promoted: vec![],
         rotated: vec![],

@@ -36,15 +36,16 @@ impl Env<'_> {
             let Some(start) = start else { continue };
             let before = self.atoms.len();
             collect(&start, &mut self.atoms);
-            match Polynomial::with_atoms(&start, &*self) {
+            let mut found = Found::default();
+            match Polynomial::with_atoms(&start, &*self, &mut found) {
                 Ok(p) => {
                     self.origins.insert(l, (start, p));
                 }
                 Err(_) => self.atoms.truncate(before),
             }
-            self.nonneg.borrow_mut().clear();
-            self.params.borrow_mut().clear();
-            self.outer.borrow_mut().clear();
+            // Of what the start needs, only its pseudo-loops are kept (the
+            // parameters and ranges come with the loop's uses).
+            self.pseudo.extend(found.pseudo);
         }
     }
 }

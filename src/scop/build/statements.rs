@@ -5,7 +5,7 @@ use super::*;
 
 pub(super) struct StatementBuilder<'a, 'v> {
     pub(super) view: &'v FunctionView,
-    pub(super) env: &'a Env<'v>,
+    pub(super) env: &'a mut Env<'v>,
     pub(super) arrays: ArrayTable,
     pub(super) statements: Vec<Statement>,
 }
@@ -108,8 +108,11 @@ impl StatementBuilder<'_, '_> {
                     _ => continue,
                 };
                 loc = loc.or_else(|| i.loc.clone());
-                let (base, offset) = self.split_address(addr, ty, b)?;
-                self.env.take_nonneg(&domain, obligations)?;
+                let mut found = Found::default();
+                let split = self.split_address(addr, ty, b, &mut found);
+                let ranges = self.env.keep(found);
+                let (base, offset) = split?;
+                self.env.take_ranges(ranges, &domain, obligations)?;
                 let array = self.arrays.add(base, ty, offset, idx, accesses.len())?;
                 accesses.push(Access { kind, target: Target::Array(array), subscripts: vec![], instr: Some(i.value) });
             }
@@ -129,7 +132,8 @@ impl StatementBuilder<'_, '_> {
     }
 
     /// An address as base pointer + element offset polynomial.
-    pub(super) fn split_address(&self, addr: ValueId, ty: Type, block: BlockId) -> Result<(ValueId, Polynomial), Reason> {
+    /// What the conversion needs goes into `found`.
+    pub(super) fn split_address(&self, addr: ValueId, ty: Type, block: BlockId, found: &mut Found) -> Result<(ValueId, Polynomial), Reason> {
         let scev = self.view.scev(addr).ok_or_else(|| Reason::UnsupportedAddress("address not analyzable".into()))?;
         // Narrow pointers (address spaces with 32-bit pointers): the
         // address wraps at their width, which an alias check's exact
@@ -137,10 +141,10 @@ impl StatementBuilder<'_, '_> {
         if scev.has_bare_trunc() {
             return Err(Reason::UnsupportedAddress("truncation".into()));
         }
-        let poly = Polynomial::from_scev(scev, self.env)?;
+        let poly = Polynomial::from_scev(scev, &*self.env, found)?;
         // An address after a loop that still names its counter means the
         // counter's last value.
-        let poly = self.env.at_loop_exits(poly, block).ok_or_else(|| Reason::NonAffineSubscript("value of a loop's last iteration".into()))?;
+        let poly = self.env.at_loop_exits(poly, block, found).ok_or_else(|| Reason::NonAffineSubscript("value of a loop's last iteration".into()))?;
         let bases: Vec<(ValueId, i128)> = poly
             .terms
             .iter()

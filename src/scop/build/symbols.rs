@@ -1,11 +1,12 @@
 //! Symbol resolution: what an IR value, a loop's recurrence, a remainder or
-//! a parity is as a symbol of the region's polynomials (`SymEnv`), with the
-//! facts each needs recorded as obligations.
+//! a parity is as a symbol of the region's polynomials (`SymEnv`). It only
+//! reads the `Env`; the parameters, enclosing loops, pseudo-loops and
+//! ranges it needs go into the caller's `Found`.
 
 use super::*;
 
 impl SymEnv for Env<'_> {
-    fn unknown(&self, v: ValueId) -> Result<Sym, Reason> {
+    fn unknown(&self, v: ValueId, found: &mut Found) -> Result<Sym, Reason> {
         let info = self.view.value(v);
         let inside = matches!(info.kind, ValueKind::Instruction(b) if self.blocks.contains(&b));
         // A value computed in a loop that does not enclose the region is
@@ -27,7 +28,7 @@ impl SymEnv for Env<'_> {
             }),
             _ if in_other_loop => Err(Reason::NonAffineSubscript(format!("'{}' is computed inside another loop", info.name))),
             ValueKind::Argument { .. } | ValueKind::Global | ValueKind::Instruction(_) => {
-                self.params.borrow_mut().insert(v);
+                found.params.insert(v);
                 Ok(Sym::Param(v))
             }
             ValueKind::Constant | ValueKind::Other => {
@@ -36,19 +37,15 @@ impl SymEnv for Env<'_> {
         }
     }
 
-    fn counter(&self, l: LoopId) -> Result<Sym, Reason> {
+    fn counter(&self, l: LoopId, found: &mut Found) -> Result<Sym, Reason> {
         if self.loops.contains(&l) {
             Ok(Sym::loop_counter(l))
         } else if self.view.loop_contains(l, self.root) {
-            self.outer.borrow_mut().insert(l);
+            found.outer.insert(l);
             Ok(Sym::loop_counter(l))
         } else {
             Err(Reason::NonAffineSubscript("recurrence of a loop outside the region".into()))
         }
-    }
-
-    fn assume_range(&self, e: &Polynomial, lo: i128, hi: Option<i128>) {
-        self.nonneg.borrow_mut().push((e.clone(), lo, hi));
     }
 
     fn origin(&self, l: LoopId) -> Option<Polynomial> {
@@ -56,7 +53,7 @@ impl SymEnv for Env<'_> {
     }
 
     fn value(&self, v: ValueId) -> Option<Polynomial> {
-        self.merged.borrow().get(&v).cloned()
+        self.merged.get(&v).cloned()
     }
 
     /// A quotient SCEV writes as a division (`w / 2` computed by an `lshr`
@@ -64,7 +61,7 @@ impl SymEnv for Env<'_> {
     /// of parameters, is the parameter of an instruction computing it in a
     /// block that dominates the region (its entry chain first), if there
     /// is one.
-    fn computed_before(&self, s: &Scev) -> Option<Sym> {
+    fn computed_before(&self, s: &Scev, found: &mut Found) -> Option<Sym> {
         // A quotient computed in 32 bits is used zero-extended: SCEV moves
         // the extension into the dividend (`(zext x) /u 5` for the i64
         // form of `zext (x /u 5)`), the same number.
@@ -97,13 +94,13 @@ impl SymEnv for Env<'_> {
         let scev_of = |i: &crate::ir::Instr| self.view.scev(i.value);
         let v = self.found_before(&|i| scev_of(i).is_some_and(|e| e == s || narrow.as_ref() == Some(e) || truncated(e).is_some()))?;
         if let (Some(bits), Scev::UDiv(x, _)) = (scev_of(v).and_then(truncated), s) {
-            let dividend = Polynomial::from_scev(x, self).ok()?;
-            self.assume_range(&dividend, 0, Some((1i128 << bits) - 1));
+            let dividend = Polynomial::from_scev(x, self, found).ok()?;
+            found.ranges.push((dividend, 0, Some((1i128 << bits) - 1)));
         }
-        self.unknown(v.value).ok()
+        self.unknown(v.value, found).ok()
     }
 
-    fn remainder(&self, x: &Scev, d: i128) -> Option<Sym> {
+    fn remainder(&self, x: &Scev, d: i128, found: &mut Found) -> Option<Sym> {
         // `zext(n) urem d` is `zext(n urem d)`, the same number.
         let narrow = match x {
             Scev::ZExt(inner, _) => Some(inner.as_ref()),
@@ -116,10 +113,10 @@ impl SymEnv for Env<'_> {
             }
             _ => false,
         })?;
-        self.unknown(v.value).ok()
+        self.unknown(v.value, found).ok()
     }
 
-    fn parity(&self, p: &AffExpr) -> Result<Sym, Reason> {
+    fn parity(&self, p: &AffExpr, found: &mut Found) -> Result<Sym, Reason> {
         let na = |what: &str| Reason::NonAffineSubscript(format!("parity {what}"));
         // The innermost loop of the region whose counter `p` uses: the
         // counters a value uses all enclose it, so they are nested.
@@ -136,15 +133,16 @@ impl SymEnv for Env<'_> {
             }
         }
         let inside = inside.ok_or_else(|| na("of parameters or enclosing counters only"))?;
-        let mut pseudo = self.pseudo.borrow_mut();
-        if let Some(q) = pseudo.iter().find(|q| q.half_of == *p) {
+        // The region's pseudo-loops: those kept, then those found since.
+        if let Some(q) = self.pseudo.iter().chain(&found.pseudo).find(|q| q.half_of == *p) {
             return Ok(Sym::Counter(q.id));
         }
-        if pseudo.len() >= MAX_PSEUDO_LOOPS {
+        let named = self.pseudo.len() + found.pseudo.len();
+        if named >= MAX_PSEUDO_LOOPS {
             return Err(na("of too many sums"));
         }
-        let id = Counter::Pseudo(pseudo.len() as u32);
-        pseudo.push(PseudoLoop { id, half_of: p.clone(), inside });
+        let id = Counter::Pseudo(named as u32);
+        found.pseudo.push(PseudoLoop { id, half_of: p.clone(), inside });
         Ok(Sym::Counter(id))
     }
 

@@ -13,29 +13,32 @@ impl Env<'_> {
     /// once the equalities of its edge's domain (`i = 0`) are substituted.
     /// The range facts of that polynomial become obligations on the PHI's
     /// block (the value is copied instead if they fail).
-    pub(super) fn merge_phis(&self, domains: &HashMap<BlockId, Dnf>, edges: &HashMap<(BlockId, BlockId), Dnf>, fallbacks: &BTreeSet<Fallback>, obligations: &mut Vec<Obligation>) {
-        let headers: HashSet<BlockId> = self.loops.iter().map(|&l| self.view.loop_(l).header).collect();
+    pub(super) fn merge_phis(&mut self, domains: &HashMap<BlockId, Dnf>, edges: &HashMap<(BlockId, BlockId), Dnf>, fallbacks: &BTreeSet<Fallback>, obligations: &mut Vec<Obligation>) {
+        let view = self.view;
+        let headers: HashSet<BlockId> = self.loops.iter().map(|&l| view.loop_(l).header).collect();
         let mut blocks: Vec<BlockId> = self.blocks.iter().copied().filter(|b| !headers.contains(b)).collect();
         blocks.sort();
         for b in blocks {
-            let here = self.view.block(b).loop_;
-            let around = |s: &Sym| match s {
-                Sym::Counter(Counter::Loop(l)) if self.loops.contains(l) => here.is_some_and(|inner| self.view.loop_contains(*l, inner)),
-                _ => true,
-            };
-            for i in &self.view.block(b).instrs {
+            let here = view.block(b).loop_;
+            for i in &view.block(b).instrs {
                 let Op::Phi { incoming } = &i.op else { continue };
-                let opaque = matches!(self.view.scev(i.value), Some(Scev::Unknown(v)) if *v == i.value);
-                if !opaque || fallbacks.contains(&Fallback::Copy(i.value)) || !matches!(self.view.value(i.value).ty, Type::Int(_) | Type::Ptr) {
+                let opaque = matches!(view.scev(i.value), Some(Scev::Unknown(v)) if *v == i.value);
+                if !opaque || fallbacks.contains(&Fallback::Copy(i.value)) || !matches!(view.value(i.value).ty, Type::Int(_) | Type::Ptr) {
                     continue;
                 }
-                self.nonneg.borrow_mut().clear();
+                let around = |s: &Sym| match s {
+                    Sym::Counter(Counter::Loop(l)) if self.loops.contains(l) => here.is_some_and(|inner| view.loop_contains(*l, inner)),
+                    _ => true,
+                };
+                // The incoming values' polynomials, up to the first that
+                // is none (their ranges are not needed).
+                let mut found = Found::default();
                 let polys: Option<Vec<Polynomial>> = incoming
                     .iter()
-                    .map(|&(_, v)| self.view.scev(v).and_then(|s| Polynomial::from_scev(s, self).ok()))
+                    .map(|&(_, v)| view.scev(v).and_then(|s| Polynomial::from_scev(s, &*self, &mut found).ok()))
                     .map(|p| p.filter(|p| p.terms.keys().flatten().all(around)))
                     .collect();
-                self.nonneg.borrow_mut().clear();
+                self.keep(found);
                 let Some(polys) = polys else { continue };
                 let agrees = |cand: &Polynomial| {
                     incoming.iter().zip(&polys).all(|(&(pred, _), p)| match (p.scale(-1).and_then(|m| cand.add(&m)), edges.get(&(pred, b))) {
@@ -44,17 +47,18 @@ impl Env<'_> {
                     })
                 };
                 let Some(k) = polys.iter().position(agrees) else { continue };
-                // Record the chosen value's range facts again, on this block.
-                let Some(s) = self.view.scev(incoming[k].1) else { continue };
-                let _ = Polynomial::from_scev(s, self);
+                // The chosen value's range facts, on this block.
+                let Some(s) = view.scev(incoming[k].1) else { continue };
+                let mut found = Found::default();
+                let _ = Polynomial::from_scev(s, &*self, &mut found);
+                let ranges = self.keep(found);
                 let mut facts = Vec::new();
-                if self.take_nonneg(domains.get(&b).unwrap_or(&vec![]), &mut facts).is_ok() {
+                if self.take_ranges(ranges, domains.get(&b).unwrap_or(&vec![]), &mut facts).is_ok() {
                     obligations.extend(facts.into_iter().map(|o| Obligation { fallback: Some(Fallback::Copy(i.value)), ..o }));
-                    self.merged.borrow_mut().insert(i.value, polys[k].clone());
+                    self.merged.insert(i.value, polys[k].clone());
                 }
             }
         }
-        self.nonneg.borrow_mut().clear();
     }
 
     /// Finds the values code generation may recompute: integers and
@@ -62,33 +66,34 @@ impl Env<'_> {
     /// with the range facts of their extensions proved on their block's
     /// domain. A value whose facts cannot be stated, or (`fallbacks`) could
     /// not be proved, is copied instead.
-    pub(super) fn find_rebuildable(&self, domains: &HashMap<BlockId, Dnf>, fallbacks: &BTreeSet<Fallback>, obligations: &mut Vec<Obligation>) {
+    pub(super) fn find_rebuildable(&mut self, domains: &HashMap<BlockId, Dnf>, fallbacks: &BTreeSet<Fallback>, obligations: &mut Vec<Obligation>) {
+        let view = self.view;
         let mut blocks: Vec<BlockId> = self.blocks.iter().copied().collect();
         blocks.sort();
         for b in blocks {
             let domain = domains.get(&b).cloned().unwrap_or_default();
-            for i in &self.view.block(b).instrs {
-                if !matches!(self.view.value(i.value).ty, Type::Int(_) | Type::Ptr) || fallbacks.contains(&Fallback::Copy(i.value)) {
+            for i in &view.block(b).instrs {
+                if !matches!(view.value(i.value).ty, Type::Int(_) | Type::Ptr) || fallbacks.contains(&Fallback::Copy(i.value)) {
                     continue;
                 }
                 // Polynomials are rebuilt in 64 bits: a wider value (the
                 // i65 recurrences -O3 makes for the closed form of a
                 // triangular sum) is copied like any other instruction.
-                if matches!(self.view.value(i.value).ty, Type::Int(_)) && int_bits(self.view.value(i.value).ty) > 64 {
+                if matches!(view.value(i.value).ty, Type::Int(_)) && int_bits(view.value(i.value).ty) > 64 {
                     continue;
                 }
-                let Some(s) = self.view.scev(i.value) else { continue };
-                self.nonneg.borrow_mut().clear();
-                let Ok(poly) = Polynomial::from_scev(s, self) else { continue };
-                let Some(poly) = self.at_loop_exits(poly, b) else { continue };
+                let Some(s) = view.scev(i.value) else { continue };
+                let mut found = Found::default();
+                let poly = Polynomial::from_scev(s, &*self, &mut found).ok().map(|p| self.at_loop_exits(p, b, &mut found));
+                let ranges = self.keep(found);
+                let Some(Some(poly)) = poly else { continue };
                 let mut facts = Vec::new();
-                if self.take_nonneg(&domain, &mut facts).is_ok() {
+                if self.take_ranges(ranges, &domain, &mut facts).is_ok() {
                     obligations.extend(facts.into_iter().map(|o| Obligation { fallback: Some(Fallback::Copy(i.value)), ..o }));
-                    self.rebuildable.borrow_mut().insert(i.value, poly);
+                    self.rebuildable.insert(i.value, poly);
                 }
             }
         }
-        self.nonneg.borrow_mut().clear();
     }
 
     /// A value defined after a loop of the region whose evolution still
@@ -96,8 +101,9 @@ impl Env<'_> {
     /// a loop that ended) means the counter at the loop's last iteration:
     /// its back-edge-taken count, when that is one affine piece (and the
     /// loop counts from 0). The range facts recorded for the evolution are
-    /// read the same way. `None` when a count is not such a piece.
-    pub(super) fn at_loop_exits(&self, poly: Polynomial, b: BlockId) -> Option<Polynomial> {
+    /// read the same way (`found`'s ranges). `None` when a count is not
+    /// such a piece.
+    pub(super) fn at_loop_exits(&self, poly: Polynomial, b: BlockId, found: &mut Found) -> Option<Polynomial> {
         let here = self.view.block(b).loop_;
         let ended = |p: &Polynomial| -> Option<LoopId> {
             p.terms.keys().flatten().find_map(|s| match s {
@@ -108,14 +114,13 @@ impl Env<'_> {
         let mut out = poly;
         // An inner loop's count may mention an outer loop that ended too.
         for _ in 0..8 {
-            let Some(l) = ended(&out).or_else(|| self.nonneg.borrow().iter().find_map(|(p, _, _)| ended(p))) else { return Some(out) };
+            let Some(l) = ended(&out).or_else(|| found.ranges.iter().find_map(|(p, _, _)| ended(p))) else { return Some(out) };
             if self.origins.contains_key(&l) {
                 return None;
             }
-            let last = self.last_counter(l)?;
+            let last = self.last_counter(l, found)?;
             out = out.substitute(Sym::loop_counter(l), &last).ok()?;
-            let mut facts = self.nonneg.borrow_mut();
-            for f in facts.iter_mut() {
+            for f in found.ranges.iter_mut() {
                 f.0 = f.0.substitute(Sym::loop_counter(l), &last).ok()?;
             }
         }
@@ -124,11 +129,11 @@ impl Env<'_> {
 
     /// Loop `l`'s counter at its last iteration: its back-edge-taken count,
     /// when that is one affine piece. The count's range facts were proved
-    /// with the loop's domain: they are not recorded again.
-    pub(super) fn last_counter(&self, l: LoopId) -> Option<Polynomial> {
-        let facts = std::mem::take(&mut *self.nonneg.borrow_mut());
-        let pieces = conditions::bound_pieces(&self.view.loop_(l).backedge_taken, self);
-        *self.nonneg.borrow_mut() = facts;
+    /// with the loop's domain: they are not recorded again in `found`.
+    pub(super) fn last_counter(&self, l: LoopId, found: &mut Found) -> Option<Polynomial> {
+        let ranges = std::mem::take(&mut found.ranges);
+        let pieces = conditions::bound_pieces(&self.view.loop_(l).backedge_taken, self, found);
+        found.ranges = ranges;
         let pieces = pieces.ok()?;
         let [conj] = pieces.as_slice() else { return None };
         let [last] = conj.as_slice() else { return None };
@@ -140,9 +145,10 @@ impl Env<'_> {
     /// count is one affine piece: the PHI with the counter replaced by
     /// that count. A header PHI is set on every iteration, so after the
     /// loop it holds the last iteration's value.
-    pub(super) fn find_exit_values(&self) {
+    pub(super) fn find_exit_values(&mut self) {
         let mut out = ExitValues::new();
-        for &l in &self.loops {
+        let loops: Vec<LoopId> = self.loops.iter().copied().collect();
+        for l in loops {
             if l == self.root || self.origins.contains_key(&l) {
                 continue;
             }
@@ -156,35 +162,39 @@ impl Env<'_> {
             if !phis.iter().any(read_after) {
                 continue;
             }
-            let Some(last) = self.last_counter(l) else { continue };
+            let mut found = Found::default();
+            let last = self.last_counter(l, &mut found);
+            self.keep(found);
+            let Some(last) = last else { continue };
             for i in &self.view.block(lp.header).instrs {
                 if !matches!(i.op, Op::Phi { .. }) {
                     continue;
                 }
-                let Some(p) = self.rebuildable.borrow().get(&i.value).cloned() else { continue };
+                let Some(p) = self.rebuildable.get(&i.value).cloned() else { continue };
                 if let Ok(at_end) = p.substitute(Sym::loop_counter(l), &last) {
                     out.insert(i.value, (l, at_end));
                 }
             }
         }
-        *self.exit_values.borrow_mut() = out;
+        self.exit_values = out;
     }
 
-    /// Turns the range facts recorded so far into obligations on `domain`.
+    /// Turns range facts (a symbol resolution's, kept) into obligations
+    /// on `domain`.
     /// A polynomial `n·i + j` is non-negative when its delinearized
     /// subscripts are (`i >= 0` and `0 <= j < n`); other ranges of
     /// polynomials (an upper bound: `n·i + j` computed in 32 bits does not
     /// wrap) cannot be stated affinely: they become [`Fact::Range`].
-    pub(super) fn take_nonneg(&self, domain: &Dnf, out: &mut Vec<Obligation>) -> Result<(), Reason> {
+    pub(super) fn take_ranges(&self, ranges: Vec<Range>, domain: &Dnf, out: &mut Vec<Obligation>) -> Result<(), Reason> {
         let with_ranges;
-        let domain = if self.pseudo.borrow().is_empty() {
+        let domain = if self.pseudo.is_empty() {
             domain
         } else {
             with_ranges = self.with_pseudo_ranges(domain.clone());
             &with_ranges
         };
         let overflow = || Reason::Overflow("range of a narrow integer".into());
-        for (p, lo, hi) in self.nonneg.borrow_mut().drain(..) {
+        for (p, lo, hi) in ranges {
             let delinearized = || -> Option<Vec<Constraint>> {
                 if lo != 0 || hi.is_some() {
                     return None;
@@ -222,7 +232,7 @@ impl Env<'_> {
     pub(super) fn synthesizable_at(&self, v: ValueId, use_block: Option<BlockId>) -> bool {
         let encloses = |l: Counter| l.ir_loop().zip(use_block.and_then(|b| self.view.block(b).loop_)).is_some_and(|(l, inner)| self.view.loop_contains(l, inner));
         let region_loop = |l: Counter| l.ir_loop().is_some_and(|l| self.loops.contains(&l));
-        rebuilt_at(&self.rebuildable.borrow(), &self.exit_values.borrow(), &region_loop, v, &encloses).is_some()
+        rebuilt_at(&self.rebuildable, &self.exit_values, &region_loop, v, &encloses).is_some()
     }
 }
 
