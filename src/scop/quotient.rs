@@ -115,7 +115,6 @@ pub fn unsigned_quotient(view: &FunctionView, env: &dyn SymEnv, q: ValueId, foun
 mod tests {
     use super::*;
     use crate::ir::{Block, BlockId, Instr, LoopId, Scev, Terminator, Type, ValueInfo, ValueKind};
-    use crate::scop::polynomial::Polynomial;
     use crate::scop::reason::Reason;
 
     struct Params;
