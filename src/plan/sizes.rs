@@ -24,7 +24,7 @@ use crate::scop::to_poly::{param_ranges, statement_space, Columns};
 
 /// The largest size taken as degenerate: a loop needing more iterations
 /// of an outer size than this to run at all is a case of its own.
-pub const SMALL: i128 = 16;
+const SMALL: i128 = 16;
 
 /// Polyhedral work the search may spend per nest (a few emptiness tests
 /// per statement and parameter); past it, nothing is assumed.

@@ -31,14 +31,20 @@ impl Env<'_> {
                     _ => true,
                 };
                 // The incoming values' polynomials, up to the first that
-                // is none (their ranges are not needed).
+                // is none, and where each one's ranges are in `found`.
                 let mut found = Found::default();
+                let mut spans = Vec::new();
                 let polys: Option<Vec<Polynomial>> = incoming
                     .iter()
-                    .map(|&(_, v)| view.scev(v).and_then(|s| Polynomial::from_scev(s, &*self, &mut found).ok()))
+                    .map(|&(_, v)| {
+                        let start = found.ranges.len();
+                        let p = view.scev(v).and_then(|s| Polynomial::from_scev(s, &*self, &mut found).ok());
+                        spans.push(start..found.ranges.len());
+                        p
+                    })
                     .map(|p| p.filter(|p| p.terms.keys().flatten().all(around)))
                     .collect();
-                self.keep(found);
+                let mut ranges = self.keep(found);
                 let Some(polys) = polys else { continue };
                 let agrees = |cand: &Polynomial| {
                     incoming.iter().zip(&polys).all(|(&(pred, _), p)| match (p.scale(-1).and_then(|m| cand.add(&m)), edges.get(&(pred, b))) {
@@ -48,12 +54,9 @@ impl Env<'_> {
                 };
                 let Some(k) = polys.iter().position(agrees) else { continue };
                 // The chosen value's range facts, on this block.
-                let Some(s) = view.scev(incoming[k].1) else { continue };
-                let mut found = Found::default();
-                let _ = Polynomial::from_scev(s, &*self, &mut found);
-                let ranges = self.keep(found);
+                let chosen: Vec<Range> = ranges.drain(spans[k].clone()).collect();
                 let mut facts = Vec::new();
-                if self.take_ranges(ranges, domains.get(&b).unwrap_or(&vec![]), &mut facts).is_ok() {
+                if self.take_ranges(chosen, domains.get(&b).unwrap_or(&vec![]), &mut facts).is_ok() {
                     obligations.extend(facts.into_iter().map(|o| Obligation { fallback: Some(Fallback::Copy(i.value)), ..o }));
                     self.merged.insert(i.value, polys[k].clone());
                 }
