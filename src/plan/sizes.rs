@@ -17,7 +17,7 @@
 
 use super::alias::pairs_to_check;
 use crate::ir::FunctionView;
-use crate::poly::PolyResult;
+use crate::poly::{PolyResult, Space};
 use crate::scop::affine::{AffExpr, Constraint, Sym};
 use crate::scop::model::{Model, Statement};
 use crate::scop::to_poly::{param_ranges, statement_space, Columns};
@@ -65,8 +65,9 @@ fn running_sizes(model: &Model) -> PolyResult<Vec<Constraint>> {
     known.extend(param_ranges(model));
     let mut least = vec![0i128; model.params.len()];
     for s in &model.statements {
+        let (cols, space) = (Columns::of(model, s), statement_space(model, s));
         for (k, p) in model.params.iter().enumerate() {
-            if let Some(c) = statement_least(model, s, p.sym, &known)? {
+            if let Some(c) = statement_least(s, &cols, &space, p.sym, &known)? {
                 least[k] = least[k].max(c);
             }
         }
@@ -84,8 +85,7 @@ fn running_sizes(model: &Model) -> PolyResult<Vec<Constraint>> {
 /// loops' extents (not its guards, the context or the assumptions alone)
 /// need one between 1 and [`SMALL`]: the smallest such value over the
 /// disjuncts of its domain that are not empty.
-fn statement_least(model: &Model, s: &Statement, p: Sym, known: &[Constraint]) -> PolyResult<Option<i128>> {
-    let cols = Columns::of(model, s);
+fn statement_least(s: &Statement, cols: &Columns, space: &Space, p: Sym, known: &[Constraint]) -> PolyResult<Option<i128>> {
     let counter = |c: &Constraint| c.expr.syms().any(|x| cols.dims.contains(&x));
     let mut least: Option<i128> = None;
     for conj in &s.domain {
@@ -97,8 +97,8 @@ fn statement_least(model: &Model, s: &Statement, p: Sym, known: &[Constraint]) -
             conj.iter().filter(|c| !guards_only || !counter(c)).chain(known).cloned().collect()
         };
         let all = with_known(false);
-        let Some(needed) = least_value(model, s, &cols, &all, p)? else { continue };
-        let guards = least_value(model, s, &cols, &with_known(true), p)?.unwrap_or(0);
+        let Some(needed) = least_value(cols, space, &all, p)? else { continue };
+        let guards = least_value(cols, space, &with_known(true), p)?.unwrap_or(0);
         if needed <= guards {
             return Ok(None);
         }
@@ -109,12 +109,11 @@ fn statement_least(model: &Model, s: &Statement, p: Sym, known: &[Constraint]) -
 
 /// The largest `c` in `0..=SMALL` such that `set` has no point with
 /// `p < c`; `None` when the set is empty or needs more than [`SMALL`].
-fn least_value(model: &Model, s: &Statement, cols: &Columns, set: &[Constraint], p: Sym) -> PolyResult<Option<i128>> {
-    let space = statement_space(model, s);
+fn least_value(cols: &Columns, space: &Space, set: &[Constraint], p: Sym) -> PolyResult<Option<i128>> {
     let empty_below = |c: i128| -> PolyResult<bool> {
         let mut all = set.to_vec();
         all.push(Constraint::ge0(AffExpr::sym(p).scale(-1).expect("unit").add_const(c - 1).expect("small constant")));
-        match cols.basic_set(&space, &all) {
+        match cols.basic_set(space, &all) {
             Ok(b) => b.is_empty(),
             Err(_) => Err(crate::poly::PolyError::Overflow),
         }
