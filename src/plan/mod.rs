@@ -17,6 +17,7 @@
 pub mod alias;
 mod choice;
 pub mod costing;
+mod ledger;
 mod matmul;
 mod private;
 mod size;
@@ -30,7 +31,7 @@ use crate::deps::{self, DepsOptions};
 use crate::ir::FunctionView;
 use crate::poly::trace_work;
 use crate::sched;
-use crate::scop::{self, Model, PolyScop};
+use crate::scop::{Model, PolyScop};
 use crate::tile::{self, TileConfig};
 
 /// What the pure stages decide for one SCoP.
@@ -150,74 +151,16 @@ pub fn plan(fview: &FunctionView, m: &Model, config: &StageConfig, pay: Option<&
     crate::poly::set_work_allowance(Some(allowance));
     let _allowance = Allowance(allowance);
     let scop = PolyScop::from_model(m, &|v| fview.value(v).name.clone()).map_err(|r| r.to_string())?;
-    let key = nest_key(&scop, config, pay.map(|p| &p.facts));
-    let known = |ledger: &std::collections::BTreeMap<u64, (String, u64)>| {
-        let (why, at) = ledger.get(&key)?;
-        // Out of work with this allowance or more: out of work again.
-        // Decided within this allowance or less: decided the same way.
-        let out_of_work = why.contains("exceeded its work budget");
-        (if out_of_work { allowance <= *at } else { allowance >= *at }).then(|| why.clone())
-    };
-    if let Some(why) = known(&DECLINED.lock().unwrap_or_else(|e| e.into_inner())) {
-        return Err(format!("{why} (as the same nest before it in this compilation)"));
+    let key = ledger::nest_key(&scop, config, pay.map(|p| &p.facts));
+    if let Some(why) = ledger::recall(key, allowance) {
+        return Err(why);
     }
     let planned = plan_stages(fview, m, scop, config, pay);
     if let Err(why) = &planned {
-        // Not the code-size budgets' answers: they depend on what earlier
-        // rewrites left.
-        if why.contains("exceeded its work budget") || (why.starts_with("not profitable") && !why.contains("code-size budget")) {
-            let used = allowance - crate::poly::work_left().unwrap_or(0);
-            let at = if why.contains("exceeded its work budget") { allowance } else { used };
-            DECLINED.lock().unwrap_or_else(|e| e.into_inner()).insert(key, (why.clone(), at));
-        }
+        let used = allowance - crate::poly::work_left().unwrap_or(0);
+        ledger::record(key, allowance, used, why);
     }
     planned
-}
-
-/// The nests planning declined in this process, by [`nest_key`]: why, and
-/// the work it took (the allowance, for one that ran out of it). A
-/// function inlined into several callers brings the same nest to each
-/// (gsl's simplex.c: the same 2-statement nest three times, each spending
-/// 1.3e9 work units to be found not profitable). Every stage is a
-/// deterministic function of the nest, the configuration and the work
-/// allowed, so planning it again would spend the same work to decline it
-/// the same way. Rewrites are not kept: each needs its own plan.
-static DECLINED: std::sync::Mutex<std::collections::BTreeMap<u64, (String, u64)>> = std::sync::Mutex::new(std::collections::BTreeMap::new());
-
-/// What planning depends on: the nest as the stages see it, the stage
-/// configuration and the profitability model's facts. Its parameters and
-/// cells are renamed by position (copies of one nest inlined into one
-/// function have the same sets over differently named values), and a
-/// cell's number too (cells are numbered in the order of their names,
-/// which differ between copies); the scalars that die with the nest are
-/// listed in that numbering's order, as the stages walk them.
-/// `DefaultHasher::new` has fixed keys: the same in every process.
-fn nest_key(scop: &PolyScop, config: &StageConfig, facts: Option<&cost::profit::Facts>) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut text = format!("{:?} {:?} {:?} {:?}", scop.params, scop.context, scop.statements, scop.dead_after);
-    let mut names: Vec<&String> = scop.params.iter().collect();
-    let mut cells: Vec<scop::poly_scop::CellId> = vec![];
-    for a in scop.statements.iter().flat_map(|s| &s.accesses) {
-        if !cells.contains(&a.array) {
-            cells.push(a.array);
-            names.push(&scop.cell(a.array).name);
-        }
-    }
-    // Names appear quoted in the debug form: renaming the quoted forms
-    // cannot touch a longer name that contains a shorter one. The new
-    // names (`"#0"`, ...) are no C identifier, so no later name meets one;
-    // a cell's number is closed by its parenthesis and renamed the same
-    // way (`CellId(#k)`: no number).
-    for (k, name) in names.iter().enumerate() {
-        text = text.replace(&format!("{name:?}"), &format!("\"#{k}\""));
-    }
-    for (k, c) in cells.iter().enumerate() {
-        text = text.replace(&format!("{c:?}"), &format!("CellId(#{})", scop.params.len() + k));
-    }
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    text.hash(&mut h);
-    format!("{:?} {:?} {} {} {:?} {facts:?}", config.fuse, config.tile, config.check, config.deps_work_limit, config.ast).hash(&mut h);
-    h.finish()
 }
 
 /// The stages on one SCoP, in order (the module documentation): the plan,
