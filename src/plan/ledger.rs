@@ -1,10 +1,10 @@
 //! What planning learned of the nests it declined in this process, so that
-//! a copy of one (a function inlined into several callers, a header's
-//! routine expanded for each type or case) is declined again without the
-//! work. Every stage is a deterministic function of the nest, the stage
-//! configuration, the profitability facts and the work allowed, so
-//! planning it again would spend the same work to decline it the same way.
-//! Rewrites are not kept: each needs its own plan.
+//! a copy of one (a function inlined into several callers brings the same
+//! nest to each) is declined again without the work. Every stage is a
+//! deterministic function of the nest, the stage configuration, the
+//! profitability facts and the work allowed, so planning it again would
+//! spend the same work to decline it the same way. Rewrites are not kept:
+//! each needs its own plan.
 //!
 //! Not the code-size budgets' answers: they depend on what earlier
 //! rewrites left.
