@@ -13,6 +13,7 @@ use super::StageConfig;
 use crate::cost;
 use crate::scop::{self, PolyScop};
 use std::collections::BTreeMap;
+use std::hash::{Hash, Hasher};
 use std::sync::Mutex;
 
 /// The declines that do not depend on the code-size budgets, by
@@ -63,7 +64,6 @@ pub(super) fn nest_key(scop: &PolyScop, config: &StageConfig, facts: Option<&cos
     }
     let cells: Vec<String> = cells.iter().map(|c| format!("{c:?}")).collect();
     let text = renamed(&text, &names, &cells, scop.params.len());
-    use std::hash::{Hash, Hasher};
     // `DefaultHasher::new` has fixed keys: the same in every process.
     let mut h = std::collections::hash_map::DefaultHasher::new();
     text.hash(&mut h);
