@@ -12,6 +12,7 @@
 use super::StageConfig;
 use crate::cost;
 use crate::scop::{self, PolyScop};
+use crate::stable::HashMap;
 use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
 use std::sync::Mutex;
@@ -28,17 +29,23 @@ pub(super) fn recall(key: u64, allowance: u64) -> Option<String> {
     let (why, at) = lock(&DECLINED).get(&key).cloned()?;
     // Out of work with this allowance or more: out of work again.
     // Decided within this allowance or less: decided the same way.
-    let out_of_work = why.contains("exceeded its work budget");
-    (if out_of_work { allowance <= at } else { allowance >= at }).then(|| format!("{why} (as the same nest before it in this compilation)"))
+    (if out_of_work(&why) { allowance <= at } else { allowance >= at }).then(|| format!("{why} (as the same nest before it in this compilation)"))
 }
 
 /// Keeps the decline `why` of the nest of `key` (after `used` work units
 /// of an `allowance`) for its later copies.
 pub(super) fn record(key: u64, allowance: u64, used: u64, why: &str) {
-    let out_of_work = why.contains("exceeded its work budget");
-    if out_of_work || (why.starts_with("not profitable") && !why.contains("code-size budget")) {
-        lock(&DECLINED).insert(key, (why.to_string(), if out_of_work { allowance } else { used }));
+    let out = out_of_work(why);
+    if out || (why.starts_with("not profitable") && !why.contains("code-size budget")) {
+        lock(&DECLINED).insert(key, (why.to_string(), if out { allowance } else { used }));
     }
+}
+
+/// Whether a decline says some work budget ran out (the solver's, the
+/// dependence analysis's or loop generation's): kept with the allowance
+/// it ran out of, and recalled only within no more.
+fn out_of_work(why: &str) -> bool {
+    why.contains("exceeded its work budget")
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -78,7 +85,7 @@ pub(super) fn nest_key(scop: &PolyScop, config: &StageConfig, facts: Option<&cos
 /// matched only as a whole quoted string and a cell only up to its closing
 /// parenthesis (`CellId(3)` is not the start of `CellId(31)`).
 fn renamed(text: &str, names: &[String], cells: &[String], offset: usize) -> String {
-    let mut index: std::collections::HashMap<&str, String> = std::collections::HashMap::new();
+    let mut index: HashMap<&str, String> = HashMap::default();
     for (k, n) in names.iter().enumerate() {
         index.entry(n.as_str()).or_insert_with(|| format!("\"#{k}\""));
     }
