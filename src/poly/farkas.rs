@@ -72,11 +72,21 @@ fn eliminate_with(r: &[i64], eq: &[i64], c: usize, keep_sign: bool) -> PolyResul
 /// with `A x + b >= 0` (`ineqs`) and `E x + f = 0` (`eqs`), as a set over
 /// `n_unknowns` dims named `u0, u1, ...`.
 pub fn farkas(eqs: &[Row], ineqs: &[Row], form: &ParamForm) -> PolyResult<BasicSet> {
+    match tightened(eqs, ineqs, form.coeffs.len())? {
+        Some(b) => farkas_exact(b.eqs(), b.ineqs(), form),
+        None => farkas_exact(eqs, ineqs, form),
+    }
+}
+
+/// The polyhedron of `eqs` and `ineqs` over `n` columns with the
+/// equalities every integer point satisfies and in echelon form, when
+/// that changes anything; `None` when the rows serve as they are (or the
+/// result would be obviously empty: callers keep the rows they have).
+pub fn tightened(eqs: &[Row], ineqs: &[Row], n: usize) -> PolyResult<Option<BasicSet>> {
     // Equalities every integer point satisfies (constant sizes: `i = i'`
     // from `100·i + j = 100·i' + j' + 1`) shrink the polyhedron to what
     // matters; Farkas over it is still sound for the integer points, and
     // much cheaper than over the thin rational slice.
-    let n = form.coeffs.len();
     let p = super::ilp::Problem { n, eqs: eqs.to_vec(), ineqs: ineqs.to_vec() };
     let extra = super::ilp::implied_equalities(&p, &mut super::error::Meter::new())?;
     // Equalities with large coefficients are reduced too, even when none
@@ -86,23 +96,23 @@ pub fn farkas(eqs: &[Row], ineqs: &[Row], form: &ParamForm) -> PolyResult<BasicS
     // rows keep the constants in every multiplier and Fourier–Motzkin
     // over them ran out of the scheduler's allowance (heat3d at n = 100).
     let large = eqs.iter().any(|r| r[..n].iter().any(|c| c.abs() >= super::ilp::IMPLIED_COEFF));
-    if !extra.is_empty() || large {
-        let mut all = eqs.to_vec();
-        all.extend(extra);
-        // Echelon form and redundancy removal: the new equality makes the
-        // thin rows' large coefficients vanish (`j = j' + 1` is left).
-        let space = Space::from_tuple(vec![], Tuple::anon(n, "x"));
-        let b = BasicSet::from_constraints(space, all, ineqs.to_vec())?.normalize()?;
-        if b.is_obviously_empty() {
-            return farkas_exact(eqs, ineqs, form);
-        }
-        let b = b.remove_redundant()?;
-        if b.is_obviously_empty() {
-            return farkas_exact(eqs, ineqs, form);
-        }
-        return farkas_exact(b.eqs(), b.ineqs(), form);
+    if extra.is_empty() && !large {
+        return Ok(None);
     }
-    farkas_exact(eqs, ineqs, form)
+    let mut all = eqs.to_vec();
+    all.extend(extra);
+    // Echelon form and redundancy removal: the new equality makes the
+    // thin rows' large coefficients vanish (`j = j' + 1` is left).
+    let space = Space::from_tuple(vec![], Tuple::anon(n, "x"));
+    let b = BasicSet::from_constraints(space, all, ineqs.to_vec())?.normalize()?;
+    if b.is_obviously_empty() {
+        return Ok(None);
+    }
+    let b = b.remove_redundant()?;
+    if b.is_obviously_empty() {
+        return Ok(None);
+    }
+    Ok(Some(b))
 }
 
 /// [`farkas`] over exactly the given rows.

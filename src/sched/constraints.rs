@@ -13,9 +13,10 @@
 //! Pluto's objective (short dependences: locality, and zero for
 //! parallel loops).
 //!
-//! Unknowns (the [`Layout`]): `u` (one per parameter), `w`, then per
-//! statement its counter coefficients and its constant. Schedules carry no
-//! parameter coefficients (as in Pluto's default).
+//! Unknowns (the [`Layout`]): `u` (one per parameter, then one per size
+//! of [`super::sizes`]), `w`, then per statement its counter coefficients
+//! and its constant. Schedules carry no parameter coefficients (as in
+//! Pluto's default).
 
 use crate::poly::farkas::{farkas, ParamForm};
 use crate::poly::{BasicSet, PolyResult};
@@ -27,7 +28,10 @@ pub type Rows = (Vec<Vec<i64>>, Vec<Vec<i64>>);
 /// Positions of the unknowns of the hyperplane ILP.
 #[derive(Clone, Debug)]
 pub struct Layout {
+    /// The SCoP's parameters (the schedule rows' leading columns).
     pub n_params: usize,
+    /// The `u`s: one per parameter, then one per size.
+    pub n_bound: usize,
     /// Per statement: its number of counters and the index of its first
     /// coefficient.
     pub stmts: Vec<(usize, usize)>,
@@ -36,13 +40,19 @@ pub struct Layout {
 
 impl Layout {
     pub fn new(n_params: usize, dims: &[usize]) -> Layout {
-        let mut at = n_params + 1;
+        Layout::with_sizes(n_params, 0, dims)
+    }
+
+    /// A layout whose objective also has a `u` for each of `n_sizes` sizes.
+    pub fn with_sizes(n_params: usize, n_sizes: usize, dims: &[usize]) -> Layout {
+        let n_bound = n_params + n_sizes;
+        let mut at = n_bound + 1;
         let mut stmts = vec![];
         for &m in dims {
             stmts.push((m, at));
             at += m + 1;
         }
-        Layout { n_params, stmts, n_vars: at }
+        Layout { n_params, n_bound, stmts, n_vars: at }
     }
 
     pub fn u(&self, p: usize) -> usize {
@@ -50,7 +60,7 @@ impl Layout {
     }
 
     pub fn w(&self) -> usize {
-        self.n_params
+        self.n_bound
     }
 
     pub fn coeff(&self, s: usize, k: usize) -> usize {
@@ -70,13 +80,15 @@ impl Layout {
 
 /// The affine form `sign·(φ_T(t) - φ_S(s))` (plus `u·n + w` when
 /// `bounding`) over the columns of the pair polyhedron `part`, with
-/// coefficients over the unknowns.
+/// coefficients over the unknowns. A bounding part may have the sizes as
+/// parameters after the SCoP's ([`super::sizes::Sizes::symbolic`]).
 fn form(l: &Layout, part: &BasicSet, src: StmtId, dst: StmtId, bounding: bool) -> ParamForm {
     let (src, dst) = (src.index(), dst.index());
     let (np, ns) = (part.n_param(), l.stmts[src].0);
     let sign = if bounding { -1 } else { 1 };
     let zero = vec![0; l.n_vars + 1];
     let mut coeffs = vec![zero.clone(); part.n_cols()];
+    debug_assert!(np <= l.n_bound);
     for (p, c) in coeffs.iter_mut().enumerate().take(np) {
         if bounding {
             *c = l.unit(l.u(p), 1);

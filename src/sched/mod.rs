@@ -26,6 +26,7 @@ pub mod pluto;
 pub mod print;
 pub mod private;
 pub mod scc;
+pub mod sizes;
 
 // The schedule types live below every stage that reads schedules (deps
 // checks live ranges against rows, tile and ast consume them).

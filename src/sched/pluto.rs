@@ -38,6 +38,7 @@ use super::constraints::{farkas_rows, Layout, Rows};
 use super::linalg::{nullspace, rank};
 use super::marks::DepState;
 use super::scc::{cut_all, cut_by_dimension, cut_first, sccs};
+use super::sizes::Sizes;
 use super::{Band, DimInfo, FusePolicy, RowKind, SchedError, SchedOptions, SchedRow, Schedule};
 use crate::poly::ilp::{lexmin_in_order, Problem};
 use crate::poly::{BasicSet, Meter};
@@ -79,11 +80,15 @@ pub struct Pluto<'a> {
     remaining: Vec<DepState>,
     /// The dependences active in the current band, as they were at its
     /// start, with their cached tiling-validity rows.
-    band: Vec<(DepState, Option<Vec<Rows>>)>,
+    band: Vec<(DepState, [Option<Vec<Rows>>; 2])>,
     band_start: usize,
     band_carried: bool,
     /// Farkas rows already computed ([`FarkasMemo`]).
     pub farkas_memo: FarkasMemo,
+    /// The SCoP's constant sizes, symbolic in the objective.
+    sizes: Sizes,
+    /// Dependence parts with their sizes symbolic (`None`: as they are).
+    symbolic_parts: HashMap<BasicSet, Option<BasicSet>>,
     meter: Meter,
     pub ilps: usize,
 }
@@ -102,10 +107,13 @@ impl<'a> Pluto<'a> {
             .flat_map(|DepState { dep, src, dst, n_src, parts }| parts.into_iter().map(move |p| DepState { dep, src, dst, n_src, parts: vec![p] }))
             .filter(|d| seen.insert((d.src, d.dst, d.parts[0].clone())))
             .collect();
-        let band = cons.iter().map(|d| (d.clone(), None)).collect();
+        let band = cons.iter().map(|d| (d.clone(), [None, None])).collect();
+        let sizes = Sizes::of(scop);
         Pluto {
             opts,
-            layout: Layout::new(scop.params.len(), &dims),
+            layout: Layout::with_sizes(scop.params.len(), sizes.len(), &dims),
+            sizes,
+            symbolic_parts: HashMap::default(),
             dims,
             rows: vec![vec![]; scop.statements.len()],
             kinds: vec![],
@@ -185,7 +193,7 @@ impl<'a> Pluto<'a> {
         }
         self.band_start = self.kinds.len();
         self.band_carried = false;
-        self.band = self.remaining.iter().map(|d| (d.clone(), None)).collect();
+        self.band = self.remaining.iter().map(|d| (d.clone(), [None, None])).collect();
     }
 
     /// Applies a new row to the remaining dependences.
@@ -230,7 +238,7 @@ impl<'a> Pluto<'a> {
         self.step()?;
         // A scalar dimension belongs to no band.
         self.band_start = self.kinds.len();
-        self.band = self.remaining.iter().map(|d| (d.clone(), None)).collect();
+        self.band = self.remaining.iter().map(|d| (d.clone(), [None, None])).collect();
         Ok(())
     }
 
@@ -248,8 +256,37 @@ impl<'a> Pluto<'a> {
         self.add_scalar(&g)
     }
 
-    /// The next hyperplane (solution vector over the layout), if any.
+    /// The Farkas rows of a dependence part, over its sizes made symbolic
+    /// (`symbolic`, when it has any) or as it is.
+    fn part_rows(&mut self, part: &BasicSet, src: StmtId, dst: StmtId, bounding: bool, symbolic: bool) -> Result<Rows, SchedError> {
+        if symbolic {
+            if !self.symbolic_parts.contains_key(part) {
+                let sym = self.sizes.symbolic(part)?;
+                self.symbolic_parts.insert(part.clone(), sym);
+            }
+            if let Some(sym) = &self.symbolic_parts[part] {
+                return farkas_once(&mut self.farkas_memo, &self.layout, sym, src, dst, bounding);
+            }
+        }
+        farkas_once(&mut self.farkas_memo, &self.layout, part, src, dst, bounding)
+    }
+
+    /// The next hyperplane (solution vector over the layout), if any: by
+    /// the objective over symbolic sizes, or, when that admits none (or
+    /// the SCoP has no sizes), over the exact dependences (see
+    /// [`super::sizes`]).
     fn hyperplane(&mut self) -> Result<Option<Vec<i64>>, SchedError> {
+        if !self.sizes.is_empty() {
+            if let Some(sol) = self.hyperplane_by(true)? {
+                return Ok(Some(sol));
+            }
+        }
+        self.hyperplane_by(false)
+    }
+
+    /// The next hyperplane, bounding the dependences with their sizes
+    /// symbolic (`symbolic`) or as they are.
+    fn hyperplane_by(&mut self, symbolic: bool) -> Result<Option<Vec<i64>>, SchedError> {
         let l = self.layout.clone();
         let nv = l.n_vars;
         let mut p = Problem { n: nv, eqs: vec![], ineqs: vec![] };
@@ -259,27 +296,34 @@ impl<'a> Pluto<'a> {
             r[nv] = k;
             r
         };
-        // Tiling validity over each band dependence (cached per band).
-        for i in 0..self.band.len() {
-            if self.band[i].1.is_none() {
-                let d = &self.band[i].0;
-                let rows = d.parts.iter().map(|part| farkas_once(&mut self.farkas_memo, &l, part, d.src, d.dst, false)).collect::<Result<Vec<_>, _>>()?;
-                self.band[i].1 = Some(rows);
-            }
-            for (e, ie) in self.band[i].1.iter().flatten() {
-                p.eqs.extend(e.iter().cloned());
-                p.ineqs.extend(ie.iter().cloned());
-            }
+        // Tiling validity over each band dependence (cached per band), and
+        // bounding over the pairs still unordered. (Both lists are taken
+        // out while their rows are computed, which needs `self`.)
+        let mut band = std::mem::take(&mut self.band);
+        let validity = band
+            .iter_mut()
+            .map(|(d, cached)| {
+                if cached[symbolic as usize].is_none() {
+                    let rows = d.parts.iter().map(|part| self.part_rows(part, d.src, d.dst, false, symbolic)).collect::<Result<Vec<_>, _>>()?;
+                    cached[symbolic as usize] = Some(rows);
+                }
+                Ok(())
+            })
+            .collect::<Result<Vec<()>, SchedError>>();
+        self.band = band;
+        validity?;
+        for (e, ie) in self.band.iter().flat_map(|(_, cached)| cached[symbolic as usize].iter().flatten()) {
+            p.eqs.extend(e.iter().cloned());
+            p.ineqs.extend(ie.iter().cloned());
         }
-        // Bounding over the pairs still unordered.
-        for d in &self.remaining {
-            for part in &d.parts {
-                let (e, ie) = farkas_once(&mut self.farkas_memo, &l, part, d.src, d.dst, true)?;
-                p.eqs.extend(e);
-                p.ineqs.extend(ie);
-            }
+        let remaining = std::mem::take(&mut self.remaining);
+        let bounding = remaining.iter().flat_map(|d| d.parts.iter().map(move |part| (d, part))).map(|(d, part)| self.part_rows(part, d.src, d.dst, true, symbolic)).collect::<Result<Vec<_>, _>>();
+        self.remaining = remaining;
+        for (e, ie) in bounding? {
+            p.eqs.extend(e);
+            p.ineqs.extend(ie);
         }
-        for v in 0..l.n_params {
+        for v in 0..l.n_bound {
             p.ineqs.push(unit(l.u(v), 1, 0));
             p.ineqs.push(unit(l.u(v), -1, self.opts.max_coeff * 4));
         }
@@ -310,7 +354,7 @@ impl<'a> Pluto<'a> {
         }
         // Pluto's order: u, w, then per statement its counters innermost
         // first (so outer original loops are preferred), then the constant.
-        let mut order: Vec<usize> = (0..=l.n_params).collect();
+        let mut order: Vec<usize> = (0..=l.n_bound).collect();
         for s in 0..self.dims.len() {
             order.extend((0..self.dims[s]).rev().map(|k| l.coeff(s, k)));
             order.push(l.constant(s));
