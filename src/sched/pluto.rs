@@ -91,6 +91,9 @@ pub struct Pluto<'a> {
     symbolic_parts: HashMap<BasicSet, Option<BasicSet>>,
     meter: Meter,
     pub ilps: usize,
+    /// The last step was a cut that separated no dependence left (see
+    /// [`Pluto::cut`]).
+    idle_cut: bool,
 }
 
 impl<'a> Pluto<'a> {
@@ -125,6 +128,7 @@ impl<'a> Pluto<'a> {
             farkas_memo,
             meter: Meter::with_budget(opts.budget),
             ilps: 0,
+            idle_cut: false,
         }
     }
 
@@ -158,8 +162,14 @@ impl<'a> Pluto<'a> {
                 return Ok(self.finish());
             }
             match self.hyperplane()? {
-                Some(sol) => self.add_loop(&sol)?,
-                None if self.kinds.len() > self.band_start && self.band_carried => self.close_band(),
+                Some(sol) => {
+                    self.idle_cut = false;
+                    self.add_loop(&sol)?
+                }
+                None if self.kinds.len() > self.band_start && self.band_carried => {
+                    self.idle_cut = false;
+                    self.close_band()
+                }
                 None => self.cut()?,
             }
         }
@@ -253,6 +263,21 @@ impl<'a> Pluto<'a> {
             FusePolicy::Smart => cut_by_dimension(n, &order, &self.dims),
             FusePolicy::None => cut_all(n, &order),
         };
+        // A cut that separates no dependence left leaves the next integer
+        // program as it was (the band restarts from the same dependences,
+        // and a scalar row adds no rank), so after a second one in a row
+        // every later step would repeat them until `run`'s limit: stop now,
+        // with the answer the limit gives. (opus's exp_rotation spent most
+        // of its 200e6 scheduling units on such repeats.)
+        let separates = self.remaining.iter().any(|d| g[d.src.index()] != g[d.dst.index()]);
+        if !separates {
+            if self.idle_cut {
+                return Err(SchedError::NoSchedule("no progress".into()));
+            }
+            self.idle_cut = true;
+        } else {
+            self.idle_cut = false;
+        }
         self.add_scalar(&g)
     }
 
