@@ -56,6 +56,9 @@ fn small_coeffs(r: &[i64]) -> bool {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Sizes {
     reps: Vec<i64>,
+    /// The SCoP's parameters, which every dependence part has first (the
+    /// sizes' `u`s follow theirs in the objective).
+    n_params: usize,
 }
 
 impl Sizes {
@@ -82,7 +85,7 @@ impl Sizes {
         if reps.len() > MAX_SIZES {
             reps.drain(..reps.len() - MAX_SIZES);
         }
-        Sizes { reps }
+        Sizes { reps, n_params: scop.params.len() }
     }
 
     /// Number of sizes (extra `u`s of the objective).
@@ -102,9 +105,11 @@ impl Sizes {
     /// `part` with its large constants written over size parameters (added
     /// after its own), each at least 1; `None` when no
     /// constant is rewritten (or the part has local variables, whose
-    /// definitions would have to be rewritten too): the exact part serves.
+    /// definitions would have to be rewritten too, or other parameters than
+    /// the SCoP's, whose columns would not be the layout's): the exact part
+    /// serves.
     pub fn symbolic(&self, part: &BasicSet) -> PolyResult<Option<BasicSet>> {
-        if self.is_empty() || part.n_local() > 0 {
+        if self.is_empty() || part.n_local() > 0 || part.n_param() != self.n_params {
             return Ok(None);
         }
         let np = part.n_param();
@@ -158,7 +163,7 @@ mod tests {
     use crate::poly::parse_basic_set;
 
     fn sizes(reps: &[i64]) -> Sizes {
-        Sizes { reps: reps.to_vec() }
+        Sizes { reps: reps.to_vec(), n_params: 0 }
     }
 
     #[test]
