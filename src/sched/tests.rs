@@ -216,3 +216,28 @@ fn bench_scheduling_time() {
         println!("bench {:<18} {:>6} deps  {:>3} ILPs  {:?}", k.name, deps.deps.len(), info.ilps, t.elapsed());
     }
 }
+
+/// Constant sizes are symbolic in the hyperplanes' objective
+/// (`sched::sizes`): LU with `n = 2000` gets the rows the parametric LU
+/// gets, for about the same work, where the exact objective's relaxation
+/// (`w` of about half of 1998) cost a thousand times more.
+#[test]
+fn constant_sizes_schedule_like_parameters() {
+    let rows = |s: &Schedule, np: usize| -> Vec<Vec<Vec<i64>>> { s.stmts.iter().map(|rs| rs.iter().map(|r| r.coeffs[np..].to_vec()).collect()).collect() };
+    let before = crate::poly::error::charged();
+    let (param, _, _) = schedule_checked(&kernels::lu(), &SchedOptions::default());
+    let param_work = crate::poly::error::charged() - before;
+    let k = kernels::lu_fixed(2000);
+    let deps = analyze(&k.scop, &DepsOptions::default()).expect("deps");
+    let before = crate::poly::error::charged();
+    let (fixed, info) = schedule_with_info(&k.scop, &deps, &SchedOptions::default()).expect("schedule");
+    let fixed_work = crate::poly::error::charged() - before;
+    assert!(info.fallback.is_none(), "{:?}", info.fallback);
+    assert_eq!(rows(&fixed, 0), rows(&param, 1));
+    assert!(fixed_work < 10 * param_work.max(1_000_000), "{fixed_work} work units against {param_work} with a parameter");
+    // The brute-force checker at a size it can enumerate.
+    let small = kernels::lu_fixed(5);
+    let deps = analyze(&small.scop, &DepsOptions::default()).expect("deps");
+    let (s, _) = schedule_with_info(&small.scop, &deps, &SchedOptions::default()).expect("schedule");
+    check(&small.scop, &s, &CheckOptions::new(&[])).expect("legal");
+}

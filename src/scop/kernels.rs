@@ -168,6 +168,31 @@ pub fn lu() -> Kernel {
     Kernel { name: "lu", scop, params: vec![4] }
 }
 
+/// [`lu`] with a constant size `n` (a `#define`d nest).
+pub fn lu_fixed(n: i64) -> Kernel {
+    let scop = build(
+        "{ : 0 = 0 }",
+        &[
+            (
+                &format!("{{ S0[k, j] : 0 <= k < {n} and k < j < {n} }}"),
+                "{ S0[k, j] -> [0, k, 0, j, 0, 0, 0] }",
+                &[("R", "{ S0[k, j] -> A[k, j] }"), ("R", "{ S0[k, j] -> A[k, k] }"), ("W", "{ S0[k, j] -> A[k, j] }")],
+            ),
+            (
+                &format!("{{ S1[k, i, j] : 0 <= k < {n} and k < i < {n} and k < j < {n} }}"),
+                "{ S1[k, i, j] -> [0, k, 1, i, 0, j, 0] }",
+                &[
+                    ("R", "{ S1[k, i, j] -> A[i, j] }"),
+                    ("R", "{ S1[k, i, j] -> A[i, k] }"),
+                    ("R", "{ S1[k, i, j] -> A[k, j] }"),
+                    ("W", "{ S1[k, i, j] -> A[i, j] }"),
+                ],
+            ),
+        ],
+    );
+    Kernel { name: "lu-fixed", scop, params: vec![] }
+}
+
 /// LU by columns (the benchmark's): `A[i][k] /= A[k][k]` (S0), then the
 /// update of row `i` (S1).
 pub fn lu_columns() -> Kernel {
