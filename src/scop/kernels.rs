@@ -145,52 +145,29 @@ pub fn jacobi_2d() -> Kernel {
 
 /// LU decomposition without pivoting (in place, triangular).
 pub fn lu() -> Kernel {
-    let scop = build(
-        "[n] -> { : n >= 1 }",
-        &[
-            (
-                "[n] -> { S0[k, j] : 0 <= k < n and k < j < n }",
-                "[n] -> { S0[k, j] -> [0, k, 0, j, 0, 0, 0] }",
-                &[("R", "[n] -> { S0[k, j] -> A[k, j] }"), ("R", "[n] -> { S0[k, j] -> A[k, k] }"), ("W", "[n] -> { S0[k, j] -> A[k, j] }")],
-            ),
-            (
-                "[n] -> { S1[k, i, j] : 0 <= k < n and k < i < n and k < j < n }",
-                "[n] -> { S1[k, i, j] -> [0, k, 1, i, 0, j, 0] }",
-                &[
-                    ("R", "[n] -> { S1[k, i, j] -> A[i, j] }"),
-                    ("R", "[n] -> { S1[k, i, j] -> A[i, k] }"),
-                    ("R", "[n] -> { S1[k, i, j] -> A[k, j] }"),
-                    ("W", "[n] -> { S1[k, i, j] -> A[i, j] }"),
-                ],
-            ),
-        ],
-    );
-    Kernel { name: "lu", scop, params: vec![4] }
+    Kernel { name: "lu", scop: lu_scop("[n] -> ", "n"), params: vec![4] }
 }
 
 /// [`lu`] with a constant size `n` (a `#define`d nest).
 pub fn lu_fixed(n: i64) -> Kernel {
-    let scop = build(
-        "{ : 0 = 0 }",
+    Kernel { name: "lu-fixed", scop: lu_scop("", &n.to_string()), params: vec![] }
+}
+
+/// [`lu`]'s nest over the size `n` (a parameter when `prefix` declares it,
+/// or a constant).
+fn lu_scop(prefix: &str, n: &str) -> PolyScop {
+    let rel = |body: &str| format!("{prefix}{{ {body} }}");
+    let s0 = [("R", "S0[k, j] -> A[k, j]"), ("R", "S0[k, j] -> A[k, k]"), ("W", "S0[k, j] -> A[k, j]")].map(|(kind, r)| (kind, rel(r)));
+    let s1 = [("R", "S1[k, i, j] -> A[i, j]"), ("R", "S1[k, i, j] -> A[i, k]"), ("R", "S1[k, i, j] -> A[k, j]"), ("W", "S1[k, i, j] -> A[i, j]")].map(|(kind, r)| (kind, rel(r)));
+    let s0: Vec<(&str, &str)> = s0.iter().map(|(k, r)| (*k, r.as_str())).collect();
+    let s1: Vec<(&str, &str)> = s1.iter().map(|(k, r)| (*k, r.as_str())).collect();
+    build(
+        &rel(&format!(": {n} >= 1")),
         &[
-            (
-                &format!("{{ S0[k, j] : 0 <= k < {n} and k < j < {n} }}"),
-                "{ S0[k, j] -> [0, k, 0, j, 0, 0, 0] }",
-                &[("R", "{ S0[k, j] -> A[k, j] }"), ("R", "{ S0[k, j] -> A[k, k] }"), ("W", "{ S0[k, j] -> A[k, j] }")],
-            ),
-            (
-                &format!("{{ S1[k, i, j] : 0 <= k < {n} and k < i < {n} and k < j < {n} }}"),
-                "{ S1[k, i, j] -> [0, k, 1, i, 0, j, 0] }",
-                &[
-                    ("R", "{ S1[k, i, j] -> A[i, j] }"),
-                    ("R", "{ S1[k, i, j] -> A[i, k] }"),
-                    ("R", "{ S1[k, i, j] -> A[k, j] }"),
-                    ("W", "{ S1[k, i, j] -> A[i, j] }"),
-                ],
-            ),
+            (&rel(&format!("S0[k, j] : 0 <= k < {n} and k < j < {n}")), &rel("S0[k, j] -> [0, k, 0, j, 0, 0, 0]"), &s0),
+            (&rel(&format!("S1[k, i, j] : 0 <= k < {n} and k < i < {n} and k < j < {n}")), &rel("S1[k, i, j] -> [0, k, 1, i, 0, j, 0]"), &s1),
         ],
-    );
-    Kernel { name: "lu-fixed", scop, params: vec![] }
+    )
 }
 
 /// LU by columns (the benchmark's): `A[i][k] /= A[k][k]` (S0), then the
