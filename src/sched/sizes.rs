@@ -107,11 +107,10 @@ impl Sizes {
     }
 
     /// `part` with its large constants written over size parameters (added
-    /// after its own), each at least 1; `None` when no
-    /// constant is rewritten (or the part has local variables, whose
-    /// definitions would have to be rewritten too, or other parameters than
-    /// the SCoP's, whose columns would not be the layout's): the exact part
-    /// serves.
+    /// after its own), each at least 1; `None` when no constant is
+    /// rewritten (or the part has local variables, whose definitions would
+    /// have to be rewritten too, or other parameters than the SCoP's, whose
+    /// columns would not be the layout's): the exact part serves.
     pub fn symbolic(&self, part: &BasicSet) -> PolyResult<Option<BasicSet>> {
         if self.is_empty() || part.n_local() > 0 || part.n_param() != self.n_params {
             return Ok(None);
@@ -120,18 +119,15 @@ impl Sizes {
         let ns = self.len();
         let mut used = vec![false; ns];
         let mut rewrite = |r: &[i64]| -> Vec<i64> {
-            let k = r[r.len() - 1];
             let mut out = r[..np].to_vec();
             out.extend(std::iter::repeat_n(0, ns));
-            out.extend_from_slice(r[np..].iter().as_slice());
-            if !small_coeffs(r) {
-                return out;
-            }
-            if let Some(c) = (k.saturating_abs() >= SIZE_FROM).then(|| self.class(k.saturating_abs())).flatten() {
-                let sign = k.signum();
-                out[np + c] = sign;
+            out.extend_from_slice(&r[np..]);
+            let k = r[r.len() - 1];
+            let class = if k.saturating_abs() >= SIZE_FROM && small_coeffs(r) { self.class(k.saturating_abs()) } else { None };
+            if let Some(c) = class {
                 let last = out.len() - 1;
-                out[last] = k - sign * self.reps[c];
+                out[np + c] = k.signum();
+                out[last] = k - k.signum() * self.reps[c];
                 used[c] = true;
             }
             out
