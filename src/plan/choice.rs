@@ -7,11 +7,14 @@
 //! parallel loops or tileable bands (Cholesky: Pluto fuses the diagonal's
 //! square root into the column loop, which then carries it). The
 //! scheduler asks before it checks a candidate's live ranges
-//! (`sched::schedule_judged`). The innermost loop is judged as the tiler
-//! will make it (`tile::inner_stride_score`, which reads the tiler's own
-//! rules: whether tiling pays, the innermost row, time bands), not on the
-//! tiler's output: tiling every candidate would cost more than the
-//! scheduling it judges.
+//! (`sched::schedule_judged`). The innermost loops compared are those of
+//! what the tiler makes of each (`tiling::tile_stages`: distribution,
+//! tiling, innermost distribution), not a prediction of it: the tiler
+//! chooses a tiled band's innermost point row, splits rows off bands and
+//! leaves bands untiled by rules of its own. The tiler's output for the
+//! schedule kept is the one planning goes on with, so that a SCoP is
+//! tiled once more than before at most (the rejected candidate, or the
+//! original order when the candidate is kept).
 
 use crate::deps::Deps;
 use crate::poly::trace_work;
@@ -19,7 +22,8 @@ use crate::sched::{self, FusePolicy, SchedOptions};
 use crate::schedule::Schedule;
 use crate::scop::poly_scop::CellId;
 use crate::scop::PolyScop;
-use crate::tile;
+use crate::tile::{self, TileConfig};
+use super::tiling::{self, Tiled};
 use std::collections::BTreeSet;
 use std::fmt;
 
@@ -28,41 +32,90 @@ pub(super) fn scheduling(e: impl fmt::Display) -> String {
     format!("scheduling: {e}")
 }
 
+/// The schedule a SCoP keeps, as the tiler made it.
+pub(super) struct Chosen {
+    /// The scalars whose memory dependences the stages below may ignore
+    /// (those whose live ranges the schedule keeps).
+    pub relaxed: BTreeSet<CellId>,
+    pub tiled: Tiled,
+}
+
 /// The schedule `scop` keeps (`source_order`, its original schedule, or
-/// the scheduler's with policy `fuse`), with the scalars whose memory
-/// dependences the stages below may ignore (those whose live ranges it
-/// keeps).
-pub(super) fn choose(scop: &PolyScop, deps: &Deps, source_order: &Schedule, fuse: FusePolicy, work: &mut Option<u64>) -> Result<(Schedule, BTreeSet<CellId>), String> {
+/// the scheduler's with policy `fuse`), tiled with `tile_cfg`.
+pub(super) fn choose(scop: &PolyScop, deps: &Deps, source_order: &Schedule, fuse: FusePolicy, tile_cfg: &TileConfig, work: &mut Option<u64>) -> Result<Chosen, String> {
     let np = scop.params.len();
-    // The original's marks, computed for the first candidate that is not
-    // the source order (on nests that keep their order they are a large
-    // part of the work, and not needed).
-    let mut original: Option<(Schedule, BTreeSet<CellId>)> = None;
-    let mut prefer_original = |cand: &Schedule| -> Result<bool, crate::poly::PolyError> {
-        let (o, _) = match &mut original {
+    let tiling = |s: &Schedule, relaxed: &BTreeSet<CellId>| tiling::tile_stages(scop, deps, s, relaxed, tile_cfg);
+    // The original's marks and tiles, computed for the first candidate
+    // that is not the source order (on nests that keep their order they
+    // are a large part of the work, and not needed).
+    let mut original: Option<(Schedule, Chosen)> = None;
+    // The last candidate judged, with the scalars it assumed relaxed and
+    // its tiles.
+    let mut judged: Option<(Schedule, Chosen)> = None;
+    let mut prefer_original = |cand: &Schedule, relaxed: &BTreeSet<CellId>| -> Result<bool, crate::poly::PolyError> {
+        let (o, o_tiled) = match &mut original {
             Some(o) => o,
             slot => {
                 let mut o = source_order.clone();
                 let relaxed = sched::original::mark_original(scop, deps, &mut o)?;
-                slot.insert((o, relaxed))
+                let tiled = tiling(&o, &relaxed);
+                slot.insert((o, Chosen { relaxed, tiled }))
             }
         };
-        let worse_strides = tile::inner_stride_score(cand, scop) < tile::inner_stride_score(o, scop);
+        let tiled = tiling(cand, relaxed);
+        let worse_strides = tile::innermost_stride_score(cand, &tiled.tiled, scop) < tile::innermost_stride_score(o, &o_tiled.tiled.tiled, scop);
         let less_parallel = cand.statements_with_parallelism(np) < o.statements_with_parallelism(np);
+        judged = Some((cand.clone(), Chosen { relaxed: relaxed.clone(), tiled }));
         Ok(worse_strides || less_parallel)
     };
     let options = SchedOptions { fuse, ..SchedOptions::default() };
     let (schedule, sched_info) = sched::schedule_judged(scop, deps, &options, &mut prefer_original).map_err(scheduling)?;
-    trace_work("scheduling", work);
+    trace_work("scheduling and tiling", work);
     Ok(match original {
         // The original order's parallel loops still run in parallel and
         // vectorize (min-plus products, triangular solves).
-        Some(original) if sched_info.rejected => original,
+        Some((_, original)) if sched_info.rejected => original,
         _ => {
             // The scheduler checked the live ranges of the scalars it
             // relaxed; only those it stopped relaxing need a check.
             let relaxed = sched::kept_relaxed_scalars(scop, deps, &schedule, &sched_info.relaxed_scalars).map_err(scheduling)?;
-            (schedule, relaxed)
+            match judged {
+                Some((cand, chosen)) if cand == schedule && chosen.relaxed == relaxed => chosen,
+                _ => {
+                    let tiled = tiling(&schedule, &relaxed);
+                    trace_work("tiling", work);
+                    Chosen { relaxed, tiled }
+                }
+            }
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deps::{analyze, DepsOptions};
+    use crate::scop::kernels;
+
+    /// What the choice hands on is what the tiler makes of the schedule
+    /// kept, with the scalars kept relaxed (the candidate's tiles, reused
+    /// from its judgement, are those of a fresh tiling), and the checker
+    /// finds it legal.
+    #[test]
+    fn the_choice_hands_on_the_tilers_output() {
+        let mut ks = kernels::all();
+        ks.extend([kernels::jacobi_2d_fixed(4, 10), kernels::lu_fixed(2000), kernels::trmm_rows(), kernels::gram_step()]);
+        let cfg = TileConfig::default();
+        for k in ks {
+            let deps = analyze(&k.scop, &DepsOptions::default()).unwrap();
+            let source_order = sched::original::original_schedule(&k.scop).unwrap();
+            let chosen = choose(&k.scop, &deps, &source_order, SchedOptions::default().fuse, &cfg, &mut None).unwrap();
+            let again = tiling::tile_points(&k.scop, &deps, &chosen.tiled.untiled, &chosen.relaxed, &cfg);
+            assert_eq!(chosen.tiled.tiled, again, "{}", k.name);
+            // (Not LU at its constant 2000: too many instances to enumerate.)
+            if k.name != "lu-fixed" {
+                sched::check::check(&k.scop, &chosen.tiled.tiled, &sched::check::CheckOptions::new(&k.params)).unwrap_or_else(|e| panic!("{}: {e}", k.name));
+            }
+        }
+    }
 }

@@ -32,7 +32,7 @@ use crate::ir::FunctionView;
 use crate::poly::trace_work;
 use crate::sched;
 use crate::scop::{Model, PolyScop};
-use crate::tile::{self, TileConfig};
+use crate::tile::TileConfig;
 
 /// What the pure stages decide for one SCoP.
 pub struct Plan {
@@ -209,19 +209,15 @@ fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageCo
         }
     }
     let source_order = sched::original::original_schedule(&scop).map_err(choice::scheduling)?;
-    let (schedule, relaxed) = choice::choose(&scop, &deps, &source_order, config.fuse, &mut work)?;
-    // Loops shared by statement groups with their own inner loops are
-    // split when that makes bands to tile (a failure keeps the schedule).
-    trace_work("profitability", &mut work);
-    let schedule = match tile::distribute::distribute_for_tiling(&scop, &deps, &schedule, &relaxed) {
-        Ok(Some(split)) => split,
-        _ => schedule,
-    };
-    trace_work("distribution", &mut work);
     let elem_bytes = m.arrays.iter().map(|a| a.elem_bytes as i64).max().unwrap_or(8);
     let tile_cfg = TileConfig { elem_bytes, ..config.tile.clone() };
-    let untiled = schedule;
-    let (mut schedule, mut checked) = tiling::tile_and_check(&scop, &deps, &untiled, &relaxed, &tile_cfg, config, &mut work)?;
+    // The schedule kept, as the tiler made it (loops shared by statement
+    // groups with their own inner loops split when that makes bands to
+    // tile; bands tiled; innermost loops distributed).
+    let choice::Chosen { relaxed, tiled } = choice::choose(&scop, &deps, &source_order, config.fuse, &tile_cfg, &mut work)?;
+    let untiled = tiled.untiled;
+    let (mut schedule, mut checked) = tiling::mark_and_check(&scop, &deps, tiled.tiled, config)?;
+    trace_work("jams and check", &mut work);
     // Pay before emitting: a schedule that gains nothing -O3 cannot get
     // by itself is not worth its code (cost::profit), and is decided
     // before the loop tree is built.
@@ -248,7 +244,7 @@ fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageCo
         // their own.
         let plain = TileConfig { concurrent_start: false, ..tile_cfg };
         let retry = crate::poly::with_own_allowance(SIMPLE_AST_WORK, || {
-            let (s, c) = tiling::tile_and_check(&scop, &deps, &untiled, &relaxed, &plain, config, &mut None)?;
+            let (s, c) = tiling::mark_and_check(&scop, &deps, tiling::tile_points(&scop, &deps, &untiled, &relaxed, &plain), config)?;
             let t = ast::build(&scop, &s, &config.ast).map_err(|e| e.to_string())?;
             Ok::<_, String>((s, c, t))
         });

@@ -1,13 +1,15 @@
-//! Tiling a scheduled SCoP, its innermost distribution, the loops a jam
-//! may interleave, and the brute-force check of the result.
+//! Tiling a scheduled SCoP (distribution on both sides of it included),
+//! the loops a jam may interleave, and the brute-force check of the
+//! result.
 
 use super::{StageConfig, SIMPLE_AST_WORK};
 use crate::ast;
 use crate::deps;
-use crate::poly::trace_work;
 use crate::sched;
+use crate::scop::poly_scop::CellId;
 use crate::scop::PolyScop;
 use crate::tile::{self, TileConfig};
+use std::collections::BTreeSet;
 
 /// With `-tessera-check-schedules`, the brute-force checker's verdict on
 /// `schedule` (`what` names it in the error): whether it could decide
@@ -21,26 +23,40 @@ pub(super) fn check_schedule(scop: &PolyScop, schedule: &sched::Schedule, config
     Ok(Some(verdict.is_some()))
 }
 
-/// Tiling, innermost distribution and the brute-force check (when asked)
-/// of a scheduled SCoP: the tiled schedule and the checker's verdict.
-pub(super) fn tile_and_check(
-    scop: &PolyScop,
-    deps: &crate::deps::Deps,
-    schedule: &sched::Schedule,
-    relaxed: &std::collections::BTreeSet<crate::scop::poly_scop::CellId>,
-    tile_cfg: &TileConfig,
-    config: &StageConfig,
-    work: &mut Option<u64>,
-) -> Result<(sched::Schedule, Option<bool>), String> {
-    let schedule = tile::tile(scop, deps, schedule.clone(), relaxed, tile_cfg);
-    trace_work("tiling", work);
-    // A failure here only means the tiled schedule stays as it is.
-    let schedule = match tile::inner::distribute_innermost(scop, deps, &schedule, relaxed) {
+/// What the tiler makes of a schedule: the schedule after distribution
+/// for tiling (what a second tiling, with other options, starts from) and
+/// after tiling and innermost distribution.
+#[derive(Clone, Debug)]
+pub(super) struct Tiled {
+    pub untiled: sched::Schedule,
+    pub tiled: sched::Schedule,
+}
+
+/// Distribution so that bands can be tiled, then [`tile_points`]. A
+/// failure of either distribution keeps the schedule as it was.
+pub(super) fn tile_stages(scop: &PolyScop, deps: &deps::Deps, schedule: &sched::Schedule, relaxed: &BTreeSet<CellId>, tile_cfg: &TileConfig) -> Tiled {
+    let untiled = match tile::distribute::distribute_for_tiling(scop, deps, schedule, relaxed) {
+        Ok(Some(split)) => split,
+        _ => schedule.clone(),
+    };
+    let tiled = tile_points(scop, deps, &untiled, relaxed, tile_cfg);
+    Tiled { untiled, tiled }
+}
+
+/// Tiling and innermost distribution of a schedule already distributed
+/// for tiling.
+pub(super) fn tile_points(scop: &PolyScop, deps: &deps::Deps, untiled: &sched::Schedule, relaxed: &BTreeSet<CellId>, tile_cfg: &TileConfig) -> sched::Schedule {
+    let schedule = tile::tile(scop, deps, untiled.clone(), relaxed, tile_cfg);
+    match tile::inner::distribute_innermost(scop, deps, &schedule, relaxed) {
         Ok(Some(split)) => split,
         _ => schedule,
-    };
-    trace_work("innermost distribution", work);
-    let mut schedule = schedule;
+    }
+}
+
+/// The jam marks and the brute-force check (when asked) of a tiled
+/// schedule: the final schedule and the checker's verdict.
+pub(super) fn mark_and_check(scop: &PolyScop, deps: &deps::Deps, tiled: sched::Schedule, config: &StageConfig) -> Result<(sched::Schedule, Option<bool>), String> {
+    let mut schedule = tiled;
     if config.ast.jam_reductions {
         mark_jams(scop, deps, &mut schedule);
     }

@@ -123,12 +123,13 @@ pub fn schedule(scop: &PolyScop, deps: &Deps, opts: &SchedOptions) -> Result<Sch
 
 /// [`schedule`], with what was relaxed and how much work it took.
 pub fn schedule_with_info(scop: &PolyScop, deps: &Deps, opts: &SchedOptions) -> Result<(Schedule, SchedInfo), SchedError> {
-    schedule_judged(scop, deps, opts, &mut |_| Ok(false))
+    schedule_judged(scop, deps, opts, &mut |_, _| Ok(false))
 }
 
 /// [`schedule_with_info`] for a caller that keeps the original order
 /// instead of any new schedule `prefer_original` (given it with its
-/// parallel marks) rejects: such a candidate is returned as it is,
+/// parallel marks, and the scalars whose memory dependences it assumes
+/// may be ignored: those it was scheduled without) rejects: such a candidate is returned as it is,
 /// without the live-range check of the scalars it relaxed (its costliest
 /// part: gsl's complex symmetric products, whose candidates interchange
 /// the row and column loops and walk memory worse, spent 60% of their
@@ -143,7 +144,7 @@ pub fn schedule_judged(
     scop: &PolyScop,
     deps: &Deps,
     opts: &SchedOptions,
-    prefer_original: &mut dyn FnMut(&Schedule) -> Result<bool, PolyError>,
+    prefer_original: &mut dyn FnMut(&Schedule, &BTreeSet<CellId>) -> Result<bool, PolyError>,
 ) -> Result<(Schedule, SchedInfo), SchedError> {
     let mut info = SchedInfo { relaxed_scalars: deps.relaxable_scalars(), ..Default::default() };
     let mut farkas_memo = pluto::FarkasMemo::default();
@@ -172,7 +173,7 @@ pub fn schedule_judged(
         if source_order {
             return Ok((sched, info));
         }
-        if prefer_original(&sched)? {
+        if prefer_original(&sched, &info.relaxed_scalars)? {
             info.rejected = true;
             return Ok((sched, info));
         }

@@ -87,7 +87,7 @@ fn a_rejected_candidate_skips_the_live_range_check() {
     let k = kernels::matmul_scalar();
     let deps = analyze(&k.scop, &DepsOptions::default()).unwrap();
     let mut looked = 0;
-    let (rejected, info) = schedule_judged(&k.scop, &deps, &opts, &mut |_| {
+    let (rejected, info) = schedule_judged(&k.scop, &deps, &opts, &mut |_, _| {
         looked += 1;
         Ok(true)
     })
@@ -96,7 +96,7 @@ fn a_rejected_candidate_skips_the_live_range_check() {
     assert!(info.rejected);
     assert!(!info.relaxed_scalars.is_empty());
     assert!(!broken_live_ranges(&k.scop, &deps, &rejected.stmts, &info.relaxed_scalars).unwrap().is_empty());
-    let (accepted, info) = schedule_judged(&k.scop, &deps, &opts, &mut |_| Ok(false)).unwrap();
+    let (accepted, info) = schedule_judged(&k.scop, &deps, &opts, &mut |_, _| Ok(false)).unwrap();
     assert!(!info.rejected);
     assert!(info.relaxed_scalars.is_empty());
     assert_eq!(accepted, schedule(&k.scop, &deps, &opts).unwrap());

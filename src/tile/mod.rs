@@ -130,7 +130,7 @@ impl Default for TileConfig {
     }
 }
 
-pub use sizes::inner_stride_score;
+pub use sizes::innermost_stride_score;
 
 /// How many rows of `band`, from its first, give every pseudo-loop
 /// counter a zero coefficient in every statement.
