@@ -37,6 +37,7 @@ pub mod ast;
 pub mod cost;
 pub mod deps;
 pub mod ir;
+pub mod legality;
 pub mod plan;
 pub mod poly;
 pub mod profile;

@@ -36,7 +36,7 @@
 //! * **Scalars** (GRAPHITE, seed 003): anti and output dependences of
 //!   scalar accesses are marked [`Dependence::scalar_memory`]. The
 //!   scheduler ignores them, then validates the schedule with the
-//!   live-range check ([`live`]); where a live range would be broken it
+//!   live-range check (`legality::live`, on the facts of [`cells`]); where a live range would be broken it
 //!   keeps them. In the example they are what forbids interchanging `i`
 //!   and `j`; ignored, `(i, j)` becomes a permutable band.
 //! * **Reductions**: dependences between two instances of a statement with
@@ -44,9 +44,10 @@
 //!   relation), are marked [`Dependence::reduction`]; the scheduler relaxes
 //!   them only when its caller allows it.
 
+pub mod cells;
 pub mod dataflow;
-pub mod live;
 pub mod memory;
+pub mod order;
 pub mod print;
 pub mod relations;
 pub mod same_order;
@@ -133,9 +134,9 @@ pub struct Deps {
     /// Every flow dependence is exactly value based (see module docs).
     pub value_based_exact: bool,
     /// What the live-range checks of this SCoP's schedules share
-    /// ([`live::LiveCache`]; filled on first use, so `deps` must not
+    /// ([`cells::CellMemo`]; filled on first use, so `deps` must not
     /// change after the first check).
-    pub live: live::LiveCache,
+    pub cells: cells::CellMemo,
 }
 
 impl Deps {
@@ -173,7 +174,7 @@ impl Deps {
     pub fn among_writers(&self, scop: &PolyScop) -> Deps {
         let writes = |s: StmtId| !scop.stmt(s).writes_nothing();
         let deps = self.deps.iter().filter(|d| writes(d.source) && writes(d.target)).cloned().collect();
-        Deps { deps, value_based_exact: self.value_based_exact, live: Default::default() }
+        Deps { deps, value_based_exact: self.value_based_exact, cells: Default::default() }
     }
 
     /// The scalars whose memory-based dependences may be ignored.
@@ -185,7 +186,7 @@ impl Deps {
 /// Over-approximated dependences of `scop` ([`memory::conservative_deps`]),
 /// not value based.
 pub fn conservative(scop: &PolyScop) -> PolyResult<Deps> {
-    Ok(Deps { deps: memory::conservative_deps(scop)?, value_based_exact: false, live: Default::default() })
+    Ok(Deps { deps: memory::conservative_deps(scop)?, value_based_exact: false, cells: Default::default() })
 }
 
 /// All dependences of `scop`.
@@ -199,7 +200,7 @@ pub fn analyze(scop: &PolyScop, opts: &DepsOptions) -> PolyResult<Deps> {
         exact = dataflow::make_value_based(&mut deps)?;
         crate::poly::trace_work("value-based flow", &mut work);
     }
-    Ok(Deps { deps, value_based_exact: exact && opts.value_based, live: Default::default() })
+    Ok(Deps { deps, value_based_exact: exact && opts.value_based, cells: Default::default() })
 }
 
 #[cfg(test)]

@@ -25,7 +25,7 @@
 //! (within the domains and the context). Equal "before" relations for all
 //! pairs is the same total order.
 
-use super::live::NewOrder;
+use super::order::NewOrder;
 use crate::poly::PolyResult;
 use crate::schedule::SchedRow;
 use crate::scop::PolyScop;

@@ -114,7 +114,7 @@ mod tests {
             assert_eq!(chosen.tiled.tiled, again, "{}", k.name);
             // (Not LU at its constant 2000: too many instances to enumerate.)
             if k.name != "lu-fixed" {
-                sched::check::check(&k.scop, &chosen.tiled.tiled, &sched::check::CheckOptions::new(&k.params)).unwrap_or_else(|e| panic!("{}: {e}", k.name));
+                crate::legality::check::check(&k.scop, &chosen.tiled.tiled, &crate::legality::check::CheckOptions::new(&k.params)).unwrap_or_else(|e| panic!("{}: {e}", k.name));
             }
         }
     }

@@ -61,7 +61,7 @@ pub(super) fn mark(p: &Privatizing<'_>, nodes: &mut [Node]) -> Result<(), String
                 match (found, arrays) {
                     (Some(cells), Some(arrays)) => {
                         if p.check {
-                            sched::check::check_privatized_small(p.scop, p.schedule, f.var, &stmts, &cells)
+                            crate::legality::check::check_privatized_small(p.scop, p.schedule, f.var, &stmts, &cells)
                                 .map_err(|why| format!("internal error: the schedule checker rejects copies per thread of a loop's scratch arrays {why}; the nest is left as it was"))?;
                         }
                         f.private = arrays;

@@ -18,7 +18,7 @@ pub(super) fn check_schedule(scop: &PolyScop, schedule: &sched::Schedule, config
     if !config.check {
         return Ok(None);
     }
-    let verdict = sched::check::check_small(scop, schedule)
+    let verdict = crate::legality::check::check_small(scop, schedule)
         .map_err(|why| format!("internal error: the schedule checker rejects the {what} {why}; the nest is left as it was"))?;
     Ok(Some(verdict.is_some()))
 }

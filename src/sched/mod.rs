@@ -5,7 +5,7 @@
 //! constrain the schedule: all of them except the memory-based
 //! dependences of scalars (GRAPHITE, see [`crate::deps`]) and, only when
 //! the caller allows it, reduction self-dependences. The result is
-//! validated with the live-range check ([`crate::deps::live`]); scalars
+//! validated with the live-range check ([`crate::legality::live`]); scalars
 //! whose live ranges it would break get their dependences back and the
 //! SCoP is scheduled again. When no schedule is found the original one
 //! ([`original`]) is returned, so the pipeline always has a legal
@@ -15,7 +15,6 @@
 //! [`check`] is an independent brute-force legality checker used by every
 //! test; [`print`] is `print<tessera-schedule>`.
 
-pub mod check;
 pub mod constraints;
 pub mod diamond;
 pub mod gemm;
@@ -34,7 +33,7 @@ pub use crate::schedule;
 pub use crate::schedule::{Band, CarriedPairs, DimInfo, RowKind, SchedRow, Schedule};
 
 use crate::scop::poly_scop::CellId;
-use crate::deps::live::broken_live_ranges;
+use crate::legality::live::broken_live_ranges;
 use crate::schedule::order::keeps_original_order;
 use crate::deps::Deps;
 use crate::poly::{Budget, PolyError};

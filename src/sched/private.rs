@@ -114,7 +114,7 @@ fn private_cell(scop: &PolyScop, deps: &Deps, sched: &Schedule, d: usize, stmts:
             }
         }
     }
-    Ok(!crate::deps::live::reads_incoming_value(scop, deps, x)?)
+    Ok(!crate::deps::cells::reads_incoming_value(scop, deps, x)?)
 }
 
 /// Whether the access relation `rel` (`[params | counters | subscripts]`,

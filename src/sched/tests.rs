@@ -1,7 +1,7 @@
 //! Expected schedules of the test kernels; every schedule goes through the
 //! brute-force legality checker (parallel marks included).
 
-use super::check::{check, CheckOptions};
+use crate::legality::check::{check, CheckOptions};
 use crate::scop::kernels::{self, Kernel};
 use super::print::print_schedule;
 use super::*;
@@ -171,9 +171,9 @@ fn checker_rejects_illegal_schedules() {
     // At parameters of its own choosing (what -tessera-check-schedules
     // runs): the wrong schedules are rejected, the right one passes.
     for wrong in [&bad, &marked, &unrecorded] {
-        assert!(crate::sched::check::check_small(&k.scop, wrong).is_err());
+        assert!(crate::legality::check::check_small(&k.scop, wrong).is_err());
     }
-    assert!(matches!(crate::sched::check::check_small(&k.scop, &recorded), Ok(Some(_))));
+    assert!(matches!(crate::legality::check::check_small(&k.scop, &recorded), Ok(Some(_))));
 }
 
 /// A statement that writes nothing (an exit compare of a bound another

@@ -26,7 +26,7 @@
 
 use crate::scop::poly_scop::CellId;
 use super::reuse::tiling_pays;
-use crate::deps::live::broken_live_ranges;
+use crate::legality::live::broken_live_ranges;
 use crate::deps::Deps;
 use crate::poly::PolyResult;
 use crate::sched::marks::{mark_parallel, states, DepState};
@@ -147,7 +147,7 @@ mod tests {
     use super::*;
     use crate::ast::{build, AstOptions};
     use crate::deps::{analyze, DepsOptions};
-    use crate::sched::check::{check, CheckOptions};
+    use crate::legality::check::{check, CheckOptions};
     use crate::scop::kernels::{self, Kernel};
     use crate::sched::print::print_schedule;
     use crate::sched::{kept_relaxed_scalars, schedule, SchedOptions};

@@ -20,7 +20,7 @@
 use crate::scop::poly_scop::CellId;
 use crate::sched::marks::{states, DepState};
 use crate::schedule::{Band, DimInfo, RowKind, SchedRow, Schedule};
-use crate::deps::live::broken_live_ranges;
+use crate::legality::live::broken_live_ranges;
 use crate::deps::{DepKind, Deps};
 use crate::poly::PolyResult;
 use crate::scop::PolyScop;
@@ -189,7 +189,7 @@ mod tests {
     use super::*;
     use crate::ast::{build, AstOptions};
     use crate::deps::{analyze, DepsOptions};
-    use crate::sched::check::{check, CheckOptions};
+    use crate::legality::check::{check, CheckOptions};
     use crate::scop::kernels::{self, Kernel};
     use crate::sched::print::print_schedule;
     use crate::sched::{kept_relaxed_scalars, schedule, SchedOptions};

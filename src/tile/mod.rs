@@ -62,7 +62,7 @@ pub mod reuse;
 pub mod sizes;
 
 use crate::scop::poly_scop::CellId;
-use crate::deps::live::keeps_live_ranges;
+use crate::legality::live::keeps_live_ranges;
 use crate::deps::DepKind;
 use crate::sched::marks::DepState;
 use crate::deps::Deps;

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::deps::{analyze, DepsOptions};
-use crate::sched::check::{check, CheckOptions};
+use crate::legality::check::{check, CheckOptions};
 use crate::scop::kernels::{self, Kernel};
 use crate::sched::print::print_schedule;
 use crate::sched::{kept_relaxed_scalars, schedule, SchedOptions};
@@ -195,7 +195,7 @@ fn no_concurrent_start_without_wavefronts() {
 /// scalars that live ranges keep or break included.
 #[test]
 fn the_quick_first_live_range_verdict_is_the_full_checks() {
-    use crate::deps::live::{broken_live_ranges, keeps_live_ranges};
+    use crate::legality::live::{broken_live_ranges, keeps_live_ranges};
     let (mut compared, mut broken) = (0, 0);
     for k in kernels::all() {
         let deps = analyze(&k.scop, &DepsOptions::default()).expect("deps");
@@ -265,7 +265,7 @@ fn a_value_read_after_the_band_keeps_its_writer() {
     scop.dead_after = [scop.cell_named("scalar_x").expect("x")].into();
     let deps = analyze(&scop, &DepsOptions::default()).expect("deps");
     let t = try_tile(&scop, &deps, &s, &relaxed, &TileConfig { sizes: Some(vec![3, 3, 3]), wavefronts: false, ..TileConfig::default() }).expect("tile");
-    let broken = crate::deps::live::broken_live_ranges(&scop, &deps, &t.stmts, &relaxed).expect("check");
+    let broken = crate::legality::live::broken_live_ranges(&scop, &deps, &t.stmts, &relaxed).expect("check");
     assert!(broken.is_empty(), "the tiled schedule breaks {broken:?}\n{}", print_schedule(&scop, &t));
 }
 

@@ -178,7 +178,7 @@ fn cell_orders(scop: &PolyScop, ast: &Ast, n: i64) -> BTreeMap<(crate::scop::pol
     let mut out: BTreeMap<(crate::scop::poly_scop::CellId, Vec<i64>), Vec<(bool, usize, Vec<i64>)>> = BTreeMap::new();
     for e in interp::run(ast, &[n], 10_000_000).expect("run") {
         for a in scop.stmt(e.stmt).accesses.iter().filter(|a| !scop.is_scalar(a)) {
-            let cell = crate::sched::check::image(&a.relation, &[n], &e.iter).expect("cell");
+            let cell = crate::legality::check::image(&a.relation, &[n], &e.iter).expect("cell");
             out.entry((a.array, cell)).or_default().push((a.kind == AccessKind::Write, e.stmt.index(), e.iter.clone()));
         }
     }
@@ -200,7 +200,7 @@ fn cell_orders(scop: &PolyScop, ast: &Ast, n: i64) -> BTreeMap<(crate::scop::pol
 /// sizes that are and are not multiples of the jam's rows.
 fn checked_jam(scop: &PolyScop, sched: &Schedule) -> Ast {
     for n in [1, 2, 3, 9] {
-        crate::sched::check::check(scop, sched, &crate::sched::check::CheckOptions::new(&[n])).expect("the jam marks hold");
+        crate::legality::check::check(scop, sched, &crate::legality::check::CheckOptions::new(&[n])).expect("the jam marks hold");
     }
     let jam = build(scop, sched, &AstOptions::default()).expect("ast");
     let plain = build(scop, sched, &AstOptions { jam_reductions: false, ..AstOptions::default() }).expect("ast");
@@ -324,7 +324,7 @@ fn rows_that_feed_an_earlier_item_of_later_rows_stay_apart() {
     // wrong; the schedule checker refuses the claim.
     let (scop, mut sched, _) = with_jam_marks(sweep_rows());
     sched.dims[1].jam_blocked = Some(BTreeSet::new());
-    let err = crate::sched::check::check(&scop, &sched, &crate::sched::check::CheckOptions::new(&[4])).unwrap_err();
+    let err = crate::legality::check::check(&scop, &sched, &crate::legality::check::CheckOptions::new(&[4])).unwrap_err();
     assert!(err.contains("marked jammable but a jam reverses"), "{err}");
     let wrong = build(&scop, &sched, &AstOptions::default()).expect("ast");
     let plain = build(&scop, &sched, &AstOptions { jam_reductions: false, ..AstOptions::default() }).expect("ast");
@@ -377,7 +377,7 @@ fn rows_whose_epilogues_chain_advance_together_with_each_epilogue_row_by_row() {
     assert_eq!(sched.dims[1].jam_blocked_in_runs, Some(BTreeSet::new()));
     assert!(!crate::ast::reduction_jam::may_jam_reductions(&scop, &sched));
     sched.dims[1].jam_blocked_in_runs = sched.dims[1].jam_blocked.clone();
-    let err = crate::sched::check::check(&scop, &sched, &crate::sched::check::CheckOptions::new(&[4])).unwrap_err();
+    let err = crate::legality::check::check(&scop, &sched, &crate::legality::check::CheckOptions::new(&[4])).unwrap_err();
     assert!(err.contains("jammable by runs but such a jam reverses"), "{err}");
     let ast = build(&scop, &sched, &AstOptions::default()).expect("ast");
     assert_eq!(jammed(&ast.body), 0, "{ast}");

@@ -7,7 +7,7 @@ use crate::deps::{analyze, DepsOptions};
 use crate::scop::kernels::build;
 use crate::scop::poly_scop::{CellId, StmtId};
 use crate::scop::PolyScop;
-use crate::sched::check::check_privatized_small;
+use crate::legality::check::check_privatized_small;
 use crate::sched::original::original_schedule;
 use std::collections::BTreeSet;
 

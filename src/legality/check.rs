@@ -23,7 +23,7 @@
 //!   the same reduction statement may swap.
 
 use crate::scop::poly_scop::{CellId, StmtId};
-use super::Schedule;
+use crate::schedule::Schedule;
 use crate::poly::{PolyError, Set};
 use crate::scop::model::AccessKind;
 use crate::scop::PolyScop;

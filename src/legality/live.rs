@@ -25,67 +25,16 @@
 //! Every step is an exact relation operation; where a subtraction would be
 //! inexact the check assumes the worst (reports the cell as broken).
 
-use crate::scop::poly_scop::{CellId, StmtId};
-use super::relations::{precedes, product, same_cell, sched_map};
-use super::{DepKind, Deps};
-use crate::poly::{PolyError, PolyResult, Set};
-use crate::scop::model::AccessKind;
-use crate::scop::PolyScop;
+use crate::deps::cells::{accesses, cell_facts};
+use crate::deps::order::NewOrder;
+use crate::deps::relations::same_cell;
+use crate::deps::{DepKind, Deps};
+use crate::poly::{PolyResult, Set};
 use crate::schedule::SchedRow;
-use std::cell::RefCell;
-use std::collections::{BTreeMap, BTreeSet};
-
-pub(super) struct NewOrder<'a> {
-    scop: &'a PolyScop,
-    maps: Vec<Set>,
-    /// [`NewOrder::before`] of the pairs asked so far: the three
-    /// conditions ask for the same pairs for every access, flow and cell.
-    known: RefCell<BTreeMap<(StmtId, StmtId), Set>>,
-}
-
-impl<'a> NewOrder<'a> {
-    /// The order of schedule `rows` (per statement).
-    pub(super) fn of(scop: &'a PolyScop, rows: &[Vec<SchedRow>]) -> PolyResult<NewOrder<'a>> {
-        let maps = scop
-            .statements
-            .iter()
-            .zip(rows)
-            .map(|(s, r)| sched_map(&scop.params, &s.domain.space().output, r))
-            .collect::<PolyResult<Vec<_>>>()?;
-        Ok(NewOrder { scop, maps, known: RefCell::default() })
-    }
-
-    /// `{ s -> t : θ'(s) ≺ θ'(t) }` within the domains.
-    pub(super) fn before(&self, s: StmtId, t: StmtId) -> PolyResult<Set> {
-        if let Some(r) = self.known.borrow().get(&(s, t)) {
-            return Ok(r.clone());
-        }
-        let st = &self.scop.statements;
-        let r = precedes(&self.maps[s.index()], &self.maps[t.index()])?.intersect(&product(&st[s.index()].domain, &st[t.index()].domain, &self.scop.context)?)?;
-        self.known.borrow_mut().insert((s, t), r.clone());
-        Ok(r)
-    }
-}
-
-fn accesses(scop: &PolyScop, array: CellId, kind: AccessKind) -> Vec<(StmtId, usize)> {
-    let mut out = vec![];
-    for (si, s) in scop.stmt_ids().zip(&scop.statements) {
-        for (ai, a) in s.accesses.iter().enumerate() {
-            if a.array == array && a.kind == kind {
-                out.push((si, ai));
-            }
-        }
-    }
-    out
-}
-
-fn subtract_or_keep(a: &Set, b: &Set) -> PolyResult<Set> {
-    match a.subtract(b) {
-        Ok(s) => Ok(s),
-        Err(PolyError::Inexact) => Ok(a.clone()),
-        Err(e) => Err(e),
-    }
-}
+use crate::scop::model::AccessKind;
+use crate::scop::poly_scop::{CellId, StmtId};
+use crate::scop::PolyScop;
+use std::collections::BTreeSet;
 
 /// The arrays of `arrays` (scalars whose memory-based dependences were
 /// ignored) whose live ranges the schedule `rows` (per statement) breaks.
@@ -175,61 +124,6 @@ fn decide(probes: &[Probe]) -> PolyResult<bool> {
         }
     }
     Ok(false)
-}
-
-/// What the live-range check needs of one cell that no schedule changes:
-/// the read instances that read the value from before the SCoP (of the
-/// reads that have some), and the write instances no other write of the
-/// cell follows in the program.
-#[derive(Clone, Debug)]
-struct CellFacts {
-    live_in: Vec<((StmtId, usize), Set)>,
-    last: Vec<((StmtId, usize), Set)>,
-}
-
-/// [`CellFacts`] per cell, computed once per dependence analysis (the
-/// scheduler, the tiler and the distribution stages check many schedules
-/// of one SCoP).
-#[derive(Clone, Debug, Default)]
-pub struct LiveCache(RefCell<BTreeMap<CellId, CellFacts>>);
-
-fn cell_facts(scop: &PolyScop, deps: &Deps, x: CellId) -> PolyResult<CellFacts> {
-    if let Some(f) = deps.live.0.borrow().get(&x) {
-        return Ok(f.clone());
-    }
-    let mut facts = CellFacts { live_in: vec![], last: vec![] };
-    for r in accesses(scop, x, AccessKind::Read) {
-        let mut live_in = scop.stmt(r.0).domain.clone();
-        for f in deps.deps.iter().filter(|d| d.kind == DepKind::Flow && d.array == x && (d.target, d.target_access) == r) {
-            live_in = subtract_or_keep(&live_in, &f.relation.range()?)?;
-        }
-        // A read that always reads a value written in the SCoP (an
-        // accumulator's) has nothing for condition 2 to check.
-        if !live_in.is_empty()? {
-            facts.live_in.push((r, live_in));
-        }
-    }
-    // Condition 3 guards what code after the SCoP reads: nothing, for a
-    // scalar that dies with it (most are: a row's accumulator, a
-    // temporary of one iteration), which skips its subtractions and its
-    // probes.
-    let writes = if scop.dead_after.contains(&x) { vec![] } else { accesses(scop, x, AccessKind::Write) };
-    for w in writes {
-        let mut last = scop.stmt(w.0).domain.clone();
-        for o in deps.deps.iter().filter(|d| d.kind == DepKind::Output && (d.source, d.source_access) == w) {
-            last = subtract_or_keep(&last, &o.relation.domain()?)?;
-        }
-        facts.last.push((w, last));
-    }
-    deps.live.0.borrow_mut().insert(x, facts.clone());
-    Ok(facts)
-}
-
-/// Whether some read of cell `x` may read the value from before the SCoP
-/// (a read no value-based flow dependence covers entirely; where a
-/// subtraction is inexact, the read counts as one).
-pub fn reads_incoming_value(scop: &PolyScop, deps: &Deps, x: CellId) -> PolyResult<bool> {
-    Ok(!cell_facts(scop, deps, x)?.live_in.is_empty())
 }
 
 /// The probes of the three conditions for cell `x` (the first only with
