@@ -16,7 +16,7 @@ use crate::bridge::view::{self, IrMap};
 use crate::bridge::{FunctionCtx, Mode, Options, RemarkKind, RemarkPart};
 use crate::codegen;
 use crate::plan::costing::{instructions, nominal_work, sums_beside_other_cells, weights};
-use crate::plan::{plan, Cost, Plan, StageConfig, DEPS_WORK_LIMIT};
+use crate::plan::{plan, Checked, Cost, Plan, StageConfig, DEPS_WORK_LIMIT};
 use crate::cost::{self, size::Budget};
 use crate::deps;
 use crate::sched;
@@ -311,8 +311,12 @@ fn transform(ctx: &FunctionCtx<'_>, first_view: &FunctionView, first_map: &IrMap
             }
         }
         if options.report {
-            if let Ok(Plan { checked: Some(decided), .. }) = &planned {
-                report::count(if *decided { "schedules checked by brute force" } else { "schedules too large for the brute-force check" });
+            if let Ok(Plan { checked: Some(how), .. }) = &planned {
+                report::count(match how {
+                    Checked::Whole => "schedules checked by brute force",
+                    Checked::Corners => "schedules checked by brute force in two corners (constant sizes)",
+                    Checked::Undecided => "schedules too large for the brute-force check",
+                });
             }
         }
         if let Some(dir) = &options.export_dir {

@@ -13,7 +13,7 @@ use crate::scop::{Model, PolyScop};
 /// (`codegen::matmul`), the others in their original order. `None` when
 /// there is no such statement or its nest does not come out as a box (the
 /// general pipeline then takes the SCoP).
-pub(super) fn plan_matmul(fview: &FunctionView, m: &Model, scop: &PolyScop, deps: &deps::Deps, config: &StageConfig) -> Result<Option<(sched::Schedule, ast::Ast, Option<bool>)>, String> {
+pub(super) fn plan_matmul(fview: &FunctionView, m: &Model, scop: &PolyScop, deps: &deps::Deps, config: &StageConfig) -> Result<Option<(sched::Schedule, ast::Ast, Option<super::Checked>)>, String> {
     let Some(g) = sched::gemm::recognize(fview, m, scop, deps) else { return Ok(None) };
     // One blocking for the SCoP: its widest accumulated element's.
     let elem_bytes = g.gemms.iter().map(|x| m.array(x.c).elem_bytes as i64).max().unwrap_or(8);

@@ -48,9 +48,22 @@ pub struct Plan {
     /// Its only gain is loops of unknown trip count on threads: paid from
     /// the module's allowance for such rewrites too.
     pub thread_only: bool,
-    /// With `-tessera-check-schedules`: whether the checker could decide
-    /// (the schedule passed); `None` without the option.
-    pub checked: Option<bool>,
+    /// With `-tessera-check-schedules`: how much of the schedule the
+    /// checker enumerated (it passed); `None` without the option.
+    pub checked: Option<Checked>,
+}
+
+/// How the brute-force checker decided that a final schedule is legal
+/// (`legality::check::check_small`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Checked {
+    /// Every instance, at small parameter values.
+    Whole,
+    /// Two corners of each statement's instances (constant sizes too large
+    /// to enumerate whole: `legality::check::Corner`).
+    Corners,
+    /// Not even the corners could be enumerated.
+    Undecided,
 }
 
 /// Polyhedral work allowed for one SCoP, in the solver's work units (a

@@ -2,7 +2,7 @@
 //! the loops a jam may interleave, and the brute-force check of the
 //! result.
 
-use super::{StageConfig, SIMPLE_AST_WORK};
+use super::{Checked, StageConfig, SIMPLE_AST_WORK};
 use crate::ast;
 use crate::deps;
 use crate::sched;
@@ -12,15 +12,19 @@ use crate::tile::{self, TileConfig};
 use std::collections::BTreeSet;
 
 /// With `-tessera-check-schedules`, the brute-force checker's verdict on
-/// `schedule` (`what` names it in the error): whether it could decide
-/// (the schedule passed); `None` without the option.
-pub(super) fn check_schedule(scop: &PolyScop, schedule: &sched::Schedule, config: &StageConfig, what: &str) -> Result<Option<bool>, String> {
+/// `schedule` (`what` names it in the error): how much of it the checker
+/// enumerated (the schedule passed); `None` without the option.
+pub(super) fn check_schedule(scop: &PolyScop, schedule: &sched::Schedule, config: &StageConfig, what: &str) -> Result<Option<Checked>, String> {
     if !config.check {
         return Ok(None);
     }
     let verdict = crate::legality::check::check_small(scop, schedule)
         .map_err(|why| format!("internal error: the schedule checker rejects the {what} {why}; the nest is left as it was"))?;
-    Ok(Some(verdict.is_some()))
+    Ok(Some(match verdict {
+        Some((_, report)) if report.corners => Checked::Corners,
+        Some(_) => Checked::Whole,
+        None => Checked::Undecided,
+    }))
 }
 
 /// What the tiler makes of a schedule: the schedule after distribution
@@ -55,7 +59,7 @@ pub(super) fn tile_points(scop: &PolyScop, deps: &deps::Deps, untiled: &sched::S
 
 /// The jam marks and the brute-force check (when asked) of a tiled
 /// schedule: the final schedule and the checker's verdict.
-pub(super) fn mark_and_check(scop: &PolyScop, deps: &deps::Deps, tiled: sched::Schedule, config: &StageConfig) -> Result<(sched::Schedule, Option<bool>), String> {
+pub(super) fn mark_and_check(scop: &PolyScop, deps: &deps::Deps, tiled: sched::Schedule, config: &StageConfig) -> Result<(sched::Schedule, Option<Checked>), String> {
     let mut schedule = tiled;
     if config.ast.jam_reductions {
         mark_jams(scop, deps, &mut schedule);

@@ -240,4 +240,15 @@ fn constant_sizes_schedule_like_parameters() {
     let deps = analyze(&small.scop, &DepsOptions::default()).expect("deps");
     let (s, _) = schedule_with_info(&small.scop, &deps, &SchedOptions::default()).expect("schedule");
     check(&small.scop, &s, &CheckOptions::new(&[])).expect("legal");
+    // At n = 2000 itself, in the two corners of the instances (what
+    // -tessera-check-schedules runs): the schedule passes, and with its
+    // outer row reversed it is rejected.
+    let (_, report) = crate::legality::check::check_small(&k.scop, &fixed).expect("legal").expect("decided");
+    assert!(report.corners && report.checks > 0, "{report:?}");
+    let mut reversed = fixed.clone();
+    for rows in &mut reversed.stmts {
+        rows[0].coeffs.iter_mut().for_each(|c| *c = -*c);
+    }
+    let why = crate::legality::check::check_small(&k.scop, &reversed).expect_err("illegal");
+    assert!(why.contains("corner"), "{why}");
 }
