@@ -116,7 +116,7 @@ fn bounding_box(set: &Set, params: &[i64]) -> Result<Vec<(i64, i64)>, String> {
 
 /// The image of `x` under a functional relation.
 pub(crate) fn image(rel: &Set, params: &[i64], x: &[i64]) -> Result<Vec<i64>, String> {
-    if let Some(out) = image_by_equalities(rel, params, x).map_err(perr)? {
+    if let Some(out) = image_by_equalities(rel, params, x) {
         return Ok(out);
     }
     let mut r = rel.clone();
@@ -140,8 +140,11 @@ const MAX_CELLS_PER_ACCESS: i64 = 4096;
 /// statement, `S[i] -> A[i, d] : 0 <= d < 20`), each cell of the block,
 /// all of which the access orders as one.
 fn images(rel: &Set, params: &[i64], x: &[i64]) -> Result<Vec<Vec<i64>>, String> {
-    if let Some(out) = image_by_equalities(rel, params, x).map_err(perr)? {
+    if let Some(out) = image_by_equalities(rel, params, x) {
         return Ok(vec![out]);
+    }
+    if let Some(cells) = block_by_bounds(rel, params, x) {
+        return Ok(cells);
     }
     let mut r = rel.clone();
     for (k, &v) in x.iter().enumerate() {
@@ -163,11 +166,70 @@ fn images(rel: &Set, params: &[i64], x: &[i64]) -> Result<Vec<Vec<i64>>, String>
             rest /= size;
         }
         let point: Vec<i64> = params.iter().chain(&cell).copied().collect();
-        if block.contains(&point).map_err(perr)? {
+        if holds(&block, &point)? {
             cells.push(cell);
         }
     }
     Ok(cells)
+}
+
+/// [`images`] of a block access read off its constraints, without the
+/// solver: a relation of one part without local variables where each
+/// output is defined by an equality or bounded by inequalities that name
+/// no other output (`S[i] -> A[i, d] : 0 <= d < 20`); `None` otherwise.
+fn block_by_bounds(rel: &Set, params: &[i64], x: &[i64]) -> Option<Vec<Vec<i64>>> {
+    let [part] = rel.parts() else { return None };
+    let (np, nin, nout) = (part.n_param(), x.len(), rel.space().n_out());
+    if part.n_local() > 0 || params.len() != np || part.n_dim() != nin + nout {
+        return None;
+    }
+    let outer = |r: &Vec<i64>, k: usize| (0..nout).all(|o| o == k || r[np + nin + o] == 0);
+    // c * out_k + known >= 0 (or = 0), with `known` the rest at (params, x).
+    let known = |r: &Vec<i64>| params.iter().chain(x).zip(&r[..np + nin]).try_fold(r[part.width() - 1], |acc, (v, c)| acc.checked_add(v.checked_mul(*c)?));
+    let mut bounds = Vec::with_capacity(nout);
+    for k in 0..nout {
+        let col = np + nin + k;
+        let (mut lo, mut hi) = (i64::MIN, i64::MAX);
+        for r in part.eqs().iter().filter(|r| r[col] != 0 && outer(r, k)) {
+            let v = known(r)?;
+            if v % r[col] != 0 {
+                return None;
+            }
+            (lo, hi) = (lo.max(-v / r[col]), hi.min(-v / r[col]));
+        }
+        for r in part.ineqs().iter().filter(|r| r[col] != 0 && outer(r, k)) {
+            let (c, v) = (r[col], known(r)?);
+            if c > 0 {
+                lo = lo.max((-v).div_euclid(c) + i64::from((-v).rem_euclid(c) != 0));
+            } else {
+                hi = hi.min(v.div_euclid(-c));
+            }
+        }
+        if lo == i64::MIN || hi == i64::MAX {
+            return None;
+        }
+        bounds.push((lo, hi));
+    }
+    let count = bounds.iter().try_fold(1i64, |a, &(lo, hi)| a.checked_mul((hi - lo + 1).max(0)))?;
+    if count > MAX_CELLS_PER_ACCESS {
+        return None;
+    }
+    let mut cells = vec![];
+    for idx in 0..count {
+        let mut rest = idx;
+        let mut cell = vec![0; nout];
+        for k in (0..nout).rev() {
+            let size = bounds[k].1 - bounds[k].0 + 1;
+            cell[k] = bounds[k].0 + rest % size;
+            rest /= size;
+        }
+        let point: Vec<i64> = params.iter().chain(x).chain(&cell).copied().collect();
+        if satisfies(part, &point)? {
+            cells.push(cell);
+        }
+    }
+    // None: the solver says what an access touching no cell is.
+    (!cells.is_empty()).then_some(cells)
 }
 
 /// [`image`] read off the equalities of a relation of one part without
@@ -176,26 +238,63 @@ fn images(rel: &Set, params: &[i64], x: &[i64]) -> Result<Vec<Vec<i64>>, String>
 /// the relation; `None` for other relations. Two integer programs per
 /// access and instance otherwise: most of the checker's work at the
 /// corners of constant-sized nests.
-fn image_by_equalities(rel: &Set, params: &[i64], x: &[i64]) -> Result<Option<Vec<i64>>, PolyError> {
-    let [part] = rel.parts() else { return Ok(None) };
+fn image_by_equalities(rel: &Set, params: &[i64], x: &[i64]) -> Option<Vec<i64>> {
+    let [part] = rel.parts() else { return None };
     let (np, nin, nout) = (part.n_param(), x.len(), rel.space().n_out());
     if part.n_local() > 0 || params.len() != np || part.n_dim() != nin + nout {
-        return Ok(None);
+        return None;
     }
     let mut out = Vec::with_capacity(nout);
     for k in 0..nout {
         let col = np + nin + k;
-        let Some(eq) = part.eqs().iter().find(|r| r[col] != 0 && (0..nout).all(|o| o == k || r[np + nin + o] == 0)) else { return Ok(None) };
+        let Some(eq) = part.eqs().iter().find(|r| r[col] != 0 && (0..nout).all(|o| o == k || r[np + nin + o] == 0)) else { return None };
         // eq: c * out_k + a . (params, x) + const = 0.
         let known = params.iter().chain(x).zip(&eq[..np + nin]).try_fold(eq[part.width() - 1], |acc, (v, c)| acc.checked_add(v.checked_mul(*c)?));
-        let Some(known) = known else { return Ok(None) };
+        let known = known?;
         if known % eq[col] != 0 {
-            return Ok(None);
+            return None;
         }
         out.push(-known / eq[col]);
     }
     let point: Vec<i64> = params.iter().chain(x).chain(&out).copied().collect();
-    Ok(part.contains(&point)?.then_some(out))
+    let inside = satisfies(part, &point)?;
+    inside.then_some(out)
+}
+
+/// Whether `point` (`[params | dims]`) satisfies every constraint of
+/// `part`, evaluated directly; `None` where `part` has local variables or
+/// a value overflows (the caller asks the solver).
+fn satisfies(part: &crate::poly::BasicSet, point: &[i64]) -> Option<bool> {
+    if part.n_local() > 0 || point.len() + 1 != part.width() {
+        return None;
+    }
+    let value = |r: &Vec<i64>| r[..point.len()].iter().zip(point).try_fold(r[point.len()], |acc, (c, v)| acc.checked_add(c.checked_mul(*v)?));
+    for r in part.eqs() {
+        if value(r)? != 0 {
+            return Some(false);
+        }
+    }
+    for r in part.ineqs() {
+        if value(r)? < 0 {
+            return Some(false);
+        }
+    }
+    Some(true)
+}
+
+/// Whether `set` holds `point`: [`satisfies`] on each part, the solver
+/// where that cannot say.
+fn holds(set: &Set, point: &[i64]) -> Result<bool, String> {
+    for part in set.parts() {
+        let inside = match satisfies(part, point) {
+            Some(b) => b,
+            None => part.contains(point).map_err(perr)?,
+        };
+        if inside {
+            return Ok(true);
+        }
+    }
+    Ok(false)
 }
 
 fn row_values(sched: &Schedule, s: StmtId, params: &[i64], x: &[i64]) -> Vec<i64> {
@@ -236,7 +335,7 @@ fn instances(scop: &PolyScop, sched: &Schedule, opts: &CheckOptions) -> Result<V
                 rest /= sizes[k];
             }
             let point: Vec<i64> = opts.params.iter().chain(&x).copied().collect();
-            if dom.contains(&point).map_err(perr)? {
+            if holds(&dom, &point)? {
                 let old = image(&st.schedule, &opts.params, &x)?;
                 let new = sched.time_stamp(row_values(sched, s, &opts.params, &x));
                 out.push(Instance { stmt: s, new, old, iters: x });
@@ -337,21 +436,34 @@ const SMALL_CHECK_WORK: u64 = 200_000_000;
 /// that are large constants), both [`Corner`]s at the first point in the
 /// context. `Ok(None)`: not even those could be enumerated.
 pub fn check_small(scop: &PolyScop, sched: &Schedule) -> Result<Option<(Vec<i64>, CheckReport)>, String> {
-    crate::poly::with_own_allowance(SMALL_CHECK_WORK, || check_small_points(scop, sched))
+    match crate::poly::with_own_allowance(SMALL_CHECK_WORK, || check_small_points(scop, sched))? {
+        Small::Decided(report) => Ok(Some(report)),
+        Small::Undecided(None) => Ok(None),
+        // The corners with an allowance of their own: the whole
+        // enumerations tried first may have spent it.
+        Small::Undecided(Some(params)) => crate::poly::with_own_allowance(SMALL_CHECK_WORK, || check_corners(scop, sched, params)),
+    }
 }
 
-fn check_small_points(scop: &PolyScop, sched: &Schedule) -> Result<Option<(Vec<i64>, CheckReport)>, String> {
+/// What [`check_small_points`] decided: a report, or the point of the
+/// context whose corners are to be checked, if there is one.
+enum Small {
+    Decided((Vec<i64>, CheckReport)),
+    Undecided(Option<Vec<i64>>),
+}
+
+fn check_small_points(scop: &PolyScop, sched: &Schedule) -> Result<Small, String> {
     let mut first_inside = None;
     for params in small_parameter_points(scop.params.len()) {
         // Out of its own allowance: unchecked, not an error.
-        let Ok(inside) = scop.context.contains(&params) else { return Ok(None) };
+        let Ok(inside) = scop.context.contains(&params) else { return Ok(Small::Undecided(None)) };
         if !inside {
             continue;
         }
         first_inside.get_or_insert_with(|| params.clone());
         let opts = CheckOptions { max_instances: SMALL_CHECK_INSTANCES, ..CheckOptions::new(&params) };
         match check_legality(scop, sched, &opts) {
-            Ok(report) => return Ok(Some((params, report))),
+            Ok(report) => return Ok(Small::Decided((params, report))),
             Err(Failure::Illegal(why)) => return Err(format!("at parameters {params:?}: {why}")),
             Err(Failure::Unchecked(_)) => continue,
         }
@@ -360,15 +472,19 @@ fn check_small_points(scop: &PolyScop, sched: &Schedule) -> Result<Option<(Vec<i
     // another's quotient, `n - 7 <= 8q <= n`): the smallest point of the
     // context, whole first.
     if first_inside.is_none() {
-        let Some(params) = smallest_point_inside(&scop.context)? else { return Ok(None) };
+        let Some(params) = smallest_point_inside(&scop.context)? else { return Ok(Small::Undecided(None)) };
         let opts = CheckOptions { max_instances: SMALL_CHECK_INSTANCES, ..CheckOptions::new(&params) };
         match check_legality(scop, sched, &opts) {
-            Ok(report) => return Ok(Some((params, report))),
+            Ok(report) => return Ok(Small::Decided((params, report))),
             Err(Failure::Illegal(why)) => return Err(format!("at parameters {params:?}: {why}")),
             Err(Failure::Unchecked(_)) => first_inside = Some(params),
         }
     }
-    let Some(params) = first_inside else { return Ok(None) };
+    Ok(Small::Undecided(first_inside))
+}
+
+/// Both [`Corner`]s of `scop`'s instances at `params`, checked.
+fn check_corners(scop: &PolyScop, sched: &Schedule, params: Vec<i64>) -> Result<Option<(Vec<i64>, CheckReport)>, String> {
     let mut total = CheckReport { instances: 0, checks: 0, corners: true };
     for corner in [Corner::Low, Corner::High] {
         let opts = CheckOptions { max_instances: SMALL_CHECK_INSTANCES, corner: Some(corner), ..CheckOptions::new(&params) };
@@ -666,4 +782,44 @@ pub fn check_privatized_small(scop: &PolyScop, sched: &Schedule, d: usize, stmts
         }
     }
     Ok(false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::schedule::{DimInfo, RowKind, SchedRow};
+
+    /// A row filled by one statement (`S0[i]` writes `A[i][0..4]`) before
+    /// `S1[i]` reads its first cell: the access counts on every cell of the
+    /// block, so running `S1[i]` first is caught, at small sizes and in
+    /// the corners of sizes too large to enumerate.
+    #[test]
+    fn block_accesses_order_every_cell() {
+        for (context, n) in [("[n] -> { : n >= 1 }", "n"), ("{ : 5000 >= 1 }", "5000")] {
+            let params = if n == "n" { "[n] -> " } else { "" };
+            let t = |x: &str| format!("{params}{x}");
+            let scop = crate::scop::PolyScop::from_text(
+                context,
+                &[
+                    (&t(&format!("{{ S0[i] : 0 <= i < {n} }}")), &t("{ S0[i] -> [i, 0] }"), &[("W", &t("{ S0[i] -> A[i, d] : 0 <= d < 4 }"))]),
+                    (&t(&format!("{{ S1[i] : 0 <= i < {n} }}")), &t("{ S1[i] -> [i, 1] }"), &[("R", &t("{ S1[i] -> A[i, 0] }")), ("W", &t("{ S1[i] -> B[i] }"))]),
+                ],
+            )
+            .expect("scop");
+            let np = scop.params.len();
+            let row = |c: Vec<i64>| SchedRow { coeffs: c, div: 1 };
+            let at = |i: i64, k: i64| {
+                let mut c = vec![0; np];
+                c.extend([i, k]);
+                row(c)
+            };
+            let dims = vec![DimInfo::marked(RowKind::Loop, false, false), DimInfo::marked(RowKind::Scalar, false, false)];
+            let kept = Schedule { stmts: vec![vec![at(1, 0), at(0, 0)], vec![at(1, 0), at(0, 1)]], dims: dims.clone(), bands: vec![] };
+            let swapped = Schedule { stmts: vec![vec![at(1, 0), at(0, 1)], vec![at(1, 0), at(0, 0)]], dims, bands: vec![] };
+            let (_, report) = check_small(&scop, &kept).expect("legal").expect("decided");
+            assert_eq!(report.corners, n != "n", "{report:?}");
+            let why = check_small(&scop, &swapped).expect_err("illegal");
+            assert!(why.contains("order of"), "{why}");
+        }
+    }
 }
