@@ -155,16 +155,10 @@ fn images(rel: &Set, params: &[i64], x: &[i64]) -> Result<Vec<Vec<i64>>, String>
     if outs.len() != rel.space().n_out() {
         return Err("relation undefined on an instance".into());
     }
-    let count = outs.iter().try_fold(1i64, |a, &(lo, hi)| a.checked_mul(hi - lo + 1)).filter(|&c| c <= MAX_CELLS_PER_ACCESS).ok_or("an access touches too many cells")?;
+    let count = box_volume(&outs).filter(|&c| c <= MAX_CELLS_PER_ACCESS).ok_or("an access touches too many cells")?;
     let mut cells = vec![];
     for idx in 0..count {
-        let mut rest = idx;
-        let mut cell = vec![0; outs.len()];
-        for k in (0..outs.len()).rev() {
-            let size = outs[k].1 - outs[k].0 + 1;
-            cell[k] = outs[k].0 + rest % size;
-            rest /= size;
-        }
+        let cell = box_point(&outs, idx);
         let point: Vec<i64> = params.iter().chain(&cell).copied().collect();
         if holds(&block, &point)? {
             cells.push(cell);
@@ -210,19 +204,13 @@ fn block_by_bounds(rel: &Set, params: &[i64], x: &[i64]) -> Option<Vec<Vec<i64>>
         }
         bounds.push((lo, hi));
     }
-    let count = bounds.iter().try_fold(1i64, |a, &(lo, hi)| a.checked_mul((hi - lo + 1).max(0)))?;
+    let count = box_volume(&bounds)?;
     if count > MAX_CELLS_PER_ACCESS {
         return None;
     }
     let mut cells = vec![];
     for idx in 0..count {
-        let mut rest = idx;
-        let mut cell = vec![0; nout];
-        for k in (0..nout).rev() {
-            let size = bounds[k].1 - bounds[k].0 + 1;
-            cell[k] = bounds[k].0 + rest % size;
-            rest /= size;
-        }
+        let cell = box_point(&bounds, idx);
         let point: Vec<i64> = params.iter().chain(x).chain(&cell).copied().collect();
         if satisfies(part, &point)? {
             cells.push(cell);
@@ -297,6 +285,25 @@ fn holds(set: &Set, point: &[i64]) -> Result<bool, String> {
     Ok(false)
 }
 
+/// The number of points of the box `bounds` (inclusive bounds per
+/// dimension), `None` past `i64`.
+fn box_volume(bounds: &[(i64, i64)]) -> Option<i64> {
+    bounds.iter().try_fold(1i64, |a, &(lo, hi)| a.checked_mul((hi - lo + 1).max(0)))
+}
+
+/// The `idx`-th point of the box `bounds` (inclusive bounds per
+/// dimension), the last dimension varying fastest.
+fn box_point(bounds: &[(i64, i64)], idx: i64) -> Vec<i64> {
+    let mut rest = idx;
+    let mut x = vec![0; bounds.len()];
+    for k in (0..bounds.len()).rev() {
+        let size = bounds[k].1 - bounds[k].0 + 1;
+        x[k] = bounds[k].0 + rest % size;
+        rest /= size;
+    }
+    x
+}
+
 fn row_values(sched: &Schedule, s: StmtId, params: &[i64], x: &[i64]) -> Vec<i64> {
     sched
         .rows(s)
@@ -321,19 +328,12 @@ fn instances(scop: &PolyScop, sched: &Schedule, opts: &CheckOptions) -> Result<V
             Some(Corner::Low) => bx.into_iter().map(|(lo, hi)| (lo, hi.min(lo.saturating_add(CORNER_WIDTH - 1)))).collect(),
             Some(Corner::High) => bx.into_iter().map(|(lo, hi)| (lo.max(hi.saturating_sub(CORNER_WIDTH - 1)), hi)).collect(),
         };
-        let sizes: Vec<i64> = bx.iter().map(|b| b.1 - b.0 + 1).collect();
-        let total = sizes.iter().try_fold(1i64, |a, &b| a.checked_mul(b.max(0))).ok_or("box too large")?;
+        let total = box_volume(&bx).ok_or("box too large")?;
         if total > 50 * opts.max_instances as i64 {
             return Err("box too large".into());
         }
         for idx in 0..total {
-            // Decode the box index, last dimension fastest.
-            let mut rest = idx;
-            let mut x = vec![0; sizes.len()];
-            for k in (0..sizes.len()).rev() {
-                x[k] = bx[k].0 + rest % sizes[k];
-                rest /= sizes[k];
-            }
+            let x = box_point(&bx, idx);
             let point: Vec<i64> = opts.params.iter().chain(&x).copied().collect();
             if holds(&dom, &point)? {
                 let old = image(&st.schedule, &opts.params, &x)?;
