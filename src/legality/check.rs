@@ -397,11 +397,13 @@ const POINT_SEARCH_TRIES: usize = 20_000;
 
 /// A point of the parameter set `context` with every value in `0..=b`
 /// for the least `b` (at most 32) that has one, within
-/// [`POINT_SEARCH_TRIES`] membership tests; `None` if none was found.
+/// [`POINT_SEARCH_TRIES`] membership tests; past those, any point the
+/// solver finds (`n >= 16q + 52` with `q >= 5`: the corners are checked
+/// at any size); `None` if the context has none.
 fn smallest_point_inside(context: &Set) -> Result<Option<Vec<i64>>, String> {
     let np = context.space().n_param();
     let mut tries = 0;
-    for b in 0..=32i64 {
+    'search: for b in 0..=32i64 {
         // Every point of [0, b]^np with some value b (the smaller ones were
         // tried at a smaller b), as an odometer.
         let mut v = vec![0i64; np];
@@ -409,7 +411,7 @@ fn smallest_point_inside(context: &Set) -> Result<Option<Vec<i64>>, String> {
             if v.iter().any(|&x| x == b) || np == 0 {
                 tries += 1;
                 if tries > POINT_SEARCH_TRIES {
-                    return Ok(None);
+                    break 'search;
                 }
                 let Ok(inside) = context.contains(&v) else { return Ok(None) };
                 if inside {
@@ -421,7 +423,7 @@ fn smallest_point_inside(context: &Set) -> Result<Option<Vec<i64>>, String> {
             v[k + 1..].iter_mut().for_each(|x| *x = 0);
         }
     }
-    Ok(None)
+    Ok(context.sample().ok().flatten().filter(|p| p.len() == np))
 }
 
 /// Instances [`check_small`] enumerates at most, and the polyhedral work it
