@@ -116,8 +116,8 @@ fn bounding_box(set: &Set, params: &[i64]) -> Result<Vec<(i64, i64)>, String> {
 
 /// The image of `x` under a functional relation.
 pub(crate) fn image(rel: &Set, params: &[i64], x: &[i64]) -> Result<Vec<i64>, String> {
-    if let Some(out) = image_by_equalities(rel, params, x) {
-        return Ok(out);
+    if let Some([cell]) = block_by_bounds(rel, params, x).as_deref() {
+        return Ok(cell.clone());
     }
     let mut r = rel.clone();
     for (k, &v) in x.iter().enumerate() {
@@ -140,9 +140,6 @@ const MAX_CELLS_PER_ACCESS: i64 = 4096;
 /// statement, `S[i] -> A[i, d] : 0 <= d < 20`), each cell of the block,
 /// all of which the access orders as one.
 fn images(rel: &Set, params: &[i64], x: &[i64]) -> Result<Vec<Vec<i64>>, String> {
-    if let Some(out) = image_by_equalities(rel, params, x) {
-        return Ok(vec![out]);
-    }
     if let Some(cells) = block_by_bounds(rel, params, x) {
         return Ok(cells);
     }
@@ -167,10 +164,13 @@ fn images(rel: &Set, params: &[i64], x: &[i64]) -> Result<Vec<Vec<i64>>, String>
     Ok(cells)
 }
 
-/// [`images`] of a block access read off its constraints, without the
-/// solver: a relation of one part without local variables where each
-/// output is defined by an equality or bounded by inequalities that name
-/// no other output (`S[i] -> A[i, d] : 0 <= d < 20`); `None` otherwise.
+/// [`images`] read off the relation's constraints, without the solver
+/// (two integer programs per access and instance otherwise: most of the
+/// checker's work at the corners of constant-sized nests): a relation of
+/// one part without local variables where each output is defined by an
+/// equality or bounded by inequalities that name no other output (an
+/// element's subscripts; a block, `S[i] -> A[i, d] : 0 <= d < 20`);
+/// `None` otherwise.
 fn block_by_bounds(rel: &Set, params: &[i64], x: &[i64]) -> Option<Vec<Vec<i64>>> {
     let [part] = rel.parts() else { return None };
     let (np, nin, nout) = (part.n_param(), x.len(), rel.space().n_out());
@@ -218,35 +218,6 @@ fn block_by_bounds(rel: &Set, params: &[i64], x: &[i64]) -> Option<Vec<Vec<i64>>
     }
     // None: the solver says what an access touching no cell is.
     (!cells.is_empty()).then_some(cells)
-}
-
-/// [`image`] read off the equalities of a relation of one part without
-/// local variables where each output is defined by an equality naming no
-/// other output (the subscripts of ordinary accesses), checked to lie in
-/// the relation; `None` for other relations. Two integer programs per
-/// access and instance otherwise: most of the checker's work at the
-/// corners of constant-sized nests.
-fn image_by_equalities(rel: &Set, params: &[i64], x: &[i64]) -> Option<Vec<i64>> {
-    let [part] = rel.parts() else { return None };
-    let (np, nin, nout) = (part.n_param(), x.len(), rel.space().n_out());
-    if part.n_local() > 0 || params.len() != np || part.n_dim() != nin + nout {
-        return None;
-    }
-    let mut out = Vec::with_capacity(nout);
-    for k in 0..nout {
-        let col = np + nin + k;
-        let Some(eq) = part.eqs().iter().find(|r| r[col] != 0 && (0..nout).all(|o| o == k || r[np + nin + o] == 0)) else { return None };
-        // eq: c * out_k + a . (params, x) + const = 0.
-        let known = params.iter().chain(x).zip(&eq[..np + nin]).try_fold(eq[part.width() - 1], |acc, (v, c)| acc.checked_add(v.checked_mul(*c)?));
-        let known = known?;
-        if known % eq[col] != 0 {
-            return None;
-        }
-        out.push(-known / eq[col]);
-    }
-    let point: Vec<i64> = params.iter().chain(x).chain(&out).copied().collect();
-    let inside = satisfies(part, &point)?;
-    inside.then_some(out)
 }
 
 /// Whether `point` (`[params | dims]`) satisfies every constraint of
