@@ -445,7 +445,12 @@ fn check_small_points(scop: &PolyScop, sched: &Schedule) -> Result<Small, String
     // another's quotient, `n - 7 <= 8q <= n`): the smallest point of the
     // context, whole first.
     if first_inside.is_none() {
-        let Some(params) = smallest_point_inside(&scop.context)? else { return Ok(Small::Undecided(None)) };
+        let Some(params) = smallest_point_inside(&scop.context)? else {
+            // An empty context (`0 <= q <= -1`: a nest that never runs)
+            // has no instance whose order could change.
+            let empty = scop.context.is_empty().unwrap_or(false);
+            return Ok(if empty { Small::Decided((vec![], CheckReport { instances: 0, checks: 0, corners: false })) } else { Small::Undecided(None) });
+        };
         let opts = CheckOptions { max_instances: SMALL_CHECK_INSTANCES, ..CheckOptions::new(&params) };
         match check_legality(scop, sched, &opts) {
             Ok(report) => return Ok(Small::Decided((params, report))),
