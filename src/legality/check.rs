@@ -114,15 +114,17 @@ fn bounding_box(set: &Set, params: &[i64]) -> Result<Vec<(i64, i64)>, String> {
     Ok(out)
 }
 
+/// `rel` with its input fixed to `x`.
+fn at_input(rel: &Set, x: &[i64]) -> Result<Set, String> {
+    x.iter().enumerate().try_fold(rel.clone(), |r, (k, &v)| r.fix_dim(k, v).map_err(perr))
+}
+
 /// The image of `x` under a functional relation.
 pub(crate) fn image(rel: &Set, params: &[i64], x: &[i64]) -> Result<Vec<i64>, String> {
     if let Some([cell]) = block_by_bounds(rel, params, x).as_deref() {
         return Ok(cell.clone());
     }
-    let mut r = rel.clone();
-    for (k, &v) in x.iter().enumerate() {
-        r = r.fix_dim(k, v).map_err(perr)?;
-    }
+    let r = at_input(rel, x)?;
     let lo = r.lexmin(params).map_err(perr)?.ok_or("relation undefined on an instance")?;
     let hi = r.lexmax(params).map_err(perr)?.ok_or("relation undefined on an instance")?;
     if lo != hi {
@@ -143,10 +145,7 @@ fn images(rel: &Set, params: &[i64], x: &[i64]) -> Result<Vec<Vec<i64>>, String>
     if let Some(cells) = block_by_bounds(rel, params, x) {
         return Ok(cells);
     }
-    let mut r = rel.clone();
-    for (k, &v) in x.iter().enumerate() {
-        r = r.fix_dim(k, v).map_err(perr)?;
-    }
+    let r = at_input(rel, x)?;
     let block = r.range().map_err(perr)?;
     let outs = bounding_box(&block, params)?;
     if outs.len() != rel.space().n_out() {
