@@ -49,7 +49,7 @@ extern "C" void *tessera_omp_query(TesseraFunctionCtx *Ctx, int32_t Which) {
 // on a team of threads; with `Fork` (an i1 that dominates the blocks), only
 // where it is true, calling the outlined function directly where it is not.
 // Returns 0, changing nothing, if the blocks cannot be outlined as a
-// void(void*) function without outputs.
+// function without outputs.
 extern "C" int32_t tessera_outline_parallel(TesseraFunctionCtx *Ctx, void **Blocks, size_t N,
                                             void *Fork) {
   SmallVector<BasicBlock *, 16> BBs;
@@ -62,15 +62,33 @@ extern "C" int32_t tessera_outline_parallel(TesseraFunctionCtx *Ctx, void **Bloc
     return 0;
   SetVector<Value *> Inputs, Outputs, Sinks;
   CE.findInputsOutputs(Inputs, Outputs, Sinks);
-  if (!Outputs.empty() || Inputs.empty())
+  if (!Outputs.empty())
     return 0;
   CodeExtractorAnalysisCache CEAC(Ctx->F);
   Function *Sub = CE.extractCodeRegion(CEAC);
-  if (!Sub || Sub->arg_size() != 1)
+  if (!Sub)
     return 0;
   // Tessera's own pass, run later on the new function, only cleans it up
   // (it is already optimized code; see TesseraPass::run).
   Sub->addFnAttr("tessera-outlined");
+  Module &M = *Ctx->F.getParent();
+  LLVMContext &C = M.getContext();
+  auto *Ptr = PointerType::getUnqual(C);
+  auto *I32 = Type::getInt32Ty(C);
+  // The team runs a void(void*) function. A worker that uses no value of
+  // the function (constant sizes, global arrays: the loop's bounds and
+  // addresses are all constants) is outlined without arguments: the team
+  // runs it through a function that takes the runtime's pointer and
+  // ignores it.
+  Function *TeamFn = Sub;
+  if (Sub->arg_size() == 0) {
+    TeamFn = Function::Create(FunctionType::get(Type::getVoidTy(C), {Ptr}, false),
+                              GlobalValue::InternalLinkage, Sub->getName() + ".team", M);
+    TeamFn->addFnAttr("tessera-outlined");
+    IRBuilder<> W(BasicBlock::Create(C, "entry", TeamFn));
+    W.CreateCall(Sub, {});
+    W.CreateRetVoid();
+  }
   CallInst *Call = nullptr;
   for (User *U : Sub->users())
     if (auto *CI = dyn_cast<CallInst>(U))
@@ -78,16 +96,14 @@ extern "C" int32_t tessera_outline_parallel(TesseraFunctionCtx *Ctx, void **Bloc
         Call = CI;
   if (!Call)
     return 0;
-  Module &M = *Ctx->F.getParent();
-  LLVMContext &C = M.getContext();
-  auto *Ptr = PointerType::getUnqual(C);
-  auto *I32 = Type::getInt32Ty(C);
+  SmallVector<Value *, 1> Args(Call->args());
+  Value *Data = Args.empty() ? static_cast<Value *>(ConstantPointerNull::get(Ptr)) : Args[0];
   IRBuilder<> B(Call);
   if (auto *Cond = static_cast<Value *>(Fork)) {
     // The small runs call the worker itself: one copy of the loop.
     Instruction *Team = nullptr, *Alone = nullptr;
     SplitBlockAndInsertIfThenElse(Cond, Call->getIterator(), &Team, &Alone);
-    IRBuilder<>(Alone).CreateCall(Sub, {Call->getArgOperand(0)});
+    IRBuilder<>(Alone).CreateCall(Sub, Args);
     B.SetInsertPoint(Team);
   }
   // num_threads 0: OMP_NUM_THREADS or the runtime's default; flags 0.
@@ -102,7 +118,7 @@ extern "C" int32_t tessera_outline_parallel(TesseraFunctionCtx *Ctx, void **Bloc
     Errno = B.CreateCall(Loc, {}, "errno.addr");
     Saved = B.CreateLoad(I32, Errno, "errno.saved");
   }
-  B.CreateCall(Parallel, {Sub, Call->getArgOperand(0), ConstantInt::get(I32, 0), ConstantInt::get(I32, 0)});
+  B.CreateCall(Parallel, {TeamFn, Data, ConstantInt::get(I32, 0), ConstantInt::get(I32, 0)});
   if (Errno)
     B.CreateStore(Saved, Errno);
   Call->eraseFromParent();
