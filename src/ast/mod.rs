@@ -363,11 +363,18 @@ pub struct AstOptions {
     /// dependences say: the jam gives each row of a loop of an earlier
     /// dimension its own copies of such scalars.
     pub scalar_rows: Option<std::collections::BTreeMap<crate::scop::poly_scop::CellId, usize>>,
+    /// Schedule dimensions scanned as loops for these statements even
+    /// where the dimension has a single value: a matrix product's column
+    /// panels (`sched::gemm`), the loop whose columns the code generator
+    /// shares among threads (`codegen::matmul::Columns`). At constant
+    /// sizes below one panel (`#define N 1000`, NC 4080), folding it away
+    /// left the product on one thread of two.
+    pub kept_loops: Vec<(usize, StmtId)>,
 }
 
 impl Default for AstOptions {
     fn default() -> Self {
-        AstOptions { separate_full_tiles: true, separate_guards: true, max_queries: 50_000, max_nodes: 20_000, jam_reductions: true, scalar_rows: None }
+        AstOptions { separate_full_tiles: true, separate_guards: true, max_queries: 50_000, max_nodes: 20_000, jam_reductions: true, scalar_rows: None, kept_loops: vec![] }
     }
 }
 

@@ -186,7 +186,8 @@ impl<'a> Scanner<'a> {
             }
         }
         let ctx_g = with(ctx, &cands)?;
-        if let Some(e) = self.fixed_value(k, &ids, &ctx_g)? {
+        let kept = ids.iter().any(|&i| self.opts.kept_loops.contains(&(k, self.items[i].stmt)));
+        if let Some(e) = if kept { None } else { self.fixed_value(k, &ids, &ctx_g)? } {
             // No loop: the guards go down to the next loop, whose bounds
             // may imply them (an empty loop needs no guard).
             let mut r = crate::poly::row::negate(&e)?;

@@ -150,32 +150,48 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
     /// are two for each thread (each unit repacks the A blocks, and
     /// narrower panels lost a third on two threads); else each panel is cut
     /// into as many equal units, in whole micro-panels, as give two. A
-    /// single panel is cut by its own columns where the loop's bound
-    /// (`floor(last / NC)`) names its last one: cut by NC, the units past
+    /// single panel is cut by its own columns: cut by NC, the units past
     /// the last column were empty (a rank-k update at n = 1000 in one
     /// panel of 2048 columns: three quarters of the work on one thread
-    /// of two).
-    pub(super) fn column_units(&self, c: &Columns, f: &For, lb: IntValue<'a>, ub: IntValue<'a>, nt: IntValue<'a>) -> [IntValue<'a>; 3] {
+    /// of two). The last column is the loop's bound's (`floor(last / NC)`)
+    /// where it names one, else the last of any row of the product (a
+    /// panel loop of constant bounds: sizes that are constants).
+    pub(super) fn column_units(&mut self, c: &Columns, f: &For, lb: IntValue<'a>, ub: IntValue<'a>, nt: IntValue<'a>) -> Result<[IntValue<'a>; 3], String> {
         let g = super::expr::ExprGen { b: &self.b, ctx: &self.ir.context };
         let panels = ok(self.b.build_int_nsw_add(ok(self.b.build_int_nsw_sub(ub, lb, "panels")), g.i64(1), "panels"));
         let wanted = ok(self.b.build_int_nsw_mul(nt, g.i64(2), "units.wanted"));
         let cuts = g.ceil_div(wanted, g.extremum([panels, g.i64(1)], true).expect("two values"));
         let cuts = g.extremum([cuts, g.i64(c.nc / c.nr)], false).expect("two values");
-        let span = match &f.upper {
-            Expr::FloorDiv(last, d) if *d == c.nc => {
-                let last = g.aff(last, &self.env);
+        let last = match (&f.upper, f.body.as_slice()) {
+            (Expr::FloorDiv(last, d), _) if *d == c.nc => Some(super::expr::ExprGen { b: &self.b, ctx: &self.ir.context }.aff(last, &self.env)),
+            (_, [Node::For(fi)]) => match fi.matmul.as_deref() {
+                Some(m) => {
+                    let saved = self.env.vars[f.var].replace(lb);
+                    let g = super::expr::ExprGen { b: &self.b, ctx: &self.ir.context };
+                    let (lo_i, hi_i) = (g.expr(&m.lower[0], &self.env), g.expr(&m.upper[0], &self.env));
+                    let hull = self.row_hull(m, lo_i, hi_i);
+                    self.env.vars[f.var] = saved;
+                    Some(hull?[3])
+                }
+                None => None,
+            },
+            _ => None,
+        };
+        let g = super::expr::ExprGen { b: &self.b, ctx: &self.ir.context };
+        let span = match last {
+            Some(last) => {
                 let cols = ok(self.b.build_int_nsw_sub(ok(self.b.build_int_nsw_add(last, g.i64(1), "cols.end")), ok(self.b.build_int_nsw_mul(lb, g.i64(c.nc), "cols.start")), "cols"));
                 let cols = g.extremum([g.extremum([cols, g.i64(c.nr)], true).expect("two values"), g.i64(c.nc)], false).expect("two values");
                 let one = ok(self.b.build_int_compare(IntPredicate::EQ, panels, g.i64(1), "one.panel"));
                 ok(self.b.build_select(one, cols, g.i64(c.nc), "span")).into_int_value()
             }
-            _ => g.i64(c.nc),
+            None => g.i64(c.nc),
         };
         let micro = g.ceil_div(span, ok(self.b.build_int_nsw_mul(cuts, g.i64(c.nr), "u")));
         let width = ok(self.b.build_int_nsw_mul(micro, g.i64(c.nr), "unit"));
         let in_panel = g.ceil_div(span, width);
         let units = ok(self.b.build_int_nsw_mul(panels, in_panel, "units"));
-        [width, in_panel, units]
+        Ok([width, in_panel, units])
     }
 
     /// Unit `q` of `c`'s product (`column_units`' `width`, `in_panel`),

@@ -190,7 +190,13 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
             return Err("a product's column panels with per-thread copies of arrays".into());
         }
         let units = match &columns {
-            Some(c) if c.units => Some(self.column_units(c, f, lb, ub, nt)),
+            Some(c) if c.units => match self.column_units(c, f, lb, ub, nt) {
+                Ok(u) => Some(u),
+                Err(e) => {
+                    self.slot_block = slot_block;
+                    return Err(e);
+                }
+            },
             _ => None,
         };
         let snake = (uneven_iterations(f) && !self.in_wavefront) || units.is_some();

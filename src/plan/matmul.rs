@@ -22,7 +22,8 @@ pub(super) fn plan_matmul(fview: &FunctionView, m: &Model, scop: &PolyScop, deps
     let blocking = sched::gemm::blocking(t.wide_vector_bits, t.vector_regs, caches, elem_bytes, g.shape);
     let Ok(schedule) = sched::gemm::schedule(scop, deps, &g, blocking.nc) else { return Ok(None) };
     let checked = check_schedule(scop, &schedule, config, "matrix-product schedule")?;
-    let options = AstOptions { jam_reductions: false, ..config.ast.clone() };
+    let kept_loops = g.gemms.iter().map(|x| (sched::gemm::PANEL_DIM, x.stmt)).collect();
+    let options = AstOptions { jam_reductions: false, kept_loops, ..config.ast.clone() };
     let Ok(mut tree) = ast::build(scop, &schedule, &options) else { return Ok(None) };
     if !ast::matmul::mark(&mut tree, &g, blocking) {
         return Ok(None);

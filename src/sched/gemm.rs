@@ -380,6 +380,10 @@ pub fn blocking(vector_bits: i64, vector_regs: i64, caches: Caches, elem_bytes: 
     Blocking { vl, mr, nr, kc, mc, nc }
 }
 
+/// The schedule dimension of a matmul-like statement's column panels
+/// (`floor(j / nc)`, see [`schedule`]).
+pub const PANEL_DIM: usize = 1;
+
 /// The original schedule in phases (`GemmPlan`): a first coordinate, the
 /// phase; then a matmul-like statement's `[floor(j / nc), i, j, k]` (its
 /// coordinates, `Gemm::coords`), the others' original coordinates. Legal
