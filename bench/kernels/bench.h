@@ -70,23 +70,32 @@ static inline void *bench_alloc(size_t count) {
   return p;
 }
 
-/* The first call starts the OpenMP runtime in a -fopenmp build (a team
- * that does nothing), so that its one-time start-up, 1 to 3 ms here, is not
- * counted in the first kernel call timed: at the quick sizes it made every
- * -fopenmp build look several times slower than the same code without
- * OpenMP (covariance at n = 120: 2.9 ms against 0.3 ms warmed). A program
- * pays it once, at its first parallel region, as it pays the allocation
- * and initialisation that are not timed either. */
-static inline double bench_now(void) {
+/* A -fopenmp build starts the OpenMP runtime's team (a team that does
+ * nothing) when the program starts, so that its one-time start-up is not
+ * counted in the kernel call timed, as OpenBLAS starts its threads when it
+ * is loaded. A program pays it once, at its first parallel region, as it
+ * pays the allocation and initialisation that are not timed either. Two
+ * parts of it: creating the threads, 1 to 3 ms here (at the quick sizes it
+ * made every -fopenmp build look several times slower than the same code
+ * without OpenMP: covariance at n = 120, 2.9 ms against 0.3 ms warmed); and
+ * placing them: Linux starts a new thread on its parent's core and its load
+ * balancer moves it a few milliseconds later, so a team started just
+ * before the timer shared one core for the first ~10 ms of the kernel in
+ * about half the runs (gemm at n = 1000 on two threads: 21-22 ms or 30-38
+ * ms from run to run; started here, before the arrays are filled, 21-22
+ * ms). */
 #ifdef _OPENMP
-  static int started;
-  if (!started) {
-    int threads = 0;
+static volatile int bench_team_size; /* read by no one: keeps the team */
+
+__attribute__((constructor)) static void bench_start_team(void) {
+  int threads = 0;
 #pragma omp parallel reduction(+ : threads)
-    threads += 1;
-    started = threads;
-  }
+  threads += 1;
+  bench_team_size = threads;
+}
 #endif
+
+static inline double bench_now(void) {
   struct timespec t;
   clock_gettime(CLOCK_MONOTONIC, &t);
   return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
