@@ -75,20 +75,6 @@ extern "C" int32_t tessera_outline_parallel(TesseraFunctionCtx *Ctx, void **Bloc
   LLVMContext &C = M.getContext();
   auto *Ptr = PointerType::getUnqual(C);
   auto *I32 = Type::getInt32Ty(C);
-  // The team runs a void(void*) function. A worker that uses no value of
-  // the function (constant sizes, global arrays: the loop's bounds and
-  // addresses are all constants) is outlined without arguments: the team
-  // runs it through a function that takes the runtime's pointer and
-  // ignores it.
-  Function *TeamFn = Sub;
-  if (Sub->arg_size() == 0) {
-    TeamFn = Function::Create(FunctionType::get(Type::getVoidTy(C), {Ptr}, false),
-                              GlobalValue::InternalLinkage, Sub->getName() + ".team", M);
-    TeamFn->addFnAttr("tessera-outlined");
-    IRBuilder<> W(BasicBlock::Create(C, "entry", TeamFn));
-    W.CreateCall(Sub, {});
-    W.CreateRetVoid();
-  }
   CallInst *Call = nullptr;
   for (User *U : Sub->users())
     if (auto *CI = dyn_cast<CallInst>(U))
@@ -96,8 +82,22 @@ extern "C" int32_t tessera_outline_parallel(TesseraFunctionCtx *Ctx, void **Bloc
         Call = CI;
   if (!Call)
     return 0;
+  // The team runs a void(void*) function. A worker that uses no value of
+  // the function (constant sizes, global arrays: the loop's bounds and
+  // addresses are all constants) is outlined without arguments: the team
+  // runs it through a function that takes the runtime's pointer and
+  // ignores it. (With aggregate arguments a worker has at most one.)
   SmallVector<Value *, 1> Args(Call->args());
+  Function *TeamFn = Sub;
   Value *Data = Args.empty() ? static_cast<Value *>(ConstantPointerNull::get(Ptr)) : Args[0];
+  if (Args.empty()) {
+    TeamFn = Function::Create(FunctionType::get(Type::getVoidTy(C), {Ptr}, false),
+                              GlobalValue::InternalLinkage, Sub->getName() + ".team", M);
+    TeamFn->addFnAttr("tessera-outlined");
+    IRBuilder<> W(BasicBlock::Create(C, "entry", TeamFn));
+    W.CreateCall(Sub, {});
+    W.CreateRetVoid();
+  }
   IRBuilder<> B(Call);
   if (auto *Cond = static_cast<Value *>(Fork)) {
     // The small runs call the worker itself: one copy of the loop.
