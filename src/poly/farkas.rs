@@ -147,7 +147,13 @@ pub(crate) fn farkas_exact(eqs: &[Row], ineqs: &[Row], form: &ParamForm) -> Poly
             r
         })
         .collect();
-    // Rational elimination of every multiplier, equalities first.
+    // Rational elimination of every multiplier: first all those an
+    // equality determines (substitution adds no rows), then the rest by
+    // Fourier–Motzkin, each time the column whose elimination makes the
+    // fewest new rows. A fixed column order paid for whichever multiplier
+    // came first: heat-3d with its sizes written `N` and `N + 8` (time and
+    // space extents close together) spent 100e6 work units on one
+    // dependence's rows, 300 times what the same part over two sizes cost.
     for c in nu..w {
         if let Some(p) = eqrows.iter().position(|r| r[c] != 0) {
             let eq = eqrows.swap_remove(p);
@@ -157,8 +163,17 @@ pub(crate) fn farkas_exact(eqs: &[Row], ineqs: &[Row], form: &ParamForm) -> Poly
             for r in inrows.iter_mut() {
                 *r = eliminate_with(r, &eq, c, true)?;
             }
-            continue;
         }
+    }
+    let mut left: Vec<usize> = (nu..w).filter(|&c| inrows.iter().any(|r| r[c] != 0)).collect();
+    while !left.is_empty() {
+        let growth = |c: usize| {
+            let lo = inrows.iter().filter(|r| r[c] > 0).count();
+            let hi = inrows.iter().filter(|r| r[c] < 0).count();
+            (lo * hi) as i64 - (lo + hi) as i64
+        };
+        let at = (0..left.len()).min_by_key(|&i| growth(left[i])).expect("columns left");
+        let c = left.swap_remove(at);
         let (mut lo, mut hi, mut rest) = (vec![], vec![], vec![]);
         for r in inrows.drain(..) {
             match r[c].signum() {
@@ -178,6 +193,7 @@ pub(crate) fn farkas_exact(eqs: &[Row], ineqs: &[Row], form: &ParamForm) -> Poly
         rest.sort();
         rest.dedup();
         inrows = prune(rest, w)?;
+        left.retain(|&c| inrows.iter().any(|r| r[c] != 0));
     }
     let names: Vec<String> = (0..nu).map(|i| format!("u{i}")).collect();
     let space = Space::from_tuple(vec![], Tuple { name: None, dims: names });

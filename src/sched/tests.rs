@@ -252,3 +252,25 @@ fn constant_sizes_schedule_like_parameters() {
     let why = crate::legality::check::check_small(&k.scop, &reversed).expect_err("illegal");
     assert!(why.contains("corner"), "{why}");
 }
+
+/// Time and space extents close together (`T = 92`, `N = 100`) are one
+/// size with offsets in the symbolic parts (`sched::sizes`); their Farkas
+/// rows must cost about what those of two separate sizes (`T = 40`) cost.
+/// Eliminating the multipliers in a fixed column order made heat-3d at
+/// `T = 90`, `N = 100` a hundred times costlier and exhausted the SCoP's
+/// allowance.
+#[test]
+fn sizes_with_offsets_cost_what_separate_sizes_cost() {
+    let work = |steps: i64| {
+        let k = kernels::jacobi_2d_fixed(steps, 100);
+        let deps = analyze(&k.scop, &DepsOptions::default()).expect("deps");
+        let before = crate::poly::error::charged();
+        let (s, info) = schedule_with_info(&k.scop, &deps, &SchedOptions::default()).expect("schedule");
+        assert!(info.fallback.is_none(), "{:?}", info.fallback);
+        (crate::poly::error::charged() - before, s)
+    };
+    let (apart, s_apart) = work(40);
+    let (offset, s_offset) = work(92);
+    assert!(offset < 3 * apart, "{offset} work units with T = 92 against {apart} with T = 40");
+    assert_eq!(s_apart.stmts, s_offset.stmts);
+}
