@@ -82,6 +82,7 @@ pub struct OptionsRaw {
     pub matmul: u8,
     pub thread_only_growth: u32,
     pub l3_kib: u32,
+    pub sched_work_limit: u64,
 }
 
 impl Default for OptionsRaw {
@@ -107,6 +108,7 @@ impl Default for OptionsRaw {
             check_schedules: 0,
             deps_work_limit: 0,
             ast_max_queries: 0,
+            sched_work_limit: 0,
             matmul: 1,
             // The shim's default is cost::size::THREAD_ONLY_GROWTH_PERCENT;
             // tessera_get_options sets every field.

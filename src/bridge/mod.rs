@@ -79,6 +79,9 @@ pub struct Options {
     /// `-tessera-deps-work-limit`: the dependence analysis's work cap per
     /// SCoP (None: the default), to test the over-approximated path.
     pub deps_work_limit: Option<u64>,
+    /// `-tessera-sched-work-limit`: the scheduler's work cap per SCoP
+    /// (None: the default), to test the source-order fallback.
+    pub sched_work_limit: Option<u64>,
     /// `-tessera-ast-max-queries`: loop generation's query limit (None:
     /// the default), to test the simpler-nest fallback.
     pub ast_max_queries: Option<u64>,
@@ -118,6 +121,7 @@ impl Options {
             },
             deps_work_limit: (raw.deps_work_limit != 0).then_some(raw.deps_work_limit),
             ast_max_queries: (raw.ast_max_queries != 0).then_some(raw.ast_max_queries),
+            sched_work_limit: (raw.sched_work_limit != 0).then_some(raw.sched_work_limit),
             matmul: raw.matmul != 0,
             thread_only_growth: u64::from(raw.thread_only_growth),
             parallel: match raw.parallel {

@@ -486,6 +486,7 @@ fn stage_config(ctx: &FunctionCtx<'_>, options: &Options, parallel: bool) -> Sta
         tile: machine::tile_config(ctx.target(), options, base),
         check: options.check_schedules,
         deps_work_limit: options.deps_work_limit.unwrap_or(DEPS_WORK_LIMIT),
+        sched_work_limit: options.sched_work_limit,
         ast: match options.ast_max_queries {
             Some(n) => AstOptions { max_queries: usize::try_from(n).unwrap_or(usize::MAX), ..AstOptions::default() },
             None => AstOptions::default(),

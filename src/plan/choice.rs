@@ -18,7 +18,7 @@
 
 use crate::deps::Deps;
 use crate::poly::trace_work;
-use crate::sched::{self, FusePolicy, SchedOptions};
+use crate::sched::{self, FusePolicy, SchedError, SchedOptions};
 use crate::schedule::Schedule;
 use crate::scop::poly_scop::CellId;
 use crate::scop::PolyScop;
@@ -40,9 +40,20 @@ pub(super) struct Chosen {
     pub tiled: Tiled,
 }
 
+/// The source order with its parallel marks (and the scalars whose live
+/// ranges it keeps, relaxed), tiled with `tile_cfg`: what a SCoP keeps
+/// when a candidate walks memory worse, and when the scheduler ran out of
+/// work (no new order, but its parallel loops and tiles).
+pub(super) fn source_order_tiled(scop: &PolyScop, deps: &Deps, source_order: &Schedule, tile_cfg: &TileConfig) -> Result<(Schedule, Chosen), crate::poly::PolyError> {
+    let mut o = source_order.clone();
+    let relaxed = sched::original::mark_original(scop, deps, &mut o)?;
+    let tiled = tiling::tile_stages(scop, deps, &o, &relaxed, tile_cfg);
+    Ok((o, Chosen { relaxed, tiled }))
+}
+
 /// The schedule `scop` keeps (`source_order`, its original schedule, or
 /// the scheduler's with policy `fuse`), tiled with `tile_cfg`.
-pub(super) fn choose(scop: &PolyScop, deps: &Deps, source_order: &Schedule, fuse: FusePolicy, tile_cfg: &TileConfig, work: &mut Option<u64>) -> Result<Chosen, String> {
+pub(super) fn choose(scop: &PolyScop, deps: &Deps, source_order: &Schedule, fuse: FusePolicy, tile_cfg: &TileConfig, work: &mut Option<u64>) -> Result<Chosen, SchedError> {
     let np = scop.params.len();
     let tiling = |s: &Schedule, relaxed: &BTreeSet<CellId>| tiling::tile_stages(scop, deps, s, relaxed, tile_cfg);
     // The original's marks and tiles, computed for the first candidate
@@ -56,10 +67,8 @@ pub(super) fn choose(scop: &PolyScop, deps: &Deps, source_order: &Schedule, fuse
         let (o, o_tiled) = match &mut original {
             Some(o) => o,
             slot => {
-                let mut o = source_order.clone();
-                let relaxed = sched::original::mark_original(scop, deps, &mut o)?;
-                let tiled = tiling(&o, &relaxed);
-                slot.insert((o, Chosen { relaxed, tiled }))
+                let (o, chosen) = source_order_tiled(scop, deps, source_order, tile_cfg)?;
+                slot.insert((o, chosen))
             }
         };
         let tiled = tiling(cand, relaxed);
@@ -69,7 +78,7 @@ pub(super) fn choose(scop: &PolyScop, deps: &Deps, source_order: &Schedule, fuse
         Ok(worse_strides || less_parallel)
     };
     let options = SchedOptions { fuse, ..SchedOptions::default() };
-    let (schedule, sched_info) = sched::schedule_judged(scop, deps, &options, &mut prefer_original).map_err(scheduling)?;
+    let (schedule, sched_info) = sched::schedule_judged(scop, deps, &options, &mut prefer_original)?;
     trace_work("scheduling and tiling", work);
     Ok(match original {
         // The original order's parallel loops still run in parallel and
@@ -78,7 +87,7 @@ pub(super) fn choose(scop: &PolyScop, deps: &Deps, source_order: &Schedule, fuse
         _ => {
             // The scheduler checked the live ranges of the scalars it
             // relaxed; only those it stopped relaxing need a check.
-            let relaxed = sched::kept_relaxed_scalars(scop, deps, &schedule, &sched_info.relaxed_scalars).map_err(scheduling)?;
+            let relaxed = sched::kept_relaxed_scalars(scop, deps, &schedule, &sched_info.relaxed_scalars)?;
             match judged {
                 Some((cand, chosen)) if cand == schedule && chosen.relaxed == relaxed => chosen,
                 _ => {

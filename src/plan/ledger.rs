@@ -74,7 +74,7 @@ pub(super) fn nest_key(scop: &PolyScop, config: &StageConfig, facts: Option<&cos
     // `DefaultHasher::new` has fixed keys: the same in every process.
     let mut h = std::collections::hash_map::DefaultHasher::new();
     text.hash(&mut h);
-    format!("{:?} {:?} {} {} {:?} {facts:?}", config.fuse, config.tile, config.check, config.deps_work_limit, config.ast).hash(&mut h);
+    format!("{:?} {:?} {} {} {:?} {:?} {facts:?}", config.fuse, config.tile, config.check, config.deps_work_limit, config.sched_work_limit, config.ast).hash(&mut h);
     h.finish()
 }
 

@@ -86,15 +86,22 @@ pub const DEPS_WORK_LIMIT: u64 = 600_000_000;
 /// given up.
 const EXACT_DEPS: &str = "exact dependences";
 
+/// What the remark calls the scheduler's order when the scheduler was
+/// given up.
+const NEW_SCHEDULE: &str = "a new schedule";
+
 /// The "not profitable" error of a SCoP past its dependence analysis; one
-/// scheduled on dependences that contain the exact ones (`given_up`) says
-/// so: it is why no better order was found.
+/// scheduled on dependences that contain the exact ones, or left in its
+/// source order by a scheduler out of work (`given_up`), says so: it is
+/// why no better order was found.
 fn not_profitable(why: &str, given_up: &[String]) -> String {
-    let over = if given_up.iter().any(|g| g.starts_with(EXACT_DEPS)) {
-        " (with its dependences over-approximated: the dependence analysis exceeded its work budget)"
-    } else {
-        ""
-    };
+    let mut over = String::new();
+    if given_up.iter().any(|g| g.starts_with(EXACT_DEPS)) {
+        over.push_str(" (with its dependences over-approximated: the dependence analysis exceeded its work budget)");
+    }
+    if given_up.iter().any(|g| g.starts_with(NEW_SCHEDULE)) {
+        over.push_str(" (only the source order was considered: the scheduler exceeded its work budget)");
+    }
     format!("not profitable: {why}{over}")
 }
 
@@ -102,6 +109,11 @@ fn not_profitable(why: &str, given_up: &[String]) -> String {
 /// to when the full one exceeded its budget (the SCoP's allowance may be
 /// spent by then): bounded, and a fraction of [`SCOP_WORK_LIMIT`].
 const SIMPLE_AST_WORK: u64 = 100_000_000;
+
+/// Of a SCoP's allowance, what the scheduler leaves to the stages after it
+/// (the source order's marks and tiles when it gives up; loop generation):
+/// heat-3d's wavefront tiles cost 5e7 units of loop generation.
+const AFTER_SCHEDULING_WORK: u64 = 300_000_000;
 
 /// Polyhedral work allowed over a whole compilation (one process): once it
 /// is spent, later SCoPs are left alone with a remark, so a file with many
@@ -127,6 +139,9 @@ pub struct StageConfig {
     /// query limit from `-tessera-ast-max-queries`): the tests force the
     /// degraded paths with them.
     pub deps_work_limit: u64,
+    /// The scheduler's work cap (`-tessera-sched-work-limit`; `None`: what
+    /// the allowance has left but [`AFTER_SCHEDULING_WORK`]).
+    pub sched_work_limit: Option<u64>,
     pub ast: AstOptions,
     /// Emit matmul-like statements in the BLIS structure (`-tessera-matmul`).
     pub matmul: bool,
@@ -227,7 +242,21 @@ fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageCo
     // The schedule kept, as the tiler made it (loops shared by statement
     // groups with their own inner loops split when that makes bands to
     // tile; bands tiled; innermost loops distributed).
-    let choice::Chosen { relaxed, tiled } = choice::choose(&scop, &deps, &source_order, config.fuse, &tile_cfg, &mut work)?;
+    //
+    // Degrade, don't drop: the scheduler may spend what the allowance has
+    // left but [`AFTER_SCHEDULING_WORK`]; past that, the source order is
+    // kept, with its parallel loops and tiles, on what is left.
+    let left = crate::poly::work_left().map_or(u64::MAX, |w| w.saturating_sub(AFTER_SCHEDULING_WORK));
+    let sched_cap = config.sched_work_limit.map_or(left, |c| c.min(left));
+    let chosen = match crate::poly::with_work_cap(sched_cap, || choice::choose(&scop, &deps, &source_order, config.fuse, &tile_cfg, &mut work)) {
+        Err(sched::SchedError::Poly(crate::poly::PolyError::Budget)) => {
+            given_up.push(format!("{NEW_SCHEDULE} (the scheduler exceeded its work budget: the source order is kept, with its parallel loops and tiles)"));
+            choice::source_order_tiled(&scop, &deps, &source_order, &tile_cfg).map_err(choice::scheduling)?.1
+        }
+        chosen => chosen.map_err(choice::scheduling)?,
+    };
+    trace_work("scheduling (or the source order)", &mut work);
+    let choice::Chosen { relaxed, tiled } = chosen;
     let untiled = tiled.untiled;
     let (mut schedule, mut checked) = tiling::mark_and_check(&scop, &deps, tiled.tiled, config)?;
     trace_work("jams and check", &mut work);

@@ -149,6 +149,14 @@ static cl::opt<unsigned long long> DepsWorkLimit(
              "scheduled on over-approximated dependences (0: the default; for testing)"),
     cl::init(0), cl::Hidden, cl::cat(TesseraCategory));
 
+// For tests of the degraded path: the scheduler's work cap, in work units
+// (0: the default).
+static cl::opt<unsigned long long> SchedWorkLimit(
+    "tessera-sched-work-limit",
+    cl::desc("Work units the scheduler may spend on one SCoP before the SCoP keeps its "
+             "source order, with its parallel loops and tiles (0: the default; for testing)"),
+    cl::init(0), cl::Hidden, cl::cat(TesseraCategory));
+
 // For tests of the degraded path: loop generation's query limit (0: the
 // default).
 static cl::opt<unsigned long long> AstMaxQueries(
@@ -183,6 +191,7 @@ extern "C" void tessera_get_options(TesseraOptions *out) {
   out->thread_only_growth = ThreadOnlyGrowth;
   out->deps_work_limit = DepsWorkLimit;
   out->ast_max_queries = AstMaxQueries;
+  out->sched_work_limit = SchedWorkLimit;
 }
 
 bool tesseraEnabled() { return Enable; }

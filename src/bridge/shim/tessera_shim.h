@@ -65,6 +65,7 @@ typedef struct TesseraOptions {
   uint8_t matmul;           // BLIS code for matmul-like statements
   uint32_t thread_only_growth; // percent of the module for rewrites that only gain threads
   uint32_t l3_kib;             // last-level cache for matrix-product blocking; 0: automatic
+  uint64_t sched_work_limit;   // 0: the default cap of the scheduler (tests)
 } TesseraOptions;
 
 enum TesseraRemarkKind {

@@ -1,0 +1,59 @@
+// Degrade, don't drop (issue 23): a SCoP whose scheduler runs out of its
+// work budget keeps its source order, with the parallel loops and tiles
+// that order has, instead of being left alone. The cap is forced down to
+// one work unit here. The product is still tiled (its source order is a
+// permutable band) and its point loops are interchanged inside the tiles;
+// the stencil's source order has nothing to tile without skewing, so it is
+// left alone and the remark says the scheduler was given up. Outputs must
+// equal plain -O3's, with and without threads.
+// RUN: %clang -O3 -fpass-plugin=%tessera -mllvm -tessera-matmul=0 -mllvm -tessera-sched-work-limit=1 -Rpass=tessera -Rpass-missed=tessera -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: %clang -O3 -fopenmp -fpass-plugin=%tessera -mllvm -tessera-matmul=0 -mllvm -tessera-sched-work-limit=1 -Rpass=tessera -Rpass-missed=tessera -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=OMP
+// RUN: %clang -O3 -DMAIN %s -o %t.ref && %t.ref > %t.ref.out
+// RUN: %clang -O3 -DMAIN -fpass-plugin=%tessera -mllvm -tessera-matmul=0 -mllvm -tessera-sched-work-limit=1 %s -o %t && %t > %t.out && diff %t.ref.out %t.out
+// RUN: %clang -O3 -fopenmp -DMAIN -fpass-plugin=%tessera -mllvm -tessera-matmul=0 -mllvm -tessera-sched-work-limit=1 %s -o %t.omp && env OMP_NUM_THREADS=2 %t.omp > %t.omp.out && diff %t.ref.out %t.omp.out
+
+#include <stdio.h>
+
+#define N 200
+double A[N][N], B[N][N], C[N][N];
+
+// CHECK: sched-budget-degrade.c:[[@LINE+3]]:3: remark: SCoP rewritten: {{.*}}tiled line [[@LINE+3]], line [[@LINE+4]], line [[@LINE+5]] by {{.*}}; given up: a new schedule (the scheduler exceeded its work budget: the source order is kept, with its parallel loops and tiles)
+// OMP: sched-budget-degrade.c:[[@LINE+2]]:3: remark: SCoP rewritten: {{.*}}tiles of line [[@LINE+2]] on OpenMP threads{{.*}}; given up: a new schedule
+__attribute__((noinline)) void mm(void) {
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      for (int k = 0; k < N; k++)
+        C[i][j] += A[i][k] * B[k][j];
+}
+
+// CHECK: sched-budget-degrade.c:[[@LINE+2]]:3: remark: SCoP not transformed: not profitable: the schedule keeps the original order {{.*}} (only the source order was considered: the scheduler exceeded its work budget)
+__attribute__((noinline)) void sweep(int n, int steps, double (*g)[n]) {
+  for (int t = 0; t < steps; t++)
+    for (int i = 1; i < n - 1; i++)
+      for (int j = 1; j < n - 1; j++)
+        g[i][j] = (g[i - 1][j] + g[i][j - 1] + g[i][j] + g[i][j + 1] + g[i + 1][j]) / 5.0;
+}
+
+#ifdef MAIN
+int main(void) {
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) {
+      A[i][j] = (double)((i * 7 + j) % 13) / 8.0;
+      B[i][j] = (double)((i + j * 5) % 11) / 4.0;
+      C[i][j] = 0.0;
+    }
+  mm();
+  double s = 0;
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      s += C[i][j] * (1 + (i + j) % 3);
+  printf("mm %a\n", s);
+  sweep(N, 5, A);
+  s = 0;
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      s += A[i][j] * (1 + (i * j) % 5);
+  printf("sweep %a\n", s);
+  return 0;
+}
+#endif
