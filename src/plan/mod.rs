@@ -248,14 +248,22 @@ fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageCo
     // kept, with its parallel loops and tiles, on what is left.
     let left = crate::poly::work_left().map_or(u64::MAX, |w| w.saturating_sub(AFTER_SCHEDULING_WORK));
     let sched_cap = config.sched_work_limit.map_or(left, |c| c.min(left));
-    let chosen = match crate::poly::with_work_cap(sched_cap, || choice::choose(&scop, &deps, &source_order, config.fuse, &tile_cfg, &mut work)) {
+    // (The work trace restarts inside the cap and after it: the cap hides
+    // the reserve from the allowance the trace reads.)
+    let chosen = match crate::poly::with_work_cap(sched_cap, || {
+        work = crate::poly::work_left();
+        choice::choose(&scop, &deps, &source_order, config.fuse, &tile_cfg, &mut work)
+    }) {
         Err(sched::SchedError::Poly(crate::poly::PolyError::Budget)) => {
             given_up.push(format!("{NEW_SCHEDULE} (the scheduler exceeded its work budget: the source order is kept, with its parallel loops and tiles)"));
-            choice::source_order_tiled(&scop, &deps, &source_order, &tile_cfg).map_err(choice::scheduling)?.1
+            work = crate::poly::work_left();
+            let (_, chosen) = choice::source_order_tiled(&scop, &deps, &source_order, &tile_cfg).map_err(choice::scheduling)?;
+            trace_work("the source order's marks and tiles", &mut work);
+            chosen
         }
         chosen => chosen.map_err(choice::scheduling)?,
     };
-    trace_work("scheduling (or the source order)", &mut work);
+    work = crate::poly::work_left();
     let choice::Chosen { relaxed, tiled } = chosen;
     let untiled = tiled.untiled;
     let (mut schedule, mut checked) = tiling::mark_and_check(&scop, &deps, tiled.tiled, config)?;
