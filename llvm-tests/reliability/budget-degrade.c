@@ -19,12 +19,25 @@
 // RUN: %clang -O3 -fpass-plugin=%tessera -mllvm -tessera-ast-max-queries=3 -Rpass=tessera -Rpass-missed=tessera -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=AST --implicit-check-not='not transformed'
 // RUN: %clang -O3 -DMAIN -fpass-plugin=%tessera -mllvm -tessera-ast-max-queries=3 %s -o %t.ast && %t.ast > %t.ast.out && diff %t.ref.out %t.ast.out
 // AST: remark: SCoP rewritten: {{.*}}; given up: full/partial tile separation (loop generation exceeded its work budget)
+//
+// Likewise the scheduler: past its cap (forced to one work unit) the SCoP
+// keeps its source order, with the parallel loops and tiles that order
+// has. The product is still tiled (its source order is a permutable band)
+// and its point loops interchanged inside the tiles; the stencil's source
+// order has nothing to tile without skewing, so it is left alone and the
+// remark says the scheduler was given up.
+// RUN: %clang -O3 -fpass-plugin=%tessera -mllvm -tessera-matmul=0 -mllvm -tessera-sched-work-limit=1 -Rpass=tessera -Rpass-missed=tessera -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=SCHED
+// RUN: %clang -O3 -fopenmp -fpass-plugin=%tessera -mllvm -tessera-matmul=0 -mllvm -tessera-sched-work-limit=1 -Rpass=tessera -Rpass-missed=tessera -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=SCHEDOMP
+// RUN: %clang -O3 -DMAIN -fpass-plugin=%tessera -mllvm -tessera-matmul=0 -mllvm -tessera-sched-work-limit=1 %s -o %t.sched && %t.sched > %t.sched.out && diff %t.ref.out %t.sched.out
+// RUN: %clang -O3 -fopenmp -DMAIN -fpass-plugin=%tessera -mllvm -tessera-matmul=0 -mllvm -tessera-sched-work-limit=1 %s -o %t.sched.omp && env OMP_NUM_THREADS=2 %t.sched.omp > %t.sched.omp.out && diff %t.ref.out %t.sched.omp.out
 
 #include <stdio.h>
 
 #define N 200
 double A[N][N], B[N][N], C[N][N];
 
+// SCHED: budget-degrade.c:[[@LINE+5]]:3: remark: SCoP rewritten: {{.*}}tiled line [[@LINE+5]], line [[@LINE+6]], line [[@LINE+7]] by {{.*}}; given up: a new schedule (the scheduler exceeded its work budget: the source order is kept, with its parallel loops and tiles)
+// SCHEDOMP: budget-degrade.c:[[@LINE+4]]:3: remark: SCoP rewritten: {{.*}}tiles of line [[@LINE+4]] on OpenMP threads{{.*}}; given up: a new schedule
 // CHECK: budget-degrade.c:[[@LINE+3]]:3: remark: SCoP not transformed: not profitable: the schedule keeps the original order {{.*}} (with its dependences over-approximated: the dependence analysis exceeded its work budget)
 // ALL: budget-degrade.c:[[@LINE+2]]:3: remark: SCoP rewritten: {{.*}}; given up: exact dependences (the dependence analysis exceeded its work budget
 __attribute__((noinline)) void mm(void) {
@@ -34,6 +47,7 @@ __attribute__((noinline)) void mm(void) {
         C[i][j] += A[i][k] * B[k][j];
 }
 
+// SCHED: budget-degrade.c:[[@LINE+4]]:3: remark: SCoP not transformed: not profitable: the schedule keeps the original order {{.*}} (only the source order was considered: the scheduler exceeded its work budget)
 // CHECK: budget-degrade.c:[[@LINE+3]]:3: remark: SCoP not transformed: not profitable: the schedule keeps the original order {{.*}} (with its dependences over-approximated
 // ALL: budget-degrade.c:[[@LINE+2]]:3: remark: SCoP rewritten: {{.*}}; given up: exact dependences
 __attribute__((noinline)) void sweep(int n, int steps, double (*g)[n]) {
