@@ -166,13 +166,12 @@ pub(crate) fn farkas_exact(eqs: &[Row], ineqs: &[Row], form: &ParamForm) -> Poly
         }
     }
     let mut left: Vec<usize> = (nu..w).filter(|&c| inrows.iter().any(|r| r[c] != 0)).collect();
-    while !left.is_empty() {
-        let growth = |c: usize| {
-            let lo = inrows.iter().filter(|r| r[c] > 0).count();
-            let hi = inrows.iter().filter(|r| r[c] < 0).count();
-            (lo * hi) as i64 - (lo + hi) as i64
-        };
-        let at = (0..left.len()).min_by_key(|&i| growth(left[i])).expect("columns left");
+    let growth = |rows: &[Row], c: usize| {
+        let lo = rows.iter().filter(|r| r[c] > 0).count();
+        let hi = rows.iter().filter(|r| r[c] < 0).count();
+        (lo * hi) as i64 - (lo + hi) as i64
+    };
+    while let Some(at) = (0..left.len()).min_by_key(|&i| growth(&inrows, left[i])) {
         let c = left.swap_remove(at);
         let (mut lo, mut hi, mut rest) = (vec![], vec![], vec![]);
         for r in inrows.drain(..) {
