@@ -46,6 +46,11 @@ fn skews(s: &Schedule, np: usize) -> bool {
     s.stmts.iter().flatten().any(|r| r.coeffs[np..r.coeffs.len() - 1].iter().filter(|&&c| c != 0).count() >= 2)
 }
 
+/// Whether the tiler tiled some band of `s`.
+fn has_tiles(s: &Schedule) -> bool {
+    s.bands.iter().any(|b| b.tile_sizes.is_some())
+}
+
 /// The source order with its parallel marks (and the scalars whose live
 /// ranges it keeps, relaxed), tiled with `tile_cfg`: what a SCoP keeps
 /// when a candidate walks memory worse, and when the scheduler ran out of
@@ -79,15 +84,16 @@ pub(super) fn choose(scop: &PolyScop, deps: &Deps, source_order: &Schedule, fuse
         };
         let tiled = tiling(cand, relaxed);
         let worse_strides = tile::innermost_stride_score(cand, &tiled.tiled, scop) < tile::innermost_stride_score(o, &o_tiled.tiled.tiled, scop);
-        let less_parallel = cand.statements_with_parallelism(np) < o.statements_with_parallelism(np);
+        let (cand_parallel, o_parallel) = (cand.statements_with_parallelism(np), o.statements_with_parallelism(np));
+        let less_parallel = cand_parallel < o_parallel;
         // A skew is for tiles (it makes a band permutable) and for the
         // wavefronts threads run; the tiler left the skewed band untiled
         // (its data fits a cache), so on one thread, or with no loop more
         // parallel than the source order's, the skew only makes the
         // bounds costlier and moves reuse apart: heat-3d at N = 40, T = 10,
         // skewed and fused, ran 13% slower than -O3.
-        let more_parallel = tile_cfg.wavefronts && cand.statements_with_parallelism(np) > o.statements_with_parallelism(np);
-        let idle_skew = skews(cand, np) && !tiled.tiled.bands.iter().any(|b| b.tile_sizes.is_some()) && !more_parallel;
+        let more_parallel = tile_cfg.wavefronts && cand_parallel > o_parallel;
+        let idle_skew = skews(cand, np) && !has_tiles(&tiled.tiled) && !more_parallel;
         judged = Some((cand.clone(), Chosen { relaxed: relaxed.clone(), tiled }));
         Ok(worse_strides || less_parallel || idle_skew)
     };
@@ -118,7 +124,15 @@ pub(super) fn choose(scop: &PolyScop, deps: &Deps, source_order: &Schedule, fuse
 mod tests {
     use super::*;
     use crate::deps::{analyze, DepsOptions};
-    use crate::scop::kernels;
+    use crate::scop::kernels::{self, Kernel};
+
+    /// What the choice keeps for `k`, with its dependences.
+    fn chosen(k: &Kernel, cfg: &TileConfig) -> (Deps, Chosen) {
+        let deps = analyze(&k.scop, &DepsOptions::default()).unwrap();
+        let source_order = sched::original::original_schedule(&k.scop).unwrap();
+        let c = choose(&k.scop, &deps, &source_order, SchedOptions::default().fuse, cfg, &mut None).unwrap();
+        (deps, c)
+    }
 
     /// A skew the tiler leaves untiled is no gain on one thread: a small
     /// constant-size Jacobi sweep keeps its source order (its data fits
@@ -126,16 +140,12 @@ mod tests {
     /// skewed and tiled.
     #[test]
     fn an_untiled_skew_keeps_the_source_order() {
-        let cfg = TileConfig::default();
-        let chosen = |steps: i64, n: i64| {
-            let k = kernels::jacobi_2d_fixed(steps, n);
-            let deps = analyze(&k.scop, &DepsOptions::default()).unwrap();
-            let source_order = sched::original::original_schedule(&k.scop).unwrap();
-            let c = choose(&k.scop, &deps, &source_order, SchedOptions::default().fuse, &cfg, &mut None).unwrap();
-            (skews(&c.tiled.untiled, 0), c.tiled.tiled.bands.iter().any(|b| b.tile_sizes.is_some()))
+        let kept = |steps: i64, n: i64| {
+            let (_, c) = chosen(&kernels::jacobi_2d_fixed(steps, n), &TileConfig::default());
+            (skews(&c.tiled.untiled, 0), has_tiles(&c.tiled.tiled))
         };
-        assert_eq!(chosen(4, 10), (false, false));
-        assert_eq!(chosen(100, 2000), (true, true));
+        assert_eq!(kept(4, 10), (false, false));
+        assert_eq!(kept(100, 2000), (true, true));
     }
 
     /// What the choice hands on is what the tiler makes of the schedule
@@ -149,9 +159,7 @@ mod tests {
         ks.extend([kernels::jacobi_2d_fixed(4, 10), kernels::lu_fixed(2000), kernels::trmm_rows(), kernels::gram_step()]);
         let cfg = TileConfig::default();
         for k in ks {
-            let deps = analyze(&k.scop, &DepsOptions::default()).unwrap();
-            let source_order = sched::original::original_schedule(&k.scop).unwrap();
-            let chosen = choose(&k.scop, &deps, &source_order, SchedOptions::default().fuse, &cfg, &mut None).unwrap();
+            let (deps, chosen) = chosen(&k, &cfg);
             let again = tiling::tile_points(&k.scop, &deps, &chosen.tiled.untiled, &chosen.relaxed, &cfg);
             assert_eq!(chosen.tiled.tiled, again, "{}", k.name);
             // Whole at small sizes; LU at its constant 2000 in corners.
