@@ -27,7 +27,8 @@ use crate::poly::PolyResult;
 use crate::scop::affine::{Counter, Sym};
 use crate::scop::model::{Access, AccessKind, ArrayId, Model, Statement, Target};
 use crate::schedule::order::{keeps_original_order, loops_are_counters};
-use crate::schedule::Schedule;
+use crate::schedule::{SchedRow, Schedule};
+use std::cell::RefCell;
 use crate::scop::poly_scop::StmtId;
 use crate::scop::PolyScop;
 
@@ -63,62 +64,126 @@ pub struct KnownWork {
     pub bytes: u64,
 }
 
-/// Why rewriting `scop` with the `planned` schedule gains nothing, if it
-/// does not: the text of the "not profitable" remark. `original` is the
-/// source order (`sched::original`).
-pub fn not_profitable(scop: &PolyScop, original: &Schedule, planned: &Schedule, facts: &Facts) -> PolyResult<Option<String>> {
-    let threads = facts.openmp && has_parallel_loop(planned, scop.params.len());
-    let jam = crate::ast::reduction_jam::may_jam_reductions(scop, planned);
-    judge(scop, original, planned, facts, threads, jam, "are not run on threads (no -fopenmp)")
+/// The profitability questions asked of one SCoP's plans: before its loop
+/// tree is built, and again once the tree is known to jam or fork nothing
+/// (`plan::plan_stages` asks up to four of them of the same schedule).
+/// Whether a schedule runs the source order, which may need the exact
+/// comparison of instance orders, is decided once per schedule: asked
+/// afresh by each question, it took a third of the compile time of gsl's
+/// cblas/ztrsv.c.
+pub struct Judge<'a> {
+    scop: &'a PolyScop,
+    /// The source order (`sched::original`).
+    original: &'a Schedule,
+    facts: &'a Facts,
+    /// The schedules (rows per statement) asked about so far, with whether
+    /// each runs the source order.
+    in_source_order: RefCell<Vec<(Vec<Vec<SchedRow>>, bool)>>,
 }
 
-/// Why the rewrite gains nothing once its loop tree is known to jam no
-/// loop around a reduction, where [`not_profitable`] counted on one
-/// (`ast::reduction_jam::may_jam_reductions`), if it does not.
-pub fn not_profitable_unjammed(scop: &PolyScop, original: &Schedule, planned: &Schedule, facts: &Facts) -> PolyResult<Option<String>> {
-    let threads = facts.openmp && has_parallel_loop(planned, scop.params.len());
-    judge(scop, original, planned, facts, threads, false, "are not run on threads (no -fopenmp)")
-}
-
-/// Why the rewrite gains nothing once its loop tree is known to run no
-/// loop on threads (each parallel loop writes a scalar read after it,
-/// calls a function that sets errno, or, `too_small`, never has the work
-/// a fork needs: code generation keeps it on the calling thread), if it
-/// does not. Asked only where [`not_profitable`] counted on threads.
-pub fn not_profitable_unthreaded(scop: &PolyScop, original: &Schedule, planned: &Schedule, facts: &Facts, too_small: bool) -> PolyResult<Option<String>> {
-    let jam = crate::ast::reduction_jam::may_jam_reductions(scop, planned);
-    let why = if too_small {
-        "never have the work a fork needs (their trip counts are known)"
-    } else {
-        "cannot run on threads (a scalar they write is read after them, or they set errno)"
-    };
-    judge(scop, original, planned, facts, false, jam, why)
-}
-
-/// `jam`: a loop is jammed around a reduction (`ast::reduction_jam`),
-/// which -O3 does not do: the source order's rows interleaved.
-#[allow(clippy::too_many_arguments)]
-fn judge(scop: &PolyScop, original: &Schedule, planned: &Schedule, facts: &Facts, threads: bool, jam: bool, no_threads: &str) -> PolyResult<Option<String>> {
-    let np = scop.params.len();
-    let known = known_work(scop, facts.elem_bytes)?;
-    if let Some(why) = small_work(known, facts, threads) {
-        return Ok(Some(why));
+impl<'a> Judge<'a> {
+    pub fn new(scop: &'a PolyScop, original: &'a Schedule, facts: &'a Facts) -> Judge<'a> {
+        Judge { scop, original, facts, in_source_order: RefCell::default() }
     }
-    // Known to be too little work for a fork, the nest never forks
-    // (code generation tests the same figure at run time).
-    let too_little = match known {
-        Some(w) if threads && w.instances < MIN_FORK_WORK as u64 => Some(format!("have too little work for a fork ({} statement instances, every trip count known)", w.instances)),
-        _ => None,
-    };
-    let threads = threads && too_little.is_none();
-    if !threads && !jam && !facts.checked_accumulator && runs_in_source_order(scop, original, planned) {
-        let no_threads = too_little.as_deref().unwrap_or(no_threads);
-        let why = if has_parallel_loop(planned, np) { format!(", and its parallel loops {no_threads}") } else { String::new() };
-        return Ok(Some(format!(
-            "the schedule keeps the original order (no interchange, fusion, distribution or tiling){why}: -O3 gets the same loops without the copy"
-        )));
+
+    /// Why rewriting the SCoP with the `planned` schedule gains nothing, if
+    /// it does not: the text of the "not profitable" remark.
+    pub fn not_profitable(&self, planned: &Schedule) -> PolyResult<Option<String>> {
+        let threads = self.facts.openmp && has_parallel_loop(planned, self.scop.params.len());
+        let jam = crate::ast::reduction_jam::may_jam_reductions(self.scop, planned);
+        self.judge(planned, threads, jam, "are not run on threads (no -fopenmp)")
     }
-    Ok(None)
+
+    /// Why the rewrite gains nothing once its loop tree is known to jam no
+    /// loop around a reduction, where [`Judge::not_profitable`] counted on
+    /// one (`ast::reduction_jam::may_jam_reductions`), if it does not.
+    pub fn not_profitable_unjammed(&self, planned: &Schedule) -> PolyResult<Option<String>> {
+        let threads = self.facts.openmp && has_parallel_loop(planned, self.scop.params.len());
+        self.judge(planned, threads, false, "are not run on threads (no -fopenmp)")
+    }
+
+    /// Why the rewrite gains nothing once its loop tree is known to run no
+    /// loop on threads (each parallel loop writes a scalar read after it,
+    /// calls a function that sets errno, or, `too_small`, never has the
+    /// work a fork needs: code generation keeps it on the calling thread),
+    /// if it does not. Asked only where [`Judge::not_profitable`] counted
+    /// on threads.
+    pub fn not_profitable_unthreaded(&self, planned: &Schedule, too_small: bool) -> PolyResult<Option<String>> {
+        let jam = crate::ast::reduction_jam::may_jam_reductions(self.scop, planned);
+        let why = if too_small {
+            "never have the work a fork needs (their trip counts are known)"
+        } else {
+            "cannot run on threads (a scalar they write is read after them, or they set errno)"
+        };
+        self.judge(planned, false, jam, why)
+    }
+
+    /// `jam`: a loop is jammed around a reduction (`ast::reduction_jam`),
+    /// which -O3 does not do: the source order's rows interleaved.
+    fn judge(&self, planned: &Schedule, threads: bool, jam: bool, no_threads: &str) -> PolyResult<Option<String>> {
+        let (scop, facts) = (self.scop, self.facts);
+        let np = scop.params.len();
+        let known = known_work(scop, facts.elem_bytes)?;
+        if let Some(why) = small_work(known, facts, threads) {
+            return Ok(Some(why));
+        }
+        // Known to be too little work for a fork, the nest never forks
+        // (code generation tests the same figure at run time).
+        let too_little = match known {
+            Some(w) if threads && w.instances < MIN_FORK_WORK as u64 => Some(format!("have too little work for a fork ({} statement instances, every trip count known)", w.instances)),
+            _ => None,
+        };
+        let threads = threads && too_little.is_none();
+        if !threads && !jam && !facts.checked_accumulator && self.runs_in_source_order(planned) {
+            let no_threads = too_little.as_deref().unwrap_or(no_threads);
+            let why = if has_parallel_loop(planned, np) { format!(", and its parallel loops {no_threads}") } else { String::new() };
+            return Ok(Some(format!(
+                "the schedule keeps the original order (no interchange, fusion, distribution or tiling){why}: -O3 gets the same loops without the copy"
+            )));
+        }
+        Ok(None)
+    }
+
+    /// Whether `planned` runs the SCoP's instances in the source order:
+    /// read off the rows, else decided exactly on the instances
+    /// ([`crate::deps::same_order`]: the scheduler writes some source
+    /// orders differently) for SCoPs of a few statements, within a work
+    /// cap; unknown counts as changed. Remembered per schedule.
+    fn runs_in_source_order(&self, planned: &Schedule) -> bool {
+        if let Some(&(_, known)) = self.in_source_order.borrow().iter().find(|(rows, _)| *rows == planned.stmts) {
+            return known;
+        }
+        let (scop, original) = (self.scop, self.original);
+        let np = scop.params.len();
+        let same = keeps_original_order(original, planned, np)
+            // Only a schedule whose loops are each statement's counters in
+            // order (no interchange, skew or tiles) can still be the
+            // source order.
+            || (scop.statements.len() <= SAME_ORDER_MAX_STMTS
+                && loops_are_counters(planned, np)
+                && crate::poly::with_work_cap(SAME_ORDER_WORK, || crate::deps::same_order::same_instance_order(scop, &original.stmts, &planned.stmts)).unwrap_or(false));
+        self.in_source_order.borrow_mut().push((planned.stmts.clone(), same));
+        same
+    }
+
+    /// Whether the only gain of rewriting the SCoP with the `planned`
+    /// schedule is running its parallel loops on threads, with trip counts
+    /// unknown at compile time (a fork then happens only where the run's
+    /// sizes are large): the schedule keeps the source order, no loop is
+    /// jammed around a reduction (`jam`: the final tree's), and the
+    /// rewrite's alias checks free no accumulator. Such rewrites are paid
+    /// from an allowance of their own
+    /// (`cost::size::THREAD_ONLY_GROWTH_PERCENT`). With every trip count
+    /// known, the nest that reaches a fork's work forks for certain, and is
+    /// paid as any other rewrite.
+    pub fn gains_only_threads(&self, planned: &Schedule, jam: bool) -> PolyResult<bool> {
+        let (scop, facts) = (self.scop, self.facts);
+        let np = scop.params.len();
+        if !facts.openmp || facts.checked_accumulator || jam || !has_parallel_loop(planned, np) || !self.runs_in_source_order(planned) {
+            return Ok(false);
+        }
+        Ok(known_work(scop, facts.elem_bytes)?.is_none())
+    }
 }
 
 /// Work units the exact order comparison may spend (6 M for a recursive
@@ -128,40 +193,6 @@ const SAME_ORDER_WORK: u64 = 100_000_000;
 /// The most statements the exact comparison is tried on (it builds two
 /// order relations per pair of statements).
 const SAME_ORDER_MAX_STMTS: usize = 8;
-
-/// Whether `planned` runs `scop`'s instances in the order `original` does:
-/// read off the rows, else decided exactly on the instances
-/// ([`crate::deps::same_order`]: the scheduler writes some source orders
-/// differently) for SCoPs of a few statements, within a work cap; unknown
-/// counts as changed.
-fn runs_in_source_order(scop: &PolyScop, original: &Schedule, planned: &Schedule) -> bool {
-    let np = scop.params.len();
-    if keeps_original_order(original, planned, np) {
-        return true;
-    }
-    // Only a schedule whose loops are each statement's counters in order
-    // (no interchange, skew or tiles) can still be the source order.
-    scop.statements.len() <= SAME_ORDER_MAX_STMTS
-        && loops_are_counters(planned, np)
-        && crate::poly::with_work_cap(SAME_ORDER_WORK, || crate::deps::same_order::same_instance_order(scop, &original.stmts, &planned.stmts)).unwrap_or(false)
-}
-
-/// Whether the only gain of rewriting `scop` with the `planned` schedule is
-/// running its parallel loops on threads, with trip counts unknown at
-/// compile time (a fork then happens only where the run's sizes are
-/// large): the schedule keeps the source order, no loop is jammed around a
-/// reduction (`jam`: the final tree's), and the rewrite's alias checks free
-/// no accumulator. Such rewrites are paid from an allowance of their own
-/// (`cost::size::THREAD_ONLY_GROWTH_PERCENT`). With every trip count known,
-/// the nest that reaches a fork's work forks for certain, and is paid as
-/// any other rewrite.
-pub fn gains_only_threads(scop: &PolyScop, original: &Schedule, planned: &Schedule, facts: &Facts, jam: bool) -> PolyResult<bool> {
-    let np = scop.params.len();
-    if !facts.openmp || facts.checked_accumulator || jam || !has_parallel_loop(planned, np) || !runs_in_source_order(scop, original, planned) {
-        return Ok(false);
-    }
-    Ok(known_work(scop, facts.elem_bytes)?.is_none())
-}
 
 /// The statement whose running sum would make the rewrite lose, if any: a
 /// running sum mapped back to its memory cell (`scop::delicm`) in a loop
@@ -281,35 +312,8 @@ pub fn streams_once(stmt: &Statement) -> bool {
         if c.iter().any(|&x| x != 0) {
             columns.push(c);
         }
-        in_order && one_to_one(columns)
+        in_order && crate::poly::hnf::one_to_one(columns)
     })
-}
-
-/// Whether the integer matrix with these columns has full column rank
-/// (the affine map it gives is one-to-one). Fraction-free elimination; an
-/// overflow answers no (the caller then plans the nest as usual). Not
-/// `sched::linalg::rank`: that one is for schedule rows with coefficients
-/// below 10 and does not check its products, while subscripts carry row
-/// lengths up to `scop::affine::COEFF_LIMIT` (2^40).
-fn one_to_one(mut columns: Vec<Vec<i128>>) -> bool {
-    let rows = columns.first().map_or(0, |c| c.len());
-    let mut rank = 0;
-    for r in 0..rows {
-        let Some(p) = (rank..columns.len()).find(|&k| columns[k][r] != 0) else { continue };
-        columns.swap(rank, p);
-        let pivot = columns[rank].clone();
-        for col in columns.iter_mut().skip(rank + 1) {
-            let f = col[r];
-            for (x, &y) in col.iter_mut().zip(&pivot) {
-                match x.checked_mul(pivot[r]).and_then(|a| y.checked_mul(f).and_then(|b| a.checked_sub(b))) {
-                    Some(v) => *x = v,
-                    None => return false,
-                }
-            }
-        }
-        rank += 1;
-    }
-    rank == columns.len()
 }
 
 /// Whether some statement writes an array cell that stays the same along
@@ -381,20 +385,6 @@ pub fn known_work(scop: &PolyScop, elem_bytes: i64) -> PolyResult<Option<KnownWo
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn one_to_one_is_full_column_rank() {
-        // A[i][j]; A[i*1000 + j] (one-to-one only within bounds, which are
-        // not looked at); A[i + j]; x[j] under i (a zero column).
-        assert!(one_to_one(vec![vec![1, 0], vec![0, 1]]));
-        assert!(!one_to_one(vec![vec![1000], vec![1]]));
-        assert!(!one_to_one(vec![vec![1], vec![1]]));
-        assert!(!one_to_one(vec![vec![0], vec![1]]));
-        assert!(one_to_one(vec![vec![2, 1, 0], vec![1, 0, 1], vec![0, 3, 1]]));
-        assert!(!one_to_one(vec![vec![1, 2, 3], vec![2, 4, 6]]));
-        // An overflow answers no.
-        assert!(!one_to_one(vec![vec![i128::MAX, 3], vec![5, i128::MAX]]));
-    }
 
     #[test]
     fn constant_bounds_give_the_work_and_parameters_none() {

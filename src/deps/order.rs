@@ -5,7 +5,7 @@
 //! [`super::same_order`] (two schedules with the same relations for
 //! every pair run the same total order).
 
-use super::relations::{precedes, product, sched_map};
+use super::relations::{ordered_at, precedes, product, sched_map};
 use crate::poly::{PolyResult, Set};
 use crate::schedule::SchedRow;
 use crate::scop::poly_scop::StmtId;
@@ -42,5 +42,14 @@ impl<'a> NewOrder<'a> {
         let r = precedes(&self.maps[s.index()], &self.maps[t.index()])?.intersect(&product(&st[s.index()].domain, &st[t.index()].domain, &self.scop.context)?)?;
         self.known.borrow_mut().insert((s, t), r.clone());
         Ok(r)
+    }
+
+    /// `{ s -> t : θ'(s) = θ'(t) }` within the domains: the pairs of
+    /// instances the schedule runs at the same time.
+    pub fn ties(&self, s: StmtId, t: StmtId) -> PolyResult<Set> {
+        let st = &self.scop.statements;
+        let (a, b) = (&self.maps[s.index()], &self.maps[t.index()]);
+        let all = a.space().n_out().min(b.space().n_out());
+        ordered_at(a, b, all)?.intersect(&product(&st[s.index()].domain, &st[t.index()].domain, &self.scop.context)?)
     }
 }

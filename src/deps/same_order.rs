@@ -29,22 +29,62 @@ use super::order::NewOrder;
 use crate::poly::PolyResult;
 use crate::schedule::SchedRow;
 use crate::scop::PolyScop;
+use std::collections::BTreeMap;
 
 /// Whether schedules `a` and `b` (rows per statement of `scop`) order
 /// every two statement instances alike.
+///
+/// A witness of a change is looked for first: two instances that `a` runs
+/// `s`-first and `b` `t`-first (an intersection's emptiness per pair,
+/// where comparing the relations subtracts them: the comparison spent its
+/// whole work cap on a fused triangular solve of gsl, whose order it then
+/// counted as changed). Without a witness, a pair whose instances neither
+/// schedule runs at the same time is ordered alike (two strict total
+/// orders that never disagree are one); only a pair with such ties is
+/// compared exactly.
 pub fn same_instance_order(scop: &PolyScop, a: &[Vec<SchedRow>], b: &[Vec<SchedRow>]) -> PolyResult<bool> {
     let (order_a, order_b) = (NewOrder::of(scop, a)?, NewOrder::of(scop, b)?);
-    for s in scop.stmt_ids() {
-        for t in scop.stmt_ids() {
-            // Both statements placed alike: both schedules order their
-            // instances alike.
-            if a[s.index()] == b[s.index()] && a[t.index()] == b[t.index()] {
-                continue;
+    // Both statements placed alike: both schedules order their instances
+    // alike.
+    let pairs: Vec<_> = scop
+        .stmt_ids()
+        .flat_map(|s| scop.stmt_ids().map(move |t| (s, t)))
+        .filter(|&(s, t)| a[s.index()] != b[s.index()] || a[t.index()] != b[t.index()])
+        .collect();
+    for &(s, t) in &pairs {
+        if !order_a.before(s, t)?.intersect(&order_b.before(t, s)?.reverse())?.is_empty()? {
+            return Ok(false);
+        }
+    }
+    let np = scop.params.len();
+    let mut untied_pairs = BTreeMap::new();
+    for (s, t) in pairs {
+        let untied = if s == t {
+            let counters = scop.statements[s.index()].domain.space().output.dims.len();
+            one_to_one(&a[s.index()], np, counters) && one_to_one(&b[s.index()], np, counters)
+        } else {
+            let (x, y) = (s.min(t), s.max(t));
+            match untied_pairs.get(&(x, y)) {
+                Some(&known) => known,
+                None => {
+                    let known = order_a.ties(x, y)?.is_empty()? && order_b.ties(x, y)?.is_empty()?;
+                    untied_pairs.insert((x, y), known);
+                    known
+                }
             }
-            if !order_a.before(s, t)?.is_equal(&order_b.before(s, t)?)? {
-                return Ok(false);
-            }
+        };
+        if !untied && !order_a.before(s, t)?.is_equal(&order_b.before(s, t)?)? {
+            return Ok(false);
         }
     }
     Ok(true)
+}
+
+/// Whether `rows` give every instance of a statement of `counters`
+/// counters a time of its own: the rows without a divisor have full
+/// column rank over the counters.
+fn one_to_one(rows: &[SchedRow], np: usize, counters: usize) -> bool {
+    let linear: Vec<&SchedRow> = rows.iter().filter(|r| r.div == 1).collect();
+    let columns = (0..counters).map(|d| linear.iter().map(|r| r.coeffs.get(np + d).map_or(0, |&c| c as i128)).collect()).collect();
+    crate::poly::hnf::one_to_one(columns)
 }

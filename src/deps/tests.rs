@@ -78,3 +78,72 @@ fn same_instance_order_reads_the_order_not_the_rows() {
     assert!(same_instance_order(&k.scop, &source, &in_band(&[1, 0, 0, 0])).unwrap());
     assert!(!same_instance_order(&k.scop, &source, &in_band(&[0, 0, 0, 0])).unwrap());
 }
+
+/// [`same_order::same_instance_order`] against brute force: random
+/// schedules of two statements (rows with coefficients in -1..=1, so
+/// ties between instances, repeated rows and schedules that are not
+/// one-to-one all occur) compared with the order of every pair of
+/// instances, enumerated. Both answers must agree: the witness and the
+/// untied shortcut may not change what the exact comparison decides.
+#[test]
+fn same_instance_order_agrees_with_enumeration() {
+    use crate::schedule::SchedRow;
+    use same_order::same_instance_order;
+    let scop = crate::scop::PolyScop::from_text(
+        "{ : 0 = 0 }",
+        &[
+            ("{ S0[i, j] : 0 <= i < 3 and 0 <= j <= i }", "{ S0[i, j] -> [0, i, 0, j, 0] }", &[("W", "{ S0[i, j] -> A[i, j] }")]),
+            ("{ S1[i] : 0 <= i < 3 }", "{ S1[i] -> [0, i, 1, 0, 0] }", &[("R", "{ S1[i] -> A[i, i] }")]),
+        ],
+    )
+    .unwrap();
+    let instances: Vec<Vec<Vec<i64>>> = vec![(0..3).flat_map(|i| (0..=i).map(move |j| vec![i, j])).collect(), (0..3).map(|i| vec![i]).collect()];
+    let seed = std::cell::Cell::new(0x2545_f491_4f6c_dd1d_u64);
+    let next = |n: u64| {
+        let mut x = seed.get();
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        seed.set(x);
+        (x % n) as i64
+    };
+    let time = |rows: &[SchedRow], x: &[i64]| -> Vec<i64> { rows.iter().map(|r| x.iter().zip(&r.coeffs).map(|(a, c)| a * c).sum::<i64>() + r.coeffs[x.len()]).collect() };
+    let brute = |a: &[Vec<SchedRow>], b: &[Vec<SchedRow>]| {
+        (0..2).all(|s| {
+            (0..2).all(|t| {
+                instances[s].iter().all(|x| {
+                    instances[t].iter().all(|y| (time(&a[s], x) < time(&a[t], y)) == (time(&b[s], x) < time(&b[t], y)))
+                })
+            })
+        })
+    };
+    let (mut same, mut differ) = (0, 0);
+    for _ in 0..300 {
+        let random = |counters: usize| -> Vec<SchedRow> {
+            (0..3).map(|_| SchedRow { coeffs: (0..=counters).map(|d| if d < counters { next(3) - 1 } else { next(2) }).collect(), div: 1 }).collect()
+        };
+        let a = vec![random(2), random(1)];
+        // Half the time `b` keeps one statement's rows (the pairs it
+        // places alike are skipped), or is a small change of `a`.
+        let b = match next(3) {
+            0 => vec![a[0].clone(), random(1)],
+            1 => {
+                let mut b = a.clone();
+                let (s, k) = (next(2) as usize, next(3) as usize);
+                let last = b[s][k].coeffs.len() - 1;
+                b[s][k].coeffs[last] = 1 - b[s][k].coeffs[last];
+                b
+            }
+            _ => vec![random(2), random(1)],
+        };
+        let want = brute(&a, &b);
+        assert_eq!(same_instance_order(&scop, &a, &b).unwrap(), want, "{a:?} vs {b:?}");
+        if want {
+            same += 1;
+        } else {
+            differ += 1;
+        }
+    }
+    // Both answers were exercised.
+    assert!(same >= 20 && differ >= 20, "{same} same, {differ} different");
+}

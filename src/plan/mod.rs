@@ -271,8 +271,9 @@ fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageCo
     // Pay before emitting: a schedule that gains nothing -O3 cannot get
     // by itself is not worth its code (cost::profit), and is decided
     // before the loop tree is built.
-    if let Some(pay) = pay {
-        if let Some(why) = cost::profit::not_profitable(&scop, &source_order, &schedule, &pay.facts).map_err(|e| format!("profitability: {e}"))? {
+    let judge = pay.map(|p| cost::profit::Judge::new(&scop, &source_order, &p.facts));
+    if let Some(judge) = &judge {
+        if let Some(why) = judge.not_profitable(&schedule).map_err(|e| format!("profitability: {e}"))? {
             return Err(not_profitable(&why, &given_up));
         }
     }
@@ -326,9 +327,9 @@ fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageCo
     // Threads were counted on above; code generation may still keep every
     // parallel loop on the calling thread (a scalar it writes is read
     // after it). Then only what pays without threads is rewritten.
-    if let Some(pay) = pay.filter(|p| p.facts.openmp) {
+    if let (Some(judge), true) = (&judge, pay.is_some_and(|p| p.facts.openmp)) {
         if let (0, too_small) = threads::threaded_loops(fview, m, &tree) {
-            if let Some(why) = cost::profit::not_profitable_unthreaded(&scop, &source_order, &schedule, &pay.facts, too_small).map_err(|e| format!("profitability: {e}"))? {
+            if let Some(why) = judge.not_profitable_unthreaded(&schedule, too_small).map_err(|e| format!("profitability: {e}"))? {
                 return Err(not_profitable(&why, &given_up));
             }
         }
@@ -340,10 +341,10 @@ fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageCo
     // A jam around a reduction was counted on above; the tree may have
     // none (its rows' scalars are read after the loop and not written
     // first, or the budget dropped it: then say so).
-    if let Some(pay) = pay.filter(|_| !tree.jams_reductions()) {
+    if let (Some(pay), Some(judge)) = (pay.filter(|_| !tree.jams_reductions()), &judge) {
         let unjammed = match cost::profit::lone_statement(&scop, m, &pay.facts, false) {
             Some(why) => Some(why),
-            None => cost::profit::not_profitable_unjammed(&scop, &source_order, &schedule, &pay.facts).map_err(|e| format!("profitability: {e}"))?,
+            None => judge.not_profitable_unjammed(&schedule).map_err(|e| format!("profitability: {e}"))?,
         };
         if let Some(why) = unjammed {
             let jam = given_up.iter().find(|g| g.starts_with("unroll-and-jam"));
@@ -356,8 +357,8 @@ fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageCo
     // A rewrite whose only gain is threads, for sizes only the run shows,
     // is paid from the module's allowance for such rewrites.
     let mut thread_only = false;
-    if let Some(pay) = pay {
-        thread_only = cost::profit::gains_only_threads(&scop, &source_order, &schedule, &pay.facts, tree.jams_reductions()).map_err(|e| format!("profitability: {e}"))?;
+    if let (Some(pay), Some(judge)) = (pay, &judge) {
+        thread_only = judge.gains_only_threads(&schedule, tree.jams_reductions()).map_err(|e| format!("profitability: {e}"))?;
         if let Some(why) = pay.budget.thread_only_exceeded_by(growth).filter(|_| thread_only) {
             return Err(not_profitable(&why, &given_up));
         }

@@ -160,3 +160,49 @@ pub fn integer_solutions(eqs: &[Row], n: usize) -> PolyResult<Option<(Vec<i64>, 
     let basis = hf.u.iter().map(|urow| urow[hf.rank..].to_vec()).collect();
     Ok(Some((x0, basis)))
 }
+
+/// Whether the integer matrix with these columns has full column rank
+/// (the affine map it gives is one-to-one). Fraction-free elimination; an
+/// overflow answers no. Not
+/// `sched::linalg::rank`: that one is for schedule rows with coefficients
+/// below 10 and does not check its products, while subscripts carry row
+/// lengths up to `scop::affine::COEFF_LIMIT` (2^40).
+pub fn one_to_one(mut columns: Vec<Vec<i128>>) -> bool {
+    let rows = columns.first().map_or(0, |c| c.len());
+    let mut rank = 0;
+    for r in 0..rows {
+        let Some(p) = (rank..columns.len()).find(|&k| columns[k][r] != 0) else { continue };
+        columns.swap(rank, p);
+        let pivot = columns[rank].clone();
+        for col in columns.iter_mut().skip(rank + 1) {
+            let f = col[r];
+            for (x, &y) in col.iter_mut().zip(&pivot) {
+                match x.checked_mul(pivot[r]).and_then(|a| y.checked_mul(f).and_then(|b| a.checked_sub(b))) {
+                    Some(v) => *x = v,
+                    None => return false,
+                }
+            }
+        }
+        rank += 1;
+    }
+    rank == columns.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_to_one_is_full_column_rank() {
+        // A[i][j]; A[i*1000 + j] (one-to-one only within bounds, which are
+        // not looked at); A[i + j]; x[j] under i (a zero column).
+        assert!(one_to_one(vec![vec![1, 0], vec![0, 1]]));
+        assert!(!one_to_one(vec![vec![1000], vec![1]]));
+        assert!(!one_to_one(vec![vec![1], vec![1]]));
+        assert!(!one_to_one(vec![vec![0], vec![1]]));
+        assert!(one_to_one(vec![vec![2, 1, 0], vec![1, 0, 1], vec![0, 3, 1]]));
+        assert!(!one_to_one(vec![vec![1, 2, 3], vec![2, 4, 6]]));
+        // An overflow answers no.
+        assert!(!one_to_one(vec![vec![i128::MAX, 3], vec![5, i128::MAX]]));
+    }
+}
