@@ -26,9 +26,11 @@
 use crate::poly::PolyResult;
 use crate::scop::affine::{Counter, Sym};
 use crate::scop::model::{Access, AccessKind, ArrayId, Model, Statement, Target};
-use crate::schedule::order::{keeps_original_order, loops_are_counters};
+use crate::deps::Deps;
+use crate::schedule::order::{keeps_original_order, loops_are_counters, shared_loops};
 use crate::schedule::{SchedRow, Schedule};
 use std::cell::RefCell;
+use std::collections::BTreeSet;
 use crate::scop::poly_scop::StmtId;
 use crate::scop::PolyScop;
 
@@ -76,14 +78,18 @@ pub struct Judge<'a> {
     /// The source order (`sched::original`).
     original: &'a Schedule,
     facts: &'a Facts,
+    /// The pairs of statements (the lower first) with a dependence
+    /// between them.
+    linked: BTreeSet<(StmtId, StmtId)>,
     /// The schedules (rows per statement) asked about so far, with whether
     /// each runs the source order.
     in_source_order: RefCell<Vec<(Vec<Vec<SchedRow>>, bool)>>,
 }
 
 impl<'a> Judge<'a> {
-    pub fn new(scop: &'a PolyScop, original: &'a Schedule, facts: &'a Facts) -> Judge<'a> {
-        Judge { scop, original, facts, in_source_order: RefCell::default() }
+    pub fn new(scop: &'a PolyScop, deps: &Deps, original: &'a Schedule, facts: &'a Facts) -> Judge<'a> {
+        let linked = deps.deps.iter().map(|d| (d.source.min(d.target), d.source.max(d.target))).collect();
+        Judge { scop, original, facts, linked, in_source_order: RefCell::default() }
     }
 
     /// Why rewriting the SCoP with the `planned` schedule gains nothing, if
@@ -148,20 +154,29 @@ impl<'a> Judge<'a> {
     /// read off the rows, else decided exactly on the instances
     /// ([`crate::deps::same_order`]: the scheduler writes some source
     /// orders differently) for SCoPs of a few statements, within a work
-    /// cap; unknown counts as changed. Remembered per schedule.
+    /// cap; unknown counts as changed. Two statements with no dependence
+    /// between them whose loops the schedule neither fuses nor distributes
+    /// (`shared_loops`) may come in either order: moving one between the
+    /// iterations of a loop the other runs alone gains nothing (gsl's
+    /// cblas/zherk.c: the diagonal's scaling, after the row's loop in the
+    /// source, put at its first iteration, which code generation then
+    /// peeled). Remembered per schedule.
     fn runs_in_source_order(&self, planned: &Schedule) -> bool {
         if let Some(&(_, known)) = self.in_source_order.borrow().iter().find(|(rows, _)| *rows == planned.stmts) {
             return known;
         }
         let (scop, original) = (self.scop, self.original);
         let np = scop.params.len();
+        let asked = |s: StmtId, t: StmtId| {
+            s == t || self.linked.contains(&(s, t)) || shared_loops(original, s.index(), t.index(), np) != shared_loops(planned, s.index(), t.index(), np)
+        };
         let same = keeps_original_order(original, planned, np)
             // Only a schedule whose loops are each statement's counters in
             // order (no interchange, skew or tiles) can still be the
             // source order.
             || (scop.statements.len() <= SAME_ORDER_MAX_STMTS
                 && loops_are_counters(planned, np)
-                && crate::poly::with_work_cap(SAME_ORDER_WORK, || crate::deps::same_order::same_instance_order(scop, &original.stmts, &planned.stmts)).unwrap_or(false));
+                && crate::poly::with_work_cap(SAME_ORDER_WORK, || crate::deps::same_order::same_instance_order(scop, &original.stmts, &planned.stmts, &asked)).unwrap_or(false));
         self.in_source_order.borrow_mut().push((planned.stmts.clone(), same));
         same
     }
@@ -403,5 +418,41 @@ mod tests {
         let facts = Facts { openmp: false, l1_bytes: 32 * 1024, elem_bytes: 8, checked_accumulator: false };
         let why = small_known_work(&never, &facts, false).unwrap().expect("not profitable");
         assert!(why.contains("no statement instance runs"), "{why}");
+    }
+
+    /// gsl's zherk: `for (i) { for (j < i) S0: C[i][j] *= b; S1: C[i][i] *= b; }`.
+    /// The scheduler puts `S1` at `j = 0`, between the row's iterations:
+    /// with no dependence between the two, the source order kept. When
+    /// `S1` reads what `S0` writes there (`C[i][0]`), the move is a change.
+    #[test]
+    fn independent_statements_moved_between_iterations_keep_the_order() {
+        use crate::schedule::{Band, DimInfo, RowKind, SchedRow};
+        let scop = |s1_reads: &str| {
+            PolyScop::from_text(
+                "[n] -> { : n >= 2 }",
+                &[
+                    ("[n] -> { S0[i, j] : 0 <= i < n and 0 <= j < i }", "[n] -> { S0[i, j] -> [0, i, 0, j, 0] }", &[("R", "[n] -> { S0[i, j] -> C[i, j] }"), ("W", "[n] -> { S0[i, j] -> C[i, j] }")]),
+                    ("[n] -> { S1[i] : 0 <= i < n }", "[n] -> { S1[i] -> [0, i, 1, 0, 0] }", &[("R", s1_reads), ("W", "[n] -> { S1[i] -> C[i, i] }")]),
+                ],
+            )
+            .unwrap()
+        };
+        let row = |c: &[i64]| SchedRow { coeffs: c.to_vec(), div: 1 };
+        // Coefficients: [n, counters.., constant].
+        let planned = Schedule {
+            stmts: vec![vec![row(&[0, 1, 0, 0]), row(&[0, 0, 1, 0]), row(&[0, 0, 0, 0])], vec![row(&[0, 1, 0]), row(&[0, 0, 0]), row(&[0, 0, 1])]],
+            dims: [RowKind::Loop, RowKind::Loop, RowKind::Scalar].iter().map(|&k| DimInfo::marked(k, false, false)).collect(),
+            bands: vec![Band::untiled(0, 2)],
+        };
+        let facts = Facts { openmp: false, l1_bytes: 32 * 1024, elem_bytes: 8, checked_accumulator: false };
+        let judged = |s1_reads: &str| {
+            let scop = scop(s1_reads);
+            let deps = crate::deps::analyze(&scop, &crate::deps::DepsOptions::default()).unwrap();
+            let original = crate::sched::original::original_schedule(&scop).unwrap();
+            Judge::new(&scop, &deps, &original, &facts).not_profitable(&planned).unwrap()
+        };
+        let why = judged("[n] -> { S1[i] -> C[i, i] }").expect("the source order");
+        assert!(why.contains("keeps the original order"), "{why}");
+        assert_eq!(judged("[n] -> { S1[i] -> C[i, 0] }"), None);
     }
 }

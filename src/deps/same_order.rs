@@ -28,11 +28,13 @@
 use super::order::NewOrder;
 use crate::poly::PolyResult;
 use crate::schedule::SchedRow;
+use crate::scop::poly_scop::StmtId;
 use crate::scop::PolyScop;
 use std::collections::BTreeMap;
 
 /// Whether schedules `a` and `b` (rows per statement of `scop`) order
-/// every two statement instances alike.
+/// every two statement instances alike, of the pairs of statements
+/// `asked` (in either order) accepts.
 ///
 /// A witness of a change is looked for first: two instances that `a` runs
 /// `s`-first and `b` `t`-first (an intersection's emptiness per pair,
@@ -42,14 +44,14 @@ use std::collections::BTreeMap;
 /// schedule runs at the same time is ordered alike (two strict total
 /// orders that never disagree are one); only a pair with such ties is
 /// compared exactly.
-pub fn same_instance_order(scop: &PolyScop, a: &[Vec<SchedRow>], b: &[Vec<SchedRow>]) -> PolyResult<bool> {
+pub fn same_instance_order(scop: &PolyScop, a: &[Vec<SchedRow>], b: &[Vec<SchedRow>], asked: &dyn Fn(StmtId, StmtId) -> bool) -> PolyResult<bool> {
     let (order_a, order_b) = (NewOrder::of(scop, a)?, NewOrder::of(scop, b)?);
     // Both statements placed alike: both schedules order their instances
     // alike.
     let pairs: Vec<_> = scop
         .stmt_ids()
         .flat_map(|s| scop.stmt_ids().map(move |t| (s, t)))
-        .filter(|&(s, t)| a[s.index()] != b[s.index()] || a[t.index()] != b[t.index()])
+        .filter(|&(s, t)| (a[s.index()] != b[s.index()] || a[t.index()] != b[t.index()]) && asked(s.min(t), s.max(t)))
         .collect();
     for &(s, t) in &pairs {
         if !order_a.before(s, t)?.intersect(&order_b.before(t, s)?.reverse())?.is_empty()? {

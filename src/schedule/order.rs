@@ -68,6 +68,24 @@ fn counters_in_order(sched: &Schedule, s: usize, np: usize) -> bool {
 /// (`Equal` when nothing separates them). `None` where a dimension is a
 /// loop of one but not the other: their instances interleave by value.
 fn pair_order(sched: &Schedule, s: usize, t: usize, np: usize) -> Option<(usize, Ordering)> {
+    match walk_pair(sched, s, t, np) {
+        (shared, Some(order)) => Some((shared, order)),
+        (_, None) => None,
+    }
+}
+
+/// The loops statements `s` and `t` (whose rows are their counters in
+/// order) share in `sched`: both iterate on them, outermost first, until
+/// a constant dimension separates the two or one of them iterates alone.
+/// A schedule that changes this count for some pair fuses or distributes
+/// their loops; one that keeps it for every pair only moves statements
+/// between the iterations of loops they do not share.
+pub fn shared_loops(sched: &Schedule, s: usize, t: usize, np: usize) -> usize {
+    walk_pair(sched, s, t, np).0
+}
+
+/// [`pair_order`] with the loops shared where the walk stopped.
+fn walk_pair(sched: &Schedule, s: usize, t: usize, np: usize) -> (usize, Option<Ordering>) {
     let mut shared = 0;
     for (a, b) in sched.stmts[s].iter().zip(&sched.stmts[t]) {
         match (a.iterates(np), b.iterates(np)) {
@@ -75,13 +93,13 @@ fn pair_order(sched: &Schedule, s: usize, t: usize, np: usize) -> Option<(usize,
             (false, false) => {
                 let order = a.coeffs.last().cmp(&b.coeffs.last());
                 if order != Ordering::Equal {
-                    return Some((shared, order));
+                    return (shared, Some(order));
                 }
             }
-            _ => return None,
+            _ => return (shared, None),
         }
     }
-    Some((shared, Ordering::Equal))
+    (shared, Some(Ordering::Equal))
 }
 
 #[cfg(test)]
