@@ -96,10 +96,20 @@ pub fn jam_reductions(nodes: Vec<Node>, scop: &PolyScop, sched: &Schedule, scala
 /// any tree is built, for the profitability model (the tree may still not
 /// jam it: bounds that depend on the row, scalars read after the loop).
 pub fn may_jam_reductions(scop: &PolyScop, sched: &Schedule) -> bool {
-    chains_under(scop, sched).into_iter().any(|(s, d)| {
-        let inside = |t: StmtId| sched.same_side(s, t, d);
-        sched.dims[d].jammable_for(&inside) || sched.dims[d].jammable_in_runs_for(&inside)
-    })
+    !jammable_chains(scop, sched).is_empty()
+}
+
+/// The statements whose chains [`may_jam_reductions`] counts on: each in
+/// the innermost loop of a loop that may be jammed.
+pub fn jammable_chains(scop: &PolyScop, sched: &Schedule) -> Vec<StmtId> {
+    chains_under(scop, sched)
+        .into_iter()
+        .filter(|&(s, d)| {
+            let inside = |t: StmtId| sched.same_side(s, t, d);
+            sched.dims[d].jammable_for(&inside) || sched.dims[d].jammable_in_runs_for(&inside)
+        })
+        .map(|(s, _)| s)
+        .collect()
 }
 
 /// The dimensions of the loops directly around an innermost chain

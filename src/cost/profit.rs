@@ -26,6 +26,7 @@
 use crate::poly::PolyResult;
 use crate::scop::affine::{Counter, Sym};
 use crate::scop::model::{Access, AccessKind, ArrayId, Model, Statement, Target};
+use crate::cost::size::{least_jam_growth, Budget, Weights};
 use crate::deps::Deps;
 use crate::schedule::order::{keeps_original_order, loops_are_counters, shared_loops};
 use crate::schedule::{SchedRow, Schedule};
@@ -70,9 +71,8 @@ pub struct KnownWork {
 /// tree is built, and again once the tree is known to jam or fork nothing
 /// (`plan::plan_stages` asks up to four of them of the same schedule).
 /// Whether a schedule runs the source order, which may need the exact
-/// comparison of instance orders, is decided once per schedule: asked
-/// afresh by each question, it took a third of the compile time of gsl's
-/// cblas/ztrsv.c.
+/// comparison of instance orders (up to `SAME_ORDER_WORK` units), is
+/// decided once per schedule.
 pub struct Judge<'a> {
     scop: &'a PolyScop,
     /// The source order (`sched::original`).
@@ -84,20 +84,47 @@ pub struct Judge<'a> {
     /// The schedules (rows per statement) asked about so far, with whether
     /// each runs the source order.
     in_source_order: RefCell<Vec<(Vec<Vec<SchedRow>>, bool)>>,
+    /// What the rewrite's parts weigh and the budgets left, when a jam
+    /// must be paid for (optimizing; the printers show every plan).
+    jams: Option<(&'a Weights, &'a Budget)>,
 }
 
 impl<'a> Judge<'a> {
-    pub fn new(scop: &'a PolyScop, deps: &Deps, original: &'a Schedule, facts: &'a Facts) -> Judge<'a> {
+    pub fn new(scop: &'a PolyScop, deps: &Deps, original: &'a Schedule, facts: &'a Facts, jams: Option<(&'a Weights, &'a Budget)>) -> Judge<'a> {
         let linked = deps.deps.iter().map(|d| (d.source.min(d.target), d.source.max(d.target))).collect();
-        Judge { scop, original, facts, linked, in_source_order: RefCell::default() }
+        Judge { scop, original, facts, linked, in_source_order: RefCell::default(), jams }
+    }
+
+    /// Whether `planned` has a loop around a reduction that may be jammed
+    /// (`ast::reduction_jam::jammable_chains`) and the budget can pay for
+    /// the least such jam (`cost::size::least_jam_growth`); else, where
+    /// one may be jammed, why it is not paid.
+    fn jam(&self, planned: &Schedule) -> (bool, Option<String>) {
+        let chains = crate::ast::reduction_jam::jammable_chains(self.scop, planned);
+        match self.jams {
+            Some((w, budget)) => match chains.iter().map(|&s| least_jam_growth(w, s)).min() {
+                Some(least) => match budget.jam_beyond_share(least) {
+                    Some(why) => (false, Some(why)),
+                    None => (true, None),
+                },
+                None => (false, None),
+            },
+            None => (!chains.is_empty(), None),
+        }
+    }
+
+    /// Why the budget cannot pay for any jam `planned` may have, if it may
+    /// have one ([`Judge::jam`]).
+    pub fn unpaid_jam(&self, planned: &Schedule) -> Option<String> {
+        self.jam(planned).1
     }
 
     /// Why rewriting the SCoP with the `planned` schedule gains nothing, if
     /// it does not: the text of the "not profitable" remark.
     pub fn not_profitable(&self, planned: &Schedule) -> PolyResult<Option<String>> {
         let threads = self.facts.openmp && has_parallel_loop(planned, self.scop.params.len());
-        let jam = crate::ast::reduction_jam::may_jam_reductions(self.scop, planned);
-        self.judge(planned, threads, jam, "are not run on threads (no -fopenmp)")
+        let (jam, unpaid) = self.jam(planned);
+        self.judge(planned, threads, jam, "are not run on threads (no -fopenmp)", unpaid)
     }
 
     /// Why the rewrite gains nothing once its loop tree is known to jam no
@@ -105,7 +132,7 @@ impl<'a> Judge<'a> {
     /// one (`ast::reduction_jam::may_jam_reductions`), if it does not.
     pub fn not_profitable_unjammed(&self, planned: &Schedule) -> PolyResult<Option<String>> {
         let threads = self.facts.openmp && has_parallel_loop(planned, self.scop.params.len());
-        self.judge(planned, threads, false, "are not run on threads (no -fopenmp)")
+        self.judge(planned, threads, false, "are not run on threads (no -fopenmp)", None)
     }
 
     /// Why the rewrite gains nothing once its loop tree is known to run no
@@ -115,18 +142,19 @@ impl<'a> Judge<'a> {
     /// if it does not. Asked only where [`Judge::not_profitable`] counted
     /// on threads.
     pub fn not_profitable_unthreaded(&self, planned: &Schedule, too_small: bool) -> PolyResult<Option<String>> {
-        let jam = crate::ast::reduction_jam::may_jam_reductions(self.scop, planned);
+        let (jam, unpaid) = self.jam(planned);
         let why = if too_small {
             "never have the work a fork needs (their trip counts are known)"
         } else {
             "cannot run on threads (a scalar they write is read after them, or they set errno)"
         };
-        self.judge(planned, false, jam, why)
+        self.judge(planned, false, jam, why, unpaid)
     }
 
     /// `jam`: a loop is jammed around a reduction (`ast::reduction_jam`),
-    /// which -O3 does not do: the source order's rows interleaved.
-    fn judge(&self, planned: &Schedule, threads: bool, jam: bool, no_threads: &str) -> PolyResult<Option<String>> {
+    /// which -O3 does not do: the source order's rows interleaved;
+    /// `unpaid`: why one that may be is not.
+    fn judge(&self, planned: &Schedule, threads: bool, jam: bool, no_threads: &str, unpaid: Option<String>) -> PolyResult<Option<String>> {
         let (scop, facts) = (self.scop, self.facts);
         let np = scop.params.len();
         let known = known_work(scop, facts.elem_bytes)?;
@@ -143,8 +171,9 @@ impl<'a> Judge<'a> {
         if !threads && !jam && !facts.checked_accumulator && self.runs_in_source_order(planned) {
             let no_threads = too_little.as_deref().unwrap_or(no_threads);
             let why = if has_parallel_loop(planned, np) { format!(", and its parallel loops {no_threads}") } else { String::new() };
+            let without = unpaid.map(|u| format!("without its unroll-and-jam of reductions ({u}), ")).unwrap_or_default();
             return Ok(Some(format!(
-                "the schedule keeps the original order (no interchange, fusion, distribution or tiling){why}: -O3 gets the same loops without the copy"
+                "{without}the schedule keeps the original order (no interchange, fusion, distribution or tiling){why}: -O3 gets the same loops without the copy"
             )));
         }
         Ok(None)
@@ -449,7 +478,7 @@ mod tests {
             let scop = scop(s1_reads);
             let deps = crate::deps::analyze(&scop, &crate::deps::DepsOptions::default()).unwrap();
             let original = crate::sched::original::original_schedule(&scop).unwrap();
-            Judge::new(&scop, &deps, &original, &facts).not_profitable(&planned).unwrap()
+            Judge::new(&scop, &deps, &original, &facts, None).not_profitable(&planned).unwrap()
         };
         let why = judged("[n] -> { S1[i] -> C[i, i] }").expect("the source order");
         assert!(why.contains("keeps the original order"), "{why}");

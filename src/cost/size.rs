@@ -22,7 +22,9 @@
 //! checks of three arrays, plus the original nest (≈ 30): ≈ 220, against
 //! the original's 30.
 
+use crate::ast::reduction_jam::ROWS;
 use crate::ast::{Aff, Ast, Cond, Expr, For, Node};
+use crate::scop::poly_scop::StmtId;
 use std::collections::BTreeSet;
 
 /// A loop's own instructions besides its bounds: counter PHI, increment,
@@ -314,9 +316,21 @@ impl Budget {
     /// (an LU solver's `main`: five nests) left the triple nest 283
     /// instructions of the 480 its jam needs, and it ran at -O3's speed.
     pub fn beyond_share(&self, growth: u64) -> Option<String> {
+        self.share_short_of(growth, "the rewrite would add about")
+    }
+
+    /// Why not even [`least_jam_growth`] fits this SCoP's share
+    /// ([`Budget::beyond_share`]), if it does not: then no jam is kept, and
+    /// a plan whose only gain is one is known to gain nothing before its
+    /// loop tree is built.
+    pub fn jam_beyond_share(&self, least: u64) -> Option<String> {
+        self.share_short_of(least, "the rewrite would add at least")
+    }
+
+    fn share_short_of(&self, growth: u64, what: &str) -> Option<String> {
         let left = self.function_left.min(self.module_left);
         let share = (left as u128 * self.work_here as u128 / self.work_left.max(self.work_here).max(1) as u128) as u64;
-        (growth > share).then(|| format!("the rewrite would add about {growth} instructions, more than this nest's share of the code-size budget ({share} of the {left} left, in proportion to its work)"))
+        (growth > share).then(|| format!("{what} {growth} instructions, more than this nest's share of the code-size budget ({share} of the {left} left, in proportion to its work)"))
     }
 
     fn short_of(&self, growth: u64, what: &str) -> Option<String> {
@@ -355,6 +369,18 @@ pub fn least_growth(w: &Weights) -> u64 {
     } else {
         new.saturating_sub(w.original)
     }
+}
+
+/// The least a rewrite adds whose loop around the reduction of statement
+/// `chain` is jammed ([`crate::ast::reduction_jam`]): [`least_growth`] and
+/// the statement's other [`ROWS`] - 1 rows (at a quarter without OpenMP:
+/// [`JAM_ROW_SHARE`]). gsl's cblas/dtrmm.c built the loop trees of two
+/// triangular products, jammed, and again without the jam, for a function
+/// whose budget had 164 instructions left: their jams needed 755.
+pub fn least_jam_growth(w: &Weights, chain: StmtId) -> u64 {
+    let block = w.stmt.get(chain.index()).copied().unwrap_or(0);
+    let row = if w.openmp { block } else { block.div_ceil(JAM_ROW_SHARE) };
+    least_growth(w).saturating_add(row.saturating_mul(ROWS as u64 - 1))
 }
 
 #[cfg(test)]
@@ -466,6 +492,16 @@ mod tests {
                 for a in [&nest, &tiles] {
                     assert!(least_growth(&w) <= growth(a, &w), "{fallback} {openmp}");
                 }
+            }
+        }
+        // A jam: the statement's eight rows at least.
+        let row = |copy| Node::Stmt { stmt: StmtId(0), iter: vec![var(2, 0), var(2, 1)], copy };
+        let jammed = ast(vec![for_(0, false, vec![for_(1, false, (0..ROWS).map(|c| row(c as _)).collect())])]);
+        for fallback in [false, true] {
+            for openmp in [false, true] {
+                let w = Weights { checks: 32, ..weights(openmp, fallback) };
+                assert!(least_jam_growth(&w, StmtId(0)) <= growth(&jammed, &w), "{fallback} {openmp}");
+                assert!(least_jam_growth(&w, StmtId(0)) > least_growth(&w));
             }
         }
         // With checks, the statement and the checks at least.

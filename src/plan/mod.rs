@@ -271,7 +271,7 @@ fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageCo
     // Pay before emitting: a schedule that gains nothing -O3 cannot get
     // by itself is not worth its code (cost::profit), and is decided
     // before the loop tree is built.
-    let judge = pay.map(|p| cost::profit::Judge::new(&scop, &deps, &source_order, &p.facts));
+    let judge = pay.map(|p| cost::profit::Judge::new(&scop, &deps, &source_order, &p.facts, Some((&p.weights, &p.budget))));
     if let Some(judge) = &judge {
         if let Some(why) = judge.not_profitable(&schedule).map_err(|e| format!("profitability: {e}"))? {
             return Err(not_profitable(&why, &given_up));
@@ -281,10 +281,16 @@ fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageCo
     // jam of a reduction gives each row its own copies of those that do
     // not (ast::reduction_jam). Without it (over the work budget), only
     // scalars no statement elsewhere reads get copies.
-    // Asked only where a jam may be (the schedule's marks say).
-    let may_jam = config.ast.jam_reductions && ast::reduction_jam::may_jam_reductions(&scop, &schedule);
+    // Asked only where a jam may be (the schedule's marks say) and the
+    // code-size budget can pay for one; a jam it cannot is not built.
+    let unpaid_jam = judge.as_ref().and_then(|j| j.unpaid_jam(&schedule)).filter(|_| config.ast.jam_reductions);
+    let jam_reductions = config.ast.jam_reductions && unpaid_jam.is_none();
+    if let Some(why) = unpaid_jam {
+        given_up.push(format!("unroll-and-jam of reductions ({why})"));
+    }
+    let may_jam = jam_reductions && ast::reduction_jam::may_jam_reductions(&scop, &schedule);
     let scalar_rows = if may_jam { crate::poly::with_work_cap(SIMPLE_AST_WORK, || sched::marks::scalar_flow_rows(&deps, &schedule.stmts, schedule.dims.len())).ok().flatten() } else { None };
-    let mut ast_opts = AstOptions { scalar_rows, ..config.ast.clone() };
+    let mut ast_opts = AstOptions { scalar_rows, jam_reductions, ..config.ast.clone() };
     let mut tree = ast::build(&scop, &schedule, &ast_opts);
     trace_work("loop generation", &mut work);
     let too_costly = |t: &Result<ast::Ast, ast::AstError>| matches!(t, Err(ast::AstError::Budget | ast::AstError::TooLarge));
