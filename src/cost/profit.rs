@@ -84,15 +84,16 @@ pub struct Judge<'a> {
     /// The schedules (rows per statement) asked about so far, with whether
     /// each runs the source order.
     in_source_order: RefCell<Vec<(Vec<Vec<SchedRow>>, bool)>>,
-    /// What the rewrite's parts weigh and the budgets left, when a jam
-    /// must be paid for (optimizing; the printers show every plan).
-    jams: Option<(&'a Weights, &'a Budget)>,
+    /// What the rewrite's parts weigh and the budgets left: what a jam
+    /// must be paid from.
+    weights: &'a Weights,
+    budget: &'a Budget,
 }
 
 impl<'a> Judge<'a> {
-    pub fn new(scop: &'a PolyScop, deps: &Deps, original: &'a Schedule, facts: &'a Facts, jams: Option<(&'a Weights, &'a Budget)>) -> Judge<'a> {
+    pub fn new(scop: &'a PolyScop, deps: &Deps, original: &'a Schedule, facts: &'a Facts, weights: &'a Weights, budget: &'a Budget) -> Judge<'a> {
         let linked = deps.deps.iter().map(|d| (d.source.min(d.target), d.source.max(d.target))).collect();
-        Judge { scop, original, facts, linked, in_source_order: RefCell::default(), jams }
+        Judge { scop, original, facts, linked, in_source_order: RefCell::default(), weights, budget }
     }
 
     /// Whether `planned` has a loop around a reduction that may be jammed
@@ -101,15 +102,12 @@ impl<'a> Judge<'a> {
     /// one may be jammed, why it is not paid.
     fn jam(&self, planned: &Schedule) -> (bool, Option<String>) {
         let chains = crate::ast::reduction_jam::jammable_chains(self.scop, planned);
-        match self.jams {
-            Some((w, budget)) => match chains.iter().map(|&s| least_jam_growth(w, s)).min() {
-                Some(least) => match budget.jam_beyond_share(least) {
-                    Some(why) => (false, Some(why)),
-                    None => (true, None),
-                },
-                None => (false, None),
+        match chains.iter().map(|&s| least_jam_growth(self.weights, s)).min() {
+            Some(least) => match self.budget.jam_beyond_share(least) {
+                Some(why) => (false, Some(why)),
+                None => (true, None),
             },
-            None => (!chains.is_empty(), None),
+            None => (false, None),
         }
     }
 
@@ -478,7 +476,9 @@ mod tests {
             let scop = scop(s1_reads);
             let deps = crate::deps::analyze(&scop, &crate::deps::DepsOptions::default()).unwrap();
             let original = crate::sched::original::original_schedule(&scop).unwrap();
-            Judge::new(&scop, &deps, &original, &facts, None).not_profitable(&planned).unwrap()
+            let weights = Weights { stmt: vec![10; 2], original: 30, fallback: false, checks: 0, openmp: false };
+            let budget = Budget { function_left: 1500, module_left: 1500, work_here: 1, work_left: 1, thread_only_left: 0 };
+            Judge::new(&scop, &deps, &original, &facts, &weights, &budget).not_profitable(&planned).unwrap()
         };
         let why = judged("[n] -> { S1[i] -> C[i, i] }").expect("the source order");
         assert!(why.contains("keeps the original order"), "{why}");

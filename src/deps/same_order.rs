@@ -30,11 +30,10 @@ use crate::poly::PolyResult;
 use crate::schedule::SchedRow;
 use crate::scop::poly_scop::StmtId;
 use crate::scop::PolyScop;
-use std::collections::BTreeMap;
 
 /// Whether schedules `a` and `b` (rows per statement of `scop`) order
-/// every two statement instances alike, of the pairs of statements
-/// `asked` (in either order) accepts.
+/// every two statement instances alike, of the pairs of statements `s <=
+/// t` that `asked` accepts.
 ///
 /// A witness of a change is looked for first: two instances that `a` runs
 /// `s`-first and `b` `t`-first (an intersection's emptiness per pair,
@@ -50,33 +49,33 @@ pub fn same_instance_order(scop: &PolyScop, a: &[Vec<SchedRow>], b: &[Vec<SchedR
     // alike.
     let pairs: Vec<_> = scop
         .stmt_ids()
-        .flat_map(|s| scop.stmt_ids().map(move |t| (s, t)))
-        .filter(|&(s, t)| (a[s.index()] != b[s.index()] || a[t.index()] != b[t.index()]) && asked(s.min(t), s.max(t)))
+        .flat_map(|s| scop.stmt_ids().filter(move |&t| s <= t).map(move |t| (s, t)))
+        .filter(|&(s, t)| (a[s.index()] != b[s.index()] || a[t.index()] != b[t.index()]) && asked(s, t))
         .collect();
+    // Both directions of each pair (one for a statement with itself).
+    let directions = |s: StmtId, t: StmtId| if s == t { vec![(s, t)] } else { vec![(s, t), (t, s)] };
     for &(s, t) in &pairs {
-        if !order_a.before(s, t)?.intersect(&order_b.before(t, s)?.reverse())?.is_empty()? {
-            return Ok(false);
+        for (x, y) in directions(s, t) {
+            if !order_a.before(x, y)?.intersect(&order_b.before(y, x)?.reverse())?.is_empty()? {
+                return Ok(false);
+            }
         }
     }
     let np = scop.params.len();
-    let mut untied_pairs = BTreeMap::new();
     for (s, t) in pairs {
         let untied = if s == t {
             let counters = scop.statements[s.index()].domain.space().output.dims.len();
             one_to_one(&a[s.index()], np, counters) && one_to_one(&b[s.index()], np, counters)
         } else {
-            let (x, y) = (s.min(t), s.max(t));
-            match untied_pairs.get(&(x, y)) {
-                Some(&known) => known,
-                None => {
-                    let known = order_a.ties(x, y)?.is_empty()? && order_b.ties(x, y)?.is_empty()?;
-                    untied_pairs.insert((x, y), known);
-                    known
-                }
-            }
+            order_a.ties(s, t)?.is_empty()? && order_b.ties(s, t)?.is_empty()?
         };
-        if !untied && !order_a.before(s, t)?.is_equal(&order_b.before(s, t)?)? {
-            return Ok(false);
+        if untied {
+            continue;
+        }
+        for (x, y) in directions(s, t) {
+            if !order_a.before(x, y)?.is_equal(&order_b.before(x, y)?)? {
+                return Ok(false);
+            }
         }
     }
     Ok(true)

@@ -271,7 +271,7 @@ fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageCo
     // Pay before emitting: a schedule that gains nothing -O3 cannot get
     // by itself is not worth its code (cost::profit), and is decided
     // before the loop tree is built.
-    let judge = pay.map(|p| cost::profit::Judge::new(&scop, &deps, &source_order, &p.facts, Some((&p.weights, &p.budget))));
+    let judge = pay.map(|p| cost::profit::Judge::new(&scop, &deps, &source_order, &p.facts, &p.weights, &p.budget));
     if let Some(judge) = &judge {
         if let Some(why) = judge.not_profitable(&schedule).map_err(|e| format!("profitability: {e}"))? {
             return Err(not_profitable(&why, &given_up));
