@@ -385,6 +385,20 @@ fn within_constraints(p: &BasicSet, b: &BasicSet) -> PolyResult<bool> {
     Ok(true)
 }
 
+/// Whether `base ∧ a >= 0` is empty for a reason one row of `base` shows:
+/// `q >= 0` (or `q = 0`) whose linear part is the opposite of `a`'s (or,
+/// for an equality, the same) with constants that cannot both hold. In a
+/// difference most constraints of the subtrahend repeat or loosen one of
+/// the minuend's (the same loop bounds), and this settles their pieces
+/// without a solver.
+fn contradicted(base: &BasicSet, a: &[i64]) -> bool {
+    let k = a.len() - 1;
+    let linear = |q: &[i64], sign: i128| q[..k].iter().zip(&a[..k]).all(|(&x, &y)| x as i128 == sign * y as i128);
+    let (ac, c) = (a[k] as i128, |q: &[i64]| q[k] as i128);
+    base.ineqs.iter().any(|q| linear(q, -1) && c(q) + ac < 0)
+        || base.eqs.iter().any(|q| (linear(q, -1) && c(q) + ac < 0) || (linear(q, 1) && ac - c(q) < 0))
+}
+
 /// `p \ b` for a `b` whose locals are all divisions; empty pieces dropped.
 /// With `first_only`, stops after the first non-empty piece (enough to
 /// answer "is `p` inside `b`").
@@ -424,7 +438,12 @@ fn subtract_basic(p: &BasicSet, b: &BasicSet, first_only: bool) -> PolyResult<Ve
             pos[k] = super::int::sub(pos[k], 1)?;
             alts.push(pos);
         }
+        let mut implied = true;
         for a in alts {
+            if contradicted(&base, &a) {
+                continue;
+            }
+            implied = false;
             let mut piece = base.clone();
             piece.ineqs.push(a);
             if !piece.is_empty()? {
@@ -433,6 +452,11 @@ fn subtract_basic(p: &BasicSet, b: &BasicSet, first_only: bool) -> PolyResult<Ve
                     return Ok(out);
                 }
             }
+        }
+        // A constraint `base` already implies would only lengthen the
+        // pieces that follow.
+        if implied {
+            continue;
         }
         if is_eq {
             base.eqs.push(r.clone());
