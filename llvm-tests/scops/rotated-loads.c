@@ -2,8 +2,9 @@
 // At -O3, GVN carries a[i][j] and a[i][j+1] from one iteration of j to the
 // next in registers (PHIs fed by the next iteration's load). The model
 // reads the cells again instead: the j loop carries no scalar, so the nest
-// can be tiled and run in parallel.
-// CHECK: SCoP in 'rows': loop nest, 2 loop(s), 2 statement(s)
+// can be tiled and run in parallel. The statement of the preheader, which
+// only loaded the first values, goes with the scalars.
+// CHECK: SCoP in 'rows': loop nest, 2 loop(s), 1 statement(s)
 // CHECK: S1 (block 'for.body4.us'):
 // CHECK-NEXT: domain: [n, m] -> { S1[i0, i1] : i0 >= 0 and n >= i0 + 1 and i1 >= 0 and m >= i1 + 3 }
 // CHECK-NEXT: schedule: [n, m] -> { S1[i0, i1] -> [0, i0, 1, i1, 0] }
@@ -49,6 +50,17 @@
 // CHECK-NEXT: write: [n] -> { S0[i0] -> b[i0 + 1] }
 // CHECK-NEXT: read: [n] -> { S0[i0] -> a[i0 + 1] }
 // CHECK-NOT: scalar_
+//
+// A value the loop stored is carried the same way: in a nine-point
+// Gauss-Seidel sweep GVN forwards the store to A[i][j] to the next point's
+// read of A[i][j - 1]. That cell is read again too (the store's address
+// one iteration earlier): one statement, no scalar.
+// CHECK: SCoP in 'nine': loop nest, 3 loop(s), 1 statement(s)
+// CHECK-NOT: scalar_
+// CHECK: write: [] -> { S{{[0-9]+}}[i0, i1, i2] -> A[1200i1 + i2 + 1201] }
+// CHECK-NOT: scalar_
+// CHECK: body: read '{{.*}}' from A earlier; read '{{.*}}' from A earlier; read '{{.*}}' from A earlier; read '{{.*}}' from A earlier
+// CHECK-NOT: scalar_
 
 void rows(int n, int m, double (*restrict b)[m], const double (*restrict a)[m]) {
   for (int i = 0; i < n; i++)
@@ -74,4 +86,13 @@ void clobbered(int n, double *a) {
 void top(int n, double *restrict b, const double *restrict a) {
   for (int i = 1; i < n - 1; i++)
     b[i] = a[i - 1] + 2.0 * a[i] + a[i + 1];
+}
+
+double A[1200][1200];
+
+void nine(void) {
+  for (int t = 0; t < 40; t++)
+    for (int i = 1; i < 1199; i++)
+      for (int j = 1; j < 1199; j++)
+        A[i][j] = (A[i - 1][j - 1] + A[i - 1][j] + A[i - 1][j + 1] + A[i][j - 1] + A[i][j] + A[i][j + 1] + A[i + 1][j - 1] + A[i + 1][j] + A[i + 1][j + 1]) / 9.0;
 }

@@ -21,6 +21,15 @@
 //! reads instead of the scalars, and the code generator loads the cell
 //! (the loaded address, evaluated `back` iterations earlier).
 //!
+//! A value the body *stored* is carried the same way: an in-place
+//! Gauss-Seidel sweep `a[j] = (a[j-1] + a[j] + a[j+1]) / 3` reaches Tessera
+//! with `x = phi [load a[0], pre], [s, body]` and `store a[j] = s`: GVN
+//! forwarded the store to the next iteration's load of `a[j-1]`. The cell
+//! holds the stored bits until something writes it again, so `x` is read
+//! from `a[j-1]` as well (the store's address one iteration earlier), and
+//! the sweep's only scalar, which crossed every row and kept the rows from
+//! being jammed, goes.
+//!
 //! Only the safe shape is mapped: a loop whose body is one block (every
 //! iteration runs the whole statement), the initial value loaded from the
 //! cell of the first iteration in the entering statement (or, for the
@@ -50,6 +59,10 @@ pub struct Rotated {
     pub array: ArrayId,
     /// The cell at the current iteration, over the body's counters.
     pub subscripts: Vec<AffExpr>,
+    /// The store of the body whose value started the chain (`None`: a
+    /// load did): it writes the cell the value is read from, `back`
+    /// iterations before, and is no write "between".
+    pub stored_by: Option<ValueId>,
 }
 
 fn writes_array(s: &Statement, a: ArrayId) -> bool {
@@ -63,8 +76,8 @@ fn writes_array(s: &Statement, a: ArrayId) -> bool {
 /// when some subscript differs from the cell's by a nonzero constant.
 /// Writes of the current iteration do not matter: the code generator
 /// reads the cell before the statement's stores.
-fn written_between(s: &Statement, a: ArrayId, cell: &[AffExpr], c: Sym, back: i64) -> bool {
-    s.accesses.iter().filter(|x| x.kind == AccessKind::Write && x.target == Target::Array(a)).any(|x| {
+fn written_between(s: &Statement, a: ArrayId, cell: &[AffExpr], c: Sym, back: i64, source: Option<ValueId>) -> bool {
+    s.accesses.iter().filter(|x| x.kind == AccessKind::Write && x.target == Target::Array(a) && (source.is_none() || x.instr != source)).any(|x| {
         x.subscripts.len() != cell.len()
             || (1..=back as i128).any(|k| {
                 !cell.iter().zip(&x.subscripts).any(|(e, w)| {
@@ -120,17 +133,37 @@ fn find(view: &FunctionView, model: &Model, l: LoopId) -> Vec<Rotated> {
 fn rotated(view: &FunctionView, model: &Model, body_stmt: usize, (pre, init): (BlockId, ValueId), next: ValueId, phi: ValueId, l: LoopId, known: &[Rotated]) -> Option<Rotated> {
     let counter = Sym::loop_counter(l);
     let body_s = &model.statements[body_stmt];
-    // Where `next` comes from: a load of the body, or a mapped PHI.
-    let (array, source_cell, address, back) = match known.iter().find(|r| r.phi == next) {
-        Some(r) => (r.array, r.subscripts.clone(), r.address, r.back),
-        None => {
-            let Some(Op::Load { addr, .. }) = view.def(next).map(|d| &d.op) else { return None };
-            let x = body_s.accesses.iter().find(|x| x.instr == Some(next) && x.kind == AccessKind::Read)?;
-            let Target::Array(array) = x.target else { return None };
-            (array, x.subscripts.clone(), *addr, 0)
-        }
+    // Where `next` comes from: a load of the body, a value the body
+    // stores, or a mapped PHI.
+    let (array, source_cell, address, back, stored_by) = match known.iter().find(|r| r.phi == next) {
+        Some(r) => (r.array, r.subscripts.clone(), r.address, r.back, r.stored_by),
+        None => match view.def(next).map(|d| &d.op) {
+            Some(Op::Load { addr, .. }) => {
+                let x = body_s.accesses.iter().find(|x| x.instr == Some(next) && x.kind == AccessKind::Read)?;
+                let Target::Array(array) = x.target else { return None };
+                (array, x.subscripts.clone(), *addr, 0, None)
+            }
+            _ => {
+                let (store, addr) = view.block(view.loop_(l).header).instrs.iter().find_map(|i| match i.op {
+                    Op::Store { addr, value, volatile: false, atomic: false, .. } if value == next => Some((i.value, addr)),
+                    _ => None,
+                })?;
+                let x = body_s.accesses.iter().find(|x| x.instr == Some(store) && x.kind == AccessKind::Write)?;
+                let Target::Array(array) = x.target else { return None };
+                (array, x.subscripts.clone(), addr, 0, Some(store))
+            }
+        },
     };
     let cell = source_cell.iter().map(|e| one_back(e, counter)).collect::<Option<Vec<_>>>()?;
+    // A stored value carried to a cell that does not move with the loop
+    // is a running sum kept in a register (`A[i][j] -= A[i][k] * A[j][k]`
+    // along `k`): as a scalar it is a reduction, which the scheduler and
+    // the jam of reductions know; read back from memory it would be a
+    // recurrence through the cell. (One used after the loop stays a
+    // scalar too: only the stored values are in memory there.)
+    if stored_by.is_some() && (cell == source_cell || model.live_out.contains(&phi)) {
+        return None;
+    }
     // The value enters loaded from the cell of the first iteration: the
     // load's address `back + 1` iterations before the first one.
     let Some(Op::Load { addr: init_addr, .. }) = view.def(init).map(|d| &d.op) else { return None };
@@ -140,7 +173,7 @@ fn rotated(view: &FunctionView, model: &Model, body_stmt: usize, (pre, init): (B
     }
     // Nothing may change the cell between the load and the use.
     let pre_writes = model.statement_of(pre).is_some_and(|k| writes_array(&model.statements[k], array));
-    if pre_writes || written_between(body_s, array, &cell, counter, back + 1) {
+    if pre_writes || written_between(body_s, array, &cell, counter, back + 1, stored_by) {
         return None;
     }
     // Read only by the body (not after the loop, not by another PHI's
@@ -151,7 +184,7 @@ fn rotated(view: &FunctionView, model: &Model, body_stmt: usize, (pre, init): (B
     if read_elsewhere || view.value(phi).ty != view.value(next).ty {
         return None;
     }
-    Some(Rotated { phi, loop_: l, address, back: back + 1, array, subscripts: cell })
+    Some(Rotated { phi, loop_: l, address, back: back + 1, array, subscripts: cell, stored_by })
 }
 
 /// The address `init` was loaded from (at `init_addr`, in the block `pre`
@@ -209,14 +242,23 @@ pub fn map_rotated_loads(view: &FunctionView, model: &mut Model) {
             continue;
         }
         let body = view.loop_(l).header;
-        for s in model.statements.iter_mut() {
+        // A statement whose only effect was to set the PHIs (the loads of
+        // their first values, in the loop's preheader) goes: left in, it
+        // sat at the first iteration of every row of the loop and kept the
+        // rows from being jammed.
+        let calls = |s: &Statement| view.block(s.block).instrs.iter().any(|i| matches!(i.op, Op::Call { .. }));
+        model.statements.retain_mut(|s| {
             let in_body = s.block == body;
+            let mut mapped_write = false;
             s.accesses.retain_mut(|x| {
                 let Target::Scalar(v) = x.target else { return true };
                 let Some(r) = found.iter().find(|r| r.phi == v) else { return true };
                 match x.kind {
                     // The copies into the PHI (initial and latch value).
-                    AccessKind::Write => false,
+                    AccessKind::Write => {
+                        mapped_write = true;
+                        false
+                    }
                     AccessKind::Read => {
                         debug_assert!(in_body);
                         x.target = Target::Array(r.array);
@@ -225,8 +267,8 @@ pub fn map_rotated_loads(view: &FunctionView, model: &mut Model) {
                     }
                 }
             });
-        }
-        model.statements.retain(|s| !s.accesses.is_empty());
+            !s.accesses.is_empty() && (!mapped_write || calls(s) || s.accesses.iter().any(|x| x.kind == AccessKind::Write))
+        });
         model.rotated.extend(found);
     }
 }
@@ -258,7 +300,7 @@ pub fn map_hoisted_loads(view: &FunctionView, model: &mut Model) {
             if written.contains(&array) || !model.rebuildable.contains_key(addr) {
                 continue;
             }
-            found.push(Rotated { phi: v, loop_: model.root, address: *addr, back: 0, array, subscripts: load.subscripts.clone() });
+            found.push(Rotated { phi: v, loop_: model.root, address: *addr, back: 0, array, subscripts: load.subscripts.clone(), stored_by: None });
         }
     }
     if found.is_empty() {
