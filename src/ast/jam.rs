@@ -29,8 +29,17 @@
 //! tile taller than the run's time steps) runs the groups its range
 //! meets, each row under the guard that it lies in the range; beside a
 //! full/partial split, partial tiles run their rows one at a time.
-//! The inner loop's bounds must not depend on the jammed counter (every
-//! row of a group walks the same range), and it must hold no loop; a
+//! The inner loop must hold no loop. Its bounds may depend on the jammed
+//! counter only by a shift: a nine-point Gauss-Seidel sweep reads
+//! `g[i - 1][j + 1]`, so its stride-1 row is skewed by the row as well
+//! (`(t, t + i, 2t + i + j)`), and row `r` walks `lo + r .. hi + r`. A
+//! full tile's group then runs the inner counter over all its rows'
+//! ranges, the rows in order at each value (the band is permutable: that
+//! is its interchange), in three loops: the first values, which the
+//! later rows have not reached (each row guarded), the values every row
+//! runs (no guard), and the last ones, past the earlier rows' ends
+//! (guarded) ([`shifted_groups`]). Otherwise every row of a group walks
+//! the same range; a
 //! loop split into consecutive pieces of its range (its first iteration
 //! peeled) is jammed piece by piece, which runs the group's points in the
 //! same order as jamming the whole range would.
@@ -99,8 +108,14 @@ fn jammed(f: &For, plan: &Plan, partial: bool) -> AstResult<Option<For>> {
     if pieces.len() != f.body.len() || pieces.is_empty() {
         return Ok(None);
     }
-    if pieces.iter().any(|g| g.var != plan.inner || g.lower.uses_var(f.var) || g.upper.uses_var(f.var) || g.body.iter().any(Node::contains_loop)) {
+    if pieces.iter().any(|g| g.var != plan.inner || g.body.iter().any(Node::contains_loop)) {
         return Ok(None);
+    }
+    if pieces.iter().any(|g| g.lower.uses_var(f.var) || g.upper.uses_var(f.var)) {
+        return match pieces.as_slice() {
+            [g] => shifted_groups(f, g, u),
+            _ => Ok(None),
+        };
     }
     if let Some(j) = exact_groups(f, &pieces, u)? {
         return Ok(Some(j));
@@ -137,6 +152,50 @@ fn exact_groups(f: &For, pieces: &[&For], u: i64) -> AstResult<Option<For>> {
     let Some((lower, upper)) = exact_bounds(f, u)? else { return Ok(None) };
     let body = copies(pieces, f.var, u, None)?;
     Ok(Some(For { lower, upper, body, ..f.clone() }))
+}
+
+/// A loop that is exactly a whole number of groups (as for
+/// [`exact_groups`]) around one inner loop `g` whose bounds shift with the
+/// row: `lo + a·r .. hi + a·r` for row `r`, `a > 0`, `lo` and `hi` affine.
+/// Row `k` of the group `u·v ..` walks `lo_k .. hi_k`; the group runs the
+/// inner counter from `lo_0` to `hi_(u-1)`, at each value every row whose
+/// range holds it, in row order: for values below `lo_(u-1)` and above
+/// `hi_0` under guards, in between (where every row runs) without. The
+/// middle loop may be empty (rows shorter than the shift across the
+/// group); the `min` and `max` keep the three ranges apart. `None` for any
+/// other shape (rows one at a time).
+fn shifted_groups(f: &For, g: &For, u: i64) -> AstResult<Option<For>> {
+    let (Expr::Aff(lo), Expr::Aff(hi)) = (&g.lower, &g.upper) else { return Ok(None) };
+    let v = f.var;
+    let a = lo.vars.get(v).copied().unwrap_or(0);
+    if a <= 0 || hi.vars.get(v).copied() != Some(a) || g.var >= lo.vars.len() || g.var == v {
+        return Ok(None);
+    }
+    let Some((first, last)) = exact_bounds(f, u)? else { return Ok(None) };
+    let row = |e: &Aff, k: i64| aff(e, v, u, k);
+    let (lo_first, lo_last, hi_first, hi_last) = (row(lo, 0)?, row(lo, u - 1)?, row(hi, 0)?, row(hi, u - 1)?);
+    let mut at = Aff::zero(lo.params.len(), lo.vars.len());
+    at.vars[g.var] = 1;
+    let rows = |guarded: bool| -> AstResult<Vec<Node>> {
+        let mut body = Vec::with_capacity(g.body.len() * u as usize);
+        for k in 0..u {
+            let copy = g.body.iter().map(|n| node(n, v, u, k, None)).collect::<AstResult<Vec<_>>>()?;
+            if guarded {
+                let cond = vec![Cond::Ge(at.add_scaled(-1, &row(lo, k)?)?), Cond::Ge(row(hi, k)?.add_scaled(-1, &at)?)];
+                body.push(Node::If { cond, then: copy, otherwise: vec![], kind: IfKind::Guard });
+            } else {
+                body.extend(copy);
+            }
+        }
+        Ok(body)
+    };
+    let piece = |lower: Expr, upper: Expr, guarded: bool| -> AstResult<Node> { Ok(Node::For(For { lower, upper, body: rows(guarded)?, ..g.clone() })) };
+    let body = vec![
+        piece(Expr::Aff(lo_first), Expr::min_of(vec![plus_const(&Expr::Aff(lo_last.clone()), -1)?, Expr::Aff(hi_last.clone())]), true)?,
+        piece(Expr::Aff(lo_last.clone()), Expr::Aff(hi_first.clone()), false)?,
+        piece(Expr::max_of(vec![plus_const(&Expr::Aff(hi_first), 1)?, Expr::Aff(lo_last)]), Expr::Aff(hi_last), true)?,
+    ];
+    Ok(Some(For { lower: first, upper: last, body, ..f.clone() }))
 }
 
 /// The bounds of the groups of loop `f` when it is exactly a whole number

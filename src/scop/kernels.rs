@@ -282,6 +282,19 @@ pub fn seidel_2d() -> Kernel {
     Kernel { name: "seidel-2d", scop, params: vec![3, 7] }
 }
 
+/// The same sweep over nine points (PolyBench's seidel-2d): it also reads
+/// `A[i-1][j+1]`, which the row `i` must wait for.
+pub fn seidel_2d_nine() -> Kernel {
+    let reads: Vec<String> = (-1..=1).flat_map(|di| (-1..=1).map(move |dj| format!("[T, N] -> {{ S0[t, i, j] -> A[i + {di}, j + {dj}] }}"))).collect();
+    let mut accesses: Vec<(&str, &str)> = reads.iter().map(|r| ("R", r.as_str())).collect();
+    accesses.push(("W", "[T, N] -> { S0[t, i, j] -> A[i, j] }"));
+    let scop = build(
+        "[T, N] -> { : T >= 1 and N >= 3 }",
+        &[("[T, N] -> { S0[t, i, j] : 0 <= t < T and 1 <= i < N - 1 and 1 <= j < N - 1 }", "[T, N] -> { S0[t, i, j] -> [0, t, 0, i, 0, j, 0] }", &accesses)],
+    );
+    Kernel { name: "seidel-2d-nine", scop, params: vec![3, 7] }
+}
+
 /// Producer/consumer: `A[i] = ...; B[i] = A[consumer(i)]` as two loops.
 fn producer_consumer(name: &'static str, consumer_domain: &str, read: &str) -> Kernel {
     let scop = build(
