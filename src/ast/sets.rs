@@ -29,7 +29,7 @@ pub type Constraint = (Row, bool);
 /// Remaining number of polyhedral queries.
 #[derive(Clone, Debug)]
 pub struct Work {
-    left: usize,
+    pub(super) left: usize,
 }
 
 impl Work {
