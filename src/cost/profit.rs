@@ -88,12 +88,26 @@ pub struct Judge<'a> {
     /// must be paid from.
     weights: &'a Weights,
     budget: &'a Budget,
+    /// The nest's work when every trip count is known ([`known_work`]),
+    /// found once: asked again after loop generation, it failed once the
+    /// SCoP's allowance was spent (a convolution LLVM had unrolled into 44
+    /// statements), and the SCoP with it.
+    known: std::cell::OnceCell<Option<KnownWork>>,
 }
 
 impl<'a> Judge<'a> {
     pub fn new(scop: &'a PolyScop, deps: &Deps, original: &'a Schedule, facts: &'a Facts, weights: &'a Weights, budget: &'a Budget) -> Judge<'a> {
         let linked = deps.deps.iter().map(|d| (d.source.min(d.target), d.source.max(d.target))).collect();
-        Judge { scop, original, facts, linked, in_source_order: RefCell::default(), weights, budget }
+        Judge { scop, original, facts, linked, in_source_order: RefCell::default(), weights, budget, known: Default::default() }
+    }
+
+    /// [`known_work`] of the nest, found at the first question.
+    fn known(&self) -> PolyResult<Option<KnownWork>> {
+        if let Some(k) = self.known.get() {
+            return Ok(*k);
+        }
+        let k = known_work(self.scop, self.facts.elem_bytes)?;
+        Ok(*self.known.get_or_init(|| k))
     }
 
     /// Whether `planned` has a loop around a reduction that may be jammed
@@ -155,7 +169,7 @@ impl<'a> Judge<'a> {
     fn judge(&self, planned: &Schedule, threads: bool, jam: bool, no_threads: &str, unpaid: Option<String>) -> PolyResult<Option<String>> {
         let (scop, facts) = (self.scop, self.facts);
         let np = scop.params.len();
-        let known = known_work(scop, facts.elem_bytes)?;
+        let known = self.known()?;
         if let Some(why) = small_work(known, facts, threads) {
             return Ok(Some(why));
         }
@@ -224,7 +238,7 @@ impl<'a> Judge<'a> {
         if !facts.openmp || facts.checked_accumulator || jam || !has_parallel_loop(planned, np) || !self.runs_in_source_order(planned) {
             return Ok(false);
         }
-        Ok(known_work(scop, facts.elem_bytes)?.is_none())
+        Ok(self.known()?.is_none())
     }
 }
 

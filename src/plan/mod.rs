@@ -108,7 +108,7 @@ fn not_profitable(why: &str, given_up: &[String]) -> String {
 /// Work units of its own for the simpler nest loop generation falls back
 /// to when the full one exceeded its budget (the SCoP's allowance may be
 /// spent by then): bounded, and a fraction of [`SCOP_WORK_LIMIT`].
-const SIMPLE_AST_WORK: u64 = 100_000_000;
+const SIMPLE_AST_WORK: u64 = 200_000_000;
 
 /// Of a SCoP's allowance, what the scheduler leaves to the stages after it
 /// (the source order's marks and tiles when it gives up; loop generation):
