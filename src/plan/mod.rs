@@ -342,7 +342,7 @@ fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageCo
     }
     let mut growth = 0;
     if let Some(pay) = pay {
-        (tree, growth) = size::fit(&scop, &schedule, tree, &ast_opts, config, pay, &mut given_up)?;
+        (tree, growth) = size::fit(&scop, &mut schedule, tree, &ast_opts, config, pay, &mut given_up)?;
     }
     // A jam around a reduction was counted on above; the tree may have
     // none (its rows' scalars are read after the loop and not written

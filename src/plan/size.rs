@@ -14,11 +14,16 @@ use crate::scop::PolyScop;
 /// in memory), then the loops split on guards, then the full/partial
 /// tile separation (each doubles the code it covers; the tiles'
 /// separation is worth most: fdtd2d ran 15% slower without it); still
-/// over, the SCoP goes.
+/// over, the SCoP goes. Before the separation goes, a stencil's rows jammed
+/// in full tiles (`Band::jam`, which needs the separation) run half as
+/// many at a time, down to two (`schedule` then says so): a nine-point
+/// Gauss-Seidel sweep's eight rows, each starting one point after the one
+/// before, take three copies of the eight statements, 29 instructions over
+/// the function's 1,500 with sizes known only at run time.
 ///
 /// Returns the tree kept and what it adds, in IR instructions; what was
 /// dropped is added to `given_up`.
-pub(super) fn fit(scop: &PolyScop, schedule: &Schedule, mut tree: Ast, ast_opts: &AstOptions, config: &StageConfig, pay: &Cost, given_up: &mut Vec<String>) -> Result<(Ast, u64), String> {
+pub(super) fn fit(scop: &PolyScop, schedule: &mut Schedule, mut tree: Ast, ast_opts: &AstOptions, config: &StageConfig, pay: &Cost, given_up: &mut Vec<String>) -> Result<(Ast, u64), String> {
     let mut growth = cost::size::growth(&tree, &pay.weights);
     let unjammed = AstOptions { jam_reductions: false, ..ast_opts.clone() };
     // Each step with whether the tree has what it drops.
@@ -40,10 +45,25 @@ pub(super) fn fit(scop: &PolyScop, schedule: &Schedule, mut tree: Ast, ast_opts:
         }
     }
     for (what, options, present) in steps {
-        let Some(why) = over.clone() else { break };
+        if over.is_none() {
+            break;
+        }
         if !present {
             continue;
         }
+        if options.separate_full_tiles != ast_opts.separate_full_tiles {
+            // Before the separation: fewer rows jammed at a time.
+            let kept = AstOptions { jam_reductions: false, separate_guards: false, ..ast_opts.clone() };
+            while let (Some(why), Some(fewer)) = (over.clone(), fewer_jammed_rows(schedule)) {
+                let Ok(smaller) = crate::poly::with_own_allowance(SIMPLE_AST_WORK, || ast::build(scop, &fewer, &kept)) else { break };
+                dropped.push(("rows jammed as many at a time", why));
+                growth = cost::size::growth(&smaller, &pay.weights);
+                tree = smaller;
+                *schedule = fewer;
+                over = pay.budget.exceeded_by(growth);
+            }
+        }
+        let Some(why) = over.clone() else { break };
         let Ok(smaller) = crate::poly::with_own_allowance(SIMPLE_AST_WORK, || ast::build(scop, schedule, &options)) else { continue };
         if smaller != tree {
             dropped.push((what, why));
@@ -57,6 +77,21 @@ pub(super) fn fit(scop: &PolyScop, schedule: &Schedule, mut tree: Ast, ast_opts:
         let without = if without.is_empty() { String::new() } else { format!(", even without {}", without.join(" and ")) };
         return Err(not_profitable(&format!("{why}{without}"), given_up));
     }
+    dropped.dedup_by(|a, b| a.0 == b.0);
     given_up.extend(dropped.into_iter().map(|(what, why)| format!("{what} ({why})")));
     Ok((tree, growth))
+}
+
+/// `schedule` with the factor of every stencil jam (`Band::jam`) above two
+/// halved, if it has one.
+fn fewer_jammed_rows(schedule: &Schedule) -> Option<Schedule> {
+    let mut out = schedule.clone();
+    let mut changed = false;
+    for b in &mut out.bands {
+        if let Some(u) = b.jam.filter(|&u| u > 2) {
+            b.jam = Some(u / 2);
+            changed = true;
+        }
+    }
+    changed.then_some(out)
 }
