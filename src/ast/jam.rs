@@ -47,6 +47,7 @@
 use super::expr::{Aff, Cond, Expr};
 use super::{AstError, AstResult, For, IfKind, Node};
 use crate::poly::int;
+use std::collections::BTreeSet;
 
 /// Loop `outer` (a schedule dimension) may be jammed by `factor` around
 /// the loop of dimension `inner` just inside it.
@@ -57,12 +58,15 @@ pub struct Plan {
     pub factor: i64,
 }
 
-/// `nodes` with every loop a plan names jammed where it can be.
-pub fn jam(nodes: Vec<Node>, plans: &[Plan]) -> AstResult<Vec<Node>> {
+/// `nodes` with every loop a plan names jammed where it can be, and the
+/// dimensions of the loops jammed (a plan may meet no loop it can jam:
+/// rows with shifted ranges outside full tiles).
+pub fn jam(nodes: Vec<Node>, plans: &[Plan]) -> AstResult<(Vec<Node>, BTreeSet<usize>)> {
+    let mut done = BTreeSet::new();
     if plans.is_empty() {
-        return Ok(nodes);
+        return Ok((nodes, done));
     }
-    walk(nodes, plans, false)
+    Ok((walk(nodes, plans, false, &mut done)?, done))
 }
 
 /// [`jam`] below a full/partial tile split's partial side when `partial`:
@@ -70,7 +74,7 @@ pub fn jam(nodes: Vec<Node>, plans: &[Plan]) -> AstResult<Vec<Node>> {
 /// most of the work, and guarded copies of the few partial ones would
 /// double the code for little (seidel-2d's function then went over its
 /// code-size budget and lost the split).
-fn walk(nodes: Vec<Node>, plans: &[Plan], partial: bool) -> AstResult<Vec<Node>> {
+fn walk(nodes: Vec<Node>, plans: &[Plan], partial: bool, done: &mut BTreeSet<usize>) -> AstResult<Vec<Node>> {
     nodes
         .into_iter()
         .map(|n| {
@@ -78,16 +82,19 @@ fn walk(nodes: Vec<Node>, plans: &[Plan], partial: bool) -> AstResult<Vec<Node>>
                 Node::For(mut f) => {
                     let plan = plans.iter().find(|p| p.outer == f.var);
                     match plan.map(|p| jammed(&f, p, partial)).transpose()?.flatten() {
-                        Some(j) => Node::For(j),
+                        Some(j) => {
+                            done.insert(j.var);
+                            Node::For(j)
+                        }
                         None => {
-                            f.body = walk(std::mem::take(&mut f.body), plans, partial)?;
+                            f.body = walk(std::mem::take(&mut f.body), plans, partial, done)?;
                             Node::For(f)
                         }
                     }
                 }
                 Node::If { cond, then, otherwise, kind } => {
                     let split = kind == IfKind::FullTile;
-                    Node::If { cond, then: walk(then, plans, partial)?, otherwise: walk(otherwise, plans, partial || split)?, kind }
+                    Node::If { cond, then: walk(then, plans, partial, done)?, otherwise: walk(otherwise, plans, partial || split, done)?, kind }
                 }
                 s @ Node::Stmt { .. } => s,
             })

@@ -226,6 +226,10 @@ pub struct Ast {
     /// faster than the original nest (a matrix product's blocks at
     /// n = 140).
     pub source_order: bool,
+    /// The dimensions of the loops whose rows are jammed around a stencil's
+    /// recurrence (`jam`): the schedule's `Band::jam` asks for it, the tree
+    /// has it only where the loop's shape allows.
+    pub jammed_rows: std::collections::BTreeSet<usize>,
 }
 
 impl Ast {
@@ -452,5 +456,6 @@ fn build_with(scop: &PolyScop, schedule: &Schedule, opts: &AstOptions) -> AstRes
         stmt_names: scop.statements.iter().map(|s| s.name.clone()).collect(),
         body,
         source_order,
+        jammed_rows: sc.jammed_rows,
     })
 }

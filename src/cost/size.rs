@@ -420,7 +420,7 @@ mod tests {
     }
 
     fn ast(body: Vec<Node>) -> Ast {
-        Ast { params: vec!["n".into()], vars: vec!["t0".into(), "t1".into()], stmt_names: vec!["S0".into()], body, source_order: true }
+        Ast { params: vec!["n".into()], vars: vec!["t0".into(), "t1".into()], stmt_names: vec!["S0".into()], body, source_order: true, jammed_rows: Default::default() }
     }
 
     fn weights(openmp: bool, fallback: bool) -> Weights {

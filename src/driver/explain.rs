@@ -37,6 +37,10 @@ pub struct Subject<'a> {
     /// dimension of the jammed loop, of the loop inside, the rows run
     /// together, and the statements inside.
     pub row_jams: &'a BTreeSet<crate::ast::RowJam>,
+    /// Loops whose rows the tree jams around a stencil's recurrence (the
+    /// dimension of the jammed loop): only those of the schedule's jams
+    /// are told.
+    pub jammed_rows: &'a BTreeSet<usize>,
 }
 
 /// One fact: pieces of text, each with the key of its remark argument
@@ -76,7 +80,7 @@ pub fn explain(x: &Subject<'_>) -> Vec<Fact> {
     if !tile_dims.is_empty() && x.full_tiles_separated {
         facts.push(fact("FullTiles", "full tiles separated".into()));
     }
-    for band in x.schedule.bands.iter().filter(|b| b.jam.is_some() && b.start > 0) {
+    for band in x.schedule.bands.iter().filter(|b| b.jam.is_some() && b.start > 0 && x.jammed_rows.contains(&(b.start - 1))) {
         let (Some(u), Some(row), Some(outer)) = (band.jam, dim_name(x, band.start), dim_name(x, band.start - 1)) else { continue };
         let tiles = if x.full_tiles_separated { "full tiles" } else { "every tile" };
         facts.push(fact("Jam", format!("{u} iterations of {outer} at a time along {row} in {tiles} (unroll-and-jam)")));
@@ -282,10 +286,12 @@ mod tests {
             openmp_dims,
             vectorized_dims,
             row_jams: &NO_JAMS,
+            jammed_rows: &NO_ROWS,
         }
     }
 
     static NO_JAMS: BTreeSet<crate::ast::RowJam> = BTreeSet::new();
+    static NO_ROWS: BTreeSet<usize> = BTreeSet::new();
 
     /// A matrix product tiled 8x1840x8 with its points in i, k, j order
     /// (what the scheduler gives a VLA `C[i][j] += A[i][k] * B[k][j]`).
@@ -346,6 +352,7 @@ mod tests {
             openmp_dims: &none,
             vectorized_dims: &none,
             row_jams: &NO_JAMS,
+            jammed_rows: &NO_ROWS,
         };
         let facts = explain(&x);
         assert_eq!(facts.iter().map(text).collect::<Vec<_>>(), ["skewed: t+i/t+j", "fused S0 (line 3) and S1 (line 5)"]);

@@ -427,6 +427,7 @@ fn rewritten_remark(fview: &FunctionView, m: &Model, p: &Plan, summary: &codegen
         openmp_dims: &summary.openmp_dims,
         vectorized_dims: &summary.vectorized_dims,
         row_jams: &p.tree.row_jams(),
+        jammed_rows: &p.tree.jammed_rows,
     };
     let mut facts = explain::explain(&subject);
     if !summary.private_arrays.is_empty() {
