@@ -306,13 +306,10 @@ fn jammed_loops(nodes: &[Node]) -> usize {
         .sum()
 }
 
-/// Seidel-2d, time-skewed and tiled by 4 with its stride-1 row whole:
-/// the row carries the recurrence, so tiles run 4 rows at once (the
-/// largest power of two up to 8 dividing the tile), and the program
-/// leaves every cell as the original order does.
-#[test]
-fn seidel_rows_jammed_in_full_tiles_keep_every_value() {
-    let k = kernels::seidel_2d();
+/// An in-place sweep scheduled and tiled by 4 without wavefronts: its
+/// stride-1 row whole, and jammed 4 rows at a time (the largest power of
+/// two up to 8 dividing the tile).
+fn tiled_by_four_and_jammed(k: &Kernel) -> crate::schedule::Schedule {
     let deps = analyze(&k.scop, &DepsOptions::default()).expect("deps");
     let s = schedule(&k.scop, &deps, &SchedOptions::default()).expect("schedule");
     let relaxed = kept_relaxed_scalars(&k.scop, &deps, &s, &Default::default()).expect("live ranges");
@@ -320,6 +317,17 @@ fn seidel_rows_jammed_in_full_tiles_keep_every_value() {
     let t = try_tile(&k.scop, &deps, &s, &relaxed, &cfg).expect("tile");
     let text = crate::sched::print::print_schedule(&k.scop, &t);
     assert_eq!(t.bands.last().and_then(|b| b.jam), Some(4), "{text}");
+    t
+}
+
+/// Seidel-2d, time-skewed and tiled by 4 with its stride-1 row whole:
+/// the row carries the recurrence, so tiles run 4 rows at once (the
+/// largest power of two up to 8 dividing the tile), and the program
+/// leaves every cell as the original order does.
+#[test]
+fn seidel_rows_jammed_in_full_tiles_keep_every_value() {
+    let k = kernels::seidel_2d();
+    let t = tiled_by_four_and_jammed(&k);
     // With the full/partial split (full tiles jammed) and without it
     // (every tile jammed, rows under guards).
     for separate in [true, false] {
@@ -340,13 +348,7 @@ const FIVE_POINTS: [(i64, i64); 5] = [(-1, 0), (0, -1), (0, 0), (0, 1), (1, 0)];
 #[test]
 fn nine_point_rows_jammed_with_shifted_ranges_keep_every_value() {
     let k = kernels::seidel_2d_nine();
-    let deps = analyze(&k.scop, &DepsOptions::default()).expect("deps");
-    let s = schedule(&k.scop, &deps, &SchedOptions::default()).expect("schedule");
-    let relaxed = kept_relaxed_scalars(&k.scop, &deps, &s, &Default::default()).expect("live ranges");
-    let cfg = TileConfig { sizes: Some(vec![4]), wavefronts: false, ..TileConfig::default() };
-    let t = try_tile(&k.scop, &deps, &s, &relaxed, &cfg).expect("tile");
-    let text = crate::sched::print::print_schedule(&k.scop, &t);
-    assert_eq!(t.bands.last().and_then(|b| b.jam), Some(4), "{text}");
+    let t = tiled_by_four_and_jammed(&k);
     let nine: Vec<(i64, i64)> = (-1..=1).flat_map(|di| (-1..=1).map(move |dj| (di, dj))).collect();
     for separate in [true, false] {
         let ast = build(&k.scop, &t, &AstOptions { separate_full_tiles: separate, ..AstOptions::default() }).expect("ast");
