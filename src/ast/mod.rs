@@ -445,7 +445,7 @@ fn build_with(scop: &PolyScop, schedule: &Schedule, opts: &AstOptions) -> AstRes
     let m = schedule.dims.len();
     let ctx = sets::context_basic(scop)?;
     let mut sc = scan::Scanner::new(scop.params.len(), m, items, schedule, opts);
-    let body = sc.generate(&ctx)?;
+    let (body, jammed_rows) = sc.generate(&ctx)?;
     let (body, jammed) = if opts.jam_reductions { reduction_jam::jam_reductions(body, scop, schedule, opts.scalar_rows.as_ref())? } else { (body, false) };
     // Not known to be the source order: no entry fork (the tree keeps its
     // own sequential copy, which is always correct).
@@ -456,6 +456,6 @@ fn build_with(scop: &PolyScop, schedule: &Schedule, opts: &AstOptions) -> AstRes
         stmt_names: scop.statements.iter().map(|s| s.name.clone()).collect(),
         body,
         source_order,
-        jammed_rows: sc.jammed_rows,
+        jammed_rows,
     })
 }

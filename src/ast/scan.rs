@@ -61,23 +61,21 @@ pub struct Scanner<'a> {
     env: Vec<Option<Aff>>,
     pub(super) work: Work,
     nodes: usize,
-    /// The dimensions of the loops whose rows [`super::jam`] jammed.
-    pub(super) jammed_rows: std::collections::BTreeSet<usize>,
 }
 
 impl<'a> Scanner<'a> {
     pub fn new(np: usize, m: usize, items: Vec<Item>, sched: &'a Schedule, opts: &'a AstOptions) -> Scanner<'a> {
-        Scanner { np, m, items, sched, opts, env: vec![None; m], work: Work::new(opts.max_queries), nodes: 0, jammed_rows: Default::default() }
+        Scanner { np, m, items, sched, opts, env: vec![None; m], work: Work::new(opts.max_queries), nodes: 0 }
     }
 
-    /// The whole tree under the parameter context `ctx`.
-    pub fn generate(&mut self, ctx: &BasicSet) -> AstResult<Vec<Node>> {
+    /// The whole tree under the parameter context `ctx`, and the
+    /// dimensions of the loops whose rows [`super::jam`] jammed.
+    pub fn generate(&mut self, ctx: &BasicSet) -> AstResult<(Vec<Node>, std::collections::BTreeSet<usize>)> {
         let all = (0..self.items.len()).collect();
         let plans = self.jam_plans();
         let (mut body, jammed) = super::jam::jam(super::peel::peel(self.gen(0, all, ctx, true)?)?, &plans)?;
-        self.jammed_rows = jammed;
         mark_vectorizable(&mut body);
-        Ok(body)
+        Ok((body, jammed))
     }
 
     fn count(&mut self) -> AstResult<()> {

@@ -107,7 +107,9 @@ fn not_profitable(why: &str, given_up: &[String]) -> String {
 
 /// Work units of its own for the simpler nest loop generation falls back
 /// to when the full one exceeded its budget (the SCoP's allowance may be
-/// spent by then): bounded, and a fraction of [`SCOP_WORK_LIMIT`].
+/// spent by then): bounded, and a fraction of [`SCOP_WORK_LIMIT`]. A
+/// nest LLVM unrolled into 44 statements (a convolution whose output row
+/// is 11 points) needs 1.2e8 for its plain source order.
 const SIMPLE_AST_WORK: u64 = 200_000_000;
 
 /// Of a SCoP's allowance, what the scheduler leaves to the stages after it

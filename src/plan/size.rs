@@ -30,7 +30,7 @@ pub(super) fn fit(scop: &PolyScop, schedule: &mut Schedule, mut tree: Ast, ast_o
     let steps = [
         ("unroll-and-jam of reductions", unjammed.clone(), tree.jams_reductions()),
         ("loop splits on guards", AstOptions { separate_guards: false, ..unjammed.clone() }, config.ast.separate_guards),
-        ("full/partial tile separation", AstOptions { separate_full_tiles: false, separate_guards: false, ..unjammed }, tree.separates_full_tiles()),
+        (SEPARATION, AstOptions { separate_full_tiles: false, separate_guards: false, ..unjammed }, tree.separates_full_tiles()),
     ];
     let mut dropped = vec![];
     let mut over = pay.budget.exceeded_by(growth);
@@ -51,7 +51,7 @@ pub(super) fn fit(scop: &PolyScop, schedule: &mut Schedule, mut tree: Ast, ast_o
         if !present {
             continue;
         }
-        if options.separate_full_tiles != ast_opts.separate_full_tiles {
+        if what == SEPARATION {
             // Before the separation: fewer rows jammed at a time.
             let kept = AstOptions { jam_reductions: false, separate_guards: false, ..ast_opts.clone() };
             while let (Some(why), Some(fewer)) = (over.clone(), fewer_jammed_rows(schedule)) {
@@ -81,6 +81,9 @@ pub(super) fn fit(scop: &PolyScop, schedule: &mut Schedule, mut tree: Ast, ast_o
     given_up.extend(dropped.into_iter().map(|(what, why)| format!("{what} ({why})")));
     Ok((tree, growth))
 }
+
+/// What the remark calls the full/partial tile separation when it goes.
+const SEPARATION: &str = "full/partial tile separation";
 
 /// `schedule` with the factor of every stencil jam (`Band::jam`) above two
 /// halved, if it has one.

@@ -40,7 +40,7 @@
 //! the body.
 
 use super::affine::{AffExpr, Sym};
-use super::model::{AccessKind, ArrayId, Model, Statement, Target};
+use super::model::{Access, AccessKind, ArrayId, Model, Statement, Target};
 use super::polynomial::{Found, Polynomial, SymEnv};
 use super::Reason;
 use crate::ir::{BlockId, FunctionView, LoopId, Op, ValueId, ValueKind};
@@ -75,9 +75,12 @@ fn writes_array(s: &Statement, a: ArrayId) -> bool {
 /// in-place stencil writes the array it rotates). A write misses the cell
 /// when some subscript differs from the cell's by a nonzero constant.
 /// Writes of the current iteration do not matter: the code generator
-/// reads the cell before the statement's stores.
+/// reads the cell before the statement's stores. `source`, the store that
+/// put the value in the cell, is no write between (at later iterations
+/// it writes cells further on: its cell moves with the loop).
 fn written_between(s: &Statement, a: ArrayId, cell: &[AffExpr], c: Sym, back: i64, source: Option<ValueId>) -> bool {
-    s.accesses.iter().filter(|x| x.kind == AccessKind::Write && x.target == Target::Array(a) && (source.is_none() || x.instr != source)).any(|x| {
+    let between = |x: &&Access| x.kind == AccessKind::Write && x.target == Target::Array(a) && source.is_none_or(|v| x.instr != Some(v));
+    s.accesses.iter().filter(between).any(|x| {
         x.subscripts.len() != cell.len()
             || (1..=back as i128).any(|k| {
                 !cell.iter().zip(&x.subscripts).any(|(e, w)| {
@@ -241,33 +244,13 @@ pub fn map_rotated_loads(view: &FunctionView, model: &mut Model) {
         if found.is_empty() {
             continue;
         }
-        let body = view.loop_(l).header;
         // A statement whose only effect was to set the PHIs (the loads of
         // their first values, in the loop's preheader) goes: left in, it
         // sat at the first iteration of every row of the loop and kept the
         // rows from being jammed.
-        let calls = |s: &Statement| view.block(s.block).instrs.iter().any(|i| matches!(i.op, Op::Call { .. }));
         model.statements.retain_mut(|s| {
-            let in_body = s.block == body;
-            let mut mapped_write = false;
-            s.accesses.retain_mut(|x| {
-                let Target::Scalar(v) = x.target else { return true };
-                let Some(r) = found.iter().find(|r| r.phi == v) else { return true };
-                match x.kind {
-                    // The copies into the PHI (initial and latch value).
-                    AccessKind::Write => {
-                        mapped_write = true;
-                        false
-                    }
-                    AccessKind::Read => {
-                        debug_assert!(in_body);
-                        x.target = Target::Array(r.array);
-                        x.subscripts = r.subscripts.clone();
-                        true
-                    }
-                }
-            });
-            !s.accesses.is_empty() && (!mapped_write || calls(s) || s.accesses.iter().any(|x| x.kind == AccessKind::Write))
+            let (_, wrote) = read_from_cells(s, &found);
+            !s.accesses.is_empty() && (!wrote || has_effect(view, s))
         });
         model.rotated.extend(found);
     }
@@ -306,23 +289,38 @@ pub fn map_hoisted_loads(view: &FunctionView, model: &mut Model) {
     if found.is_empty() {
         return;
     }
-    let calls = |s: &Statement| view.block(s.block).instrs.iter().any(|i| matches!(i.op, Op::Call { .. }));
     model.statements.retain_mut(|s| {
-        let mut mapped = false;
-        s.accesses.retain_mut(|x| {
-            let Target::Scalar(v) = x.target else { return true };
-            let Some(r) = found.iter().find(|r| r.phi == v) else { return true };
-            mapped = true;
-            match x.kind {
-                AccessKind::Write => false,
-                AccessKind::Read => {
-                    x.target = Target::Array(r.array);
-                    x.subscripts = r.subscripts.clone();
-                    true
-                }
-            }
-        });
-        !mapped || calls(s) || s.accesses.iter().any(|x| x.kind == AccessKind::Write)
+        let (mapped, _) = read_from_cells(s, &found);
+        !mapped || has_effect(view, s)
     });
     model.rotated.extend(found);
+}
+
+/// `s` with its accesses to the scalars of `found` mapped: reads become
+/// reads of their cells, writes (the copies into the scalar) go. Returns
+/// whether any access was mapped, and whether a write was.
+fn read_from_cells(s: &mut Statement, found: &[Rotated]) -> (bool, bool) {
+    let (mut mapped, mut wrote) = (false, false);
+    s.accesses.retain_mut(|x| {
+        let Target::Scalar(v) = x.target else { return true };
+        let Some(r) = found.iter().find(|r| r.phi == v) else { return true };
+        mapped = true;
+        match x.kind {
+            AccessKind::Write => {
+                wrote = true;
+                false
+            }
+            AccessKind::Read => {
+                x.target = Target::Array(r.array);
+                x.subscripts = r.subscripts.clone();
+                true
+            }
+        }
+    });
+    (mapped, wrote)
+}
+
+/// Whether `s` still does something: writes memory or a scalar, or calls.
+fn has_effect(view: &FunctionView, s: &Statement) -> bool {
+    s.accesses.iter().any(|x| x.kind == AccessKind::Write) || view.block(s.block).instrs.iter().any(|i| matches!(i.op, Op::Call { .. }))
 }
