@@ -59,6 +59,7 @@
 
 pub mod expr;
 pub mod group;
+pub mod hoist;
 pub mod interp;
 pub mod jam;
 pub mod matmul;
@@ -446,6 +447,7 @@ fn build_with(scop: &PolyScop, schedule: &Schedule, opts: &AstOptions) -> AstRes
     let ctx = sets::context_basic(scop)?;
     let mut sc = scan::Scanner::new(scop.params.len(), m, items, schedule, opts);
     let (body, jammed_rows) = sc.generate(&ctx)?;
+    let body = hoist::hoist_common(body);
     let (body, jammed) = if opts.jam_reductions { reduction_jam::jam_reductions(body, scop, schedule, opts.scalar_rows.as_ref())? } else { (body, false) };
     // Not known to be the source order: no entry fork (the tree keeps its
     // own sequential copy, which is always correct).
