@@ -119,6 +119,28 @@ pub fn jam_candidates(scop: &PolyScop, sched: &Schedule) -> BTreeSet<usize> {
     chains_under(scop, sched).into_iter().filter(|&(s, d)| !sched.dims[d].marks_for(&|t| sched.same_side(s, t, d)).0).map(|(_, d)| d).collect()
 }
 
+/// Whether the deepest statements of the band `start..start + len` each
+/// run an innermost chain ([`chain_kept`]) in a loop past the band: each
+/// point of the band is then a chain whose every step waits 3-4 cycles
+/// for the last, loading a few elements per step, far below what even
+/// the L3 cache delivers, so tiles reorder nothing that runs faster. The
+/// loop around the chain is what gains, jammed ([`jam_reductions`]), and
+/// tiles would keep it from being jammed: the full and partial tiles put
+/// its statements in two branches. gsl's triangular products (`temp +=
+/// A[j][k] * B[i][k]` inside the `i, j` band), tiled at 32 x 1224, ran
+/// 1.00-1.10x slower than -O3 at n = 800.
+pub fn band_runs_chains(scop: &PolyScop, sched: &Schedule, start: usize, len: usize) -> bool {
+    let np = scop.params.len();
+    let depth = |s: StmtId| (0..sched.dims.len()).filter(|&k| sched.dims[k].kind == RowKind::Loop && sched.row(s, k).iterates(np)).count();
+    let in_band: Vec<StmtId> = sched.stmt_ids().filter(|&s| (start..start + len).any(|k| sched.row(s, k).iterates(np))).collect();
+    let Some(deepest) = in_band.iter().map(|&s| depth(s)).max() else { return false };
+    let chains = chains_under(scop, sched);
+    in_band.iter().filter(|&&s| depth(s) == deepest).all(|&s| {
+        let innermost = (0..sched.dims.len()).rev().find(|&k| sched.dims[k].kind == RowKind::Loop && sched.row(s, k).iterates(np));
+        innermost.is_some_and(|e| e >= start + len) && chains.iter().any(|&(c, _)| c == s)
+    })
+}
+
 /// For each statement whose innermost loop carries a chain
 /// ([`chain_kept`]) with a loop directly outside it (past scalar
 /// dimensions only): the statement and that loop's dimension.

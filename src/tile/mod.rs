@@ -193,7 +193,9 @@ pub fn try_tile(scop: &PolyScop, deps: &Deps, sched: &Schedule, relaxed: &BTreeS
         // result stays in cache; tiles would only cost code (opus's
         // `gemm_accum`: 14 loops instead of 2).
         if band.len >= 2 && cfg.sizes.is_none() {
-            if !reuse::tiling_pays(&cur, scop, band.start, band.len) {
+            // Nor where each point is a chain of floating-point steps
+            // (`band_runs_chains`): latency, not the caches, sets its pace.
+            if !reuse::tiling_pays(&cur, scop, band.start, band.len) || crate::ast::reduction_jam::band_runs_chains(scop, &cur, band.start, band.len) {
                 continue;
             }
             let inner = sizes::innermost_row(&cur, scop, band.start, band.len);
