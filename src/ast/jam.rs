@@ -377,7 +377,7 @@ fn expr(e: &Expr, v: usize, u: i64, k: i64) -> AstResult<Expr> {
     })
 }
 
-fn aff(a: &Aff, v: usize, u: i64, k: i64) -> AstResult<Aff> {
+pub(super) fn aff(a: &Aff, v: usize, u: i64, k: i64) -> AstResult<Aff> {
     let c = a.vars.get(v).copied().unwrap_or(0);
     if c == 0 {
         return Ok(a.clone());

@@ -485,3 +485,89 @@ fn random_row_epilogues_keep_every_cell_order() {
     }
     assert!(jams >= 10 && by_runs >= 5, "{jams} jammed, {by_runs} of them by runs");
 }
+
+/// Rows `(i, j)` of `s = A[j][j] * B[i][j]; for k in lo(j) .. hi(j): s +=
+/// A[j][k] * B[i][k]; out[i][j] = s`, the sum's range given as the
+/// constraints on `k` (`sum`), written to `out` (`B` itself: a triangular
+/// product in place).
+fn triangle_rows(sum: &str, out: &str) -> (PolyScop, Schedule) {
+    let domain = format!("[n] -> {{ S1[i, j, k] : 0 <= i < n and 0 <= j < n and {sum} }}");
+    let write = format!("[n] -> {{ S2[i, j] -> {out}[i, j] }}");
+    let mut scop = kernels::build(
+        "[n] -> { : n >= 1 }",
+        &[
+            (
+                "[n] -> { S0[i, j] : 0 <= i < n and 0 <= j < n }",
+                "[n] -> { S0[i, j] -> [0, i, 0, j, 0, 0, 0] }",
+                &[("R", "[n] -> { S0[i, j] -> A[j, j] }"), ("R", "[n] -> { S0[i, j] -> B[i, j] }"), ("W", "[n] -> { S0[i, j] -> scalar_s[] }")],
+            ),
+            (
+                &domain,
+                "[n] -> { S1[i, j, k] -> [0, i, 0, j, 1, k, 0] }",
+                &[
+                    ("R", "[n] -> { S1[i, j, k] -> scalar_s[] }"),
+                    ("R", "[n] -> { S1[i, j, k] -> A[j, k] }"),
+                    ("R", "[n] -> { S1[i, j, k] -> B[i, k] }"),
+                    ("W", "[n] -> { S1[i, j, k] -> scalar_s[] }"),
+                ],
+            ),
+            (
+                "[n] -> { S2[i, j] : 0 <= i < n and 0 <= j < n }",
+                "[n] -> { S2[i, j] -> [0, i, 0, j, 2, 0, 0] }",
+                &[("R", "[n] -> { S2[i, j] -> scalar_s[] }"), ("W", write.as_str())],
+            ),
+        ],
+    );
+    scop.statements[1].reduction = Some(crate::scop::reductions::Reduction::fadd_of("s"));
+    scop.dead_after = [scop.cell_named("scalar_s").expect("s")].into();
+    let deps = analyze(&scop, &DepsOptions::default()).expect("deps");
+    let mut sched = original_schedule(&scop).expect("original");
+    mark_original(&scop, &deps, &mut sched).expect("marks");
+    let candidates = crate::ast::reduction_jam::jam_candidates(&scop, &sched);
+    for (d, b) in crate::sched::marks::jam_blocked(&deps, &sched, &candidates).expect("jam marks") {
+        sched.mark_jam_blocked(scop.params.len(), d, b);
+    }
+    (scop, sched)
+}
+
+/// A sum whose range moves with the row (a triangle's `k > j`, `k < j`, a
+/// band's `j <= k < j + 3`): the rows run together over the values they
+/// share and under guards where only some run. Each row runs `S0`, its
+/// sum in increasing `k`, then `S2`; every cell sees its accesses in the
+/// order of the tree without the jam; and two rows of a group interleave.
+#[test]
+fn rows_whose_sums_move_with_the_row_advance_together() {
+    for (sum, out, range) in [
+        ("j < k < n", "C", &(|j: i64, n: i64| j + 1..n) as &dyn Fn(i64, i64) -> std::ops::Range<i64>),
+        ("0 <= k < j", "C", &|j, _| 0..j),
+        ("j <= k < j + 3 and k < n", "C", &|j, n| j..(j + 3).min(n)),
+        ("j < k < n", "B", &|j, n| j + 1..n),
+    ] {
+        let (scop, sched) = triangle_rows(sum, out);
+        let deps = analyze(&scop, &DepsOptions::default()).expect("deps");
+        let scalar_rows = crate::sched::marks::scalar_flow_rows(&deps, &sched.stmts, sched.dims.len()).expect("rows");
+        let opts = AstOptions { scalar_rows, ..AstOptions::default() };
+        let jam = build(&scop, &sched, &opts).expect("ast");
+        assert!(jam.jams_reductions(), "{sum} into {out}: not jammed\n{jam}");
+        let plain = build(&scop, &sched, &AstOptions { jam_reductions: false, ..opts.clone() }).expect("ast");
+        for n in [1, 2, 7, 8, 9, 16, 19] {
+            assert_eq!(cell_orders(&scop, &jam, n), cell_orders(&scop, &plain, n), "{sum} into {out}, n={n}\n{jam}");
+            let trace = interp::run(&jam, &[n], 10_000_000).expect("run");
+            let mut rows: BTreeMap<(i64, i64), Vec<(usize, i64)>> = BTreeMap::new();
+            for e in &trace {
+                rows.entry((e.iter[0], e.iter[1])).or_default().push((e.stmt.index(), e.iter.get(2).copied().unwrap_or(-1)));
+            }
+            assert_eq!(rows.len() as i64, n * n, "{sum}, n={n}: rows missing\n{jam}");
+            for ((i, j), run) in &rows {
+                let want: Vec<(usize, i64)> = std::iter::once((0, -1)).chain(range(*j, n).map(|k| (1, k))).chain(std::iter::once((2, -1))).collect();
+                assert_eq!(run, &want, "{sum}, n={n}: row ({i}, {j})\n{jam}");
+            }
+            if n >= 16 {
+                // Rows 8 and 9 of i = 0 share two values of k at least.
+                let at = |j: i64, k: i64| trace.iter().position(|e| e.stmt.index() == 1 && e.iter == [0, j, k]).expect("instance");
+                let shared: Vec<i64> = range(8, n).filter(|k| range(9, n).contains(k)).collect();
+                assert!(at(9, shared[0]) < at(8, shared[1]), "{sum}, n={n}: rows not interleaved\n{jam}");
+            }
+        }
+    }
+}
