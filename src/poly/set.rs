@@ -242,14 +242,36 @@ impl Set {
                 parts.push(s);
             }
         }
+        if parts.len() > max_compared {
+            return Ok(Set { space: self.space.clone(), parts });
+        }
+        // Each part as a subtrahend once (`Set::is_subset`'s form; `None`
+        // where it has no exact one: never taken as covering), and each
+        // tested part's tableau built once for all the others.
+        let mut prepared: Vec<Option<BasicSet>> = parts.iter().map(|p| prepare_subtrahend(p).ok()).collect();
         let mut i = 0;
-        while i < parts.len() && parts.len() <= max_compared {
-            let others: Vec<BasicSet> = parts.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, p)| p.clone()).collect();
-            let covered = others.iter().any(|o| {
-                Set::from(parts[i].clone()).is_subset(&Set::from(o.clone())).unwrap_or(false)
-            });
+        while i < parts.len() {
+            let mut inside: Option<Inside> = None;
+            let mut covered = false;
+            for (j, b) in prepared.iter().enumerate() {
+                let Some(b) = b.as_ref().filter(|_| j != i) else { continue };
+                let within = match b.n_local() {
+                    0 => {
+                        if inside.is_none() {
+                            inside = Some(Inside::new(&parts[i])?);
+                        }
+                        inside.as_mut().map_or(Ok(false), |t| t.holds(b))
+                    }
+                    _ => subtract_basic(&parts[i], b, true).map(|rest| rest.is_empty()),
+                };
+                if within.unwrap_or(false) {
+                    covered = true;
+                    break;
+                }
+            }
             if covered {
                 parts.remove(i);
+                prepared.remove(i);
             } else {
                 i += 1;
             }
@@ -344,45 +366,66 @@ fn div_rows(b: &BasicSet) -> PolyResult<Vec<Row>> {
 /// LP cannot settle cost an integer emptiness test, and the first one with
 /// a point outside answers `false`.
 fn within_constraints(p: &BasicSet, b: &BasicSet) -> PolyResult<bool> {
-    let at = p.local_col(0);
-    let lift = |r: &Row| -> Row {
-        let mut r = r.clone();
-        for _ in 0..p.n_local() {
-            r.insert(at, 0);
+    Inside::new(p)?.holds(b)
+}
+
+/// A basic set `p` with its tableau, asked whether it lies within the
+/// constraints of other basic sets without locals (one tableau for all
+/// of them: a union's parts are each tested against all the others).
+struct Inside<'a> {
+    p: &'a BasicSet,
+    lp: Simplex,
+    m: Meter,
+}
+
+impl<'a> Inside<'a> {
+    fn new(p: &'a BasicSet) -> PolyResult<Inside<'a>> {
+        let mut m = Meter::new();
+        let mut lp = Simplex::new(p.n_cols());
+        for e in &p.eqs {
+            lp.add_eq(e, &mut m)?;
         }
-        r
-    };
-    let mut tests: Vec<Row> = b.ineqs.iter().map(lift).collect();
-    for e in &b.eqs {
-        let e = lift(e);
-        tests.push(row::negate(&e)?);
-        tests.push(e);
-    }
-    let mut m = Meter::new();
-    let mut lp = Simplex::new(p.n_cols());
-    for e in &p.eqs {
-        lp.add_eq(e, &mut m)?;
-    }
-    for r in &p.ineqs {
-        lp.add_ineq(r, &mut m)?;
-    }
-    for c in tests {
-        match lp.minimize(&c, &mut m)? {
-            // No rational point at all: `p` is empty, so inside anything.
-            LpResult::Empty => return Ok(true),
-            LpResult::Opt(v) if v > Rat::int(-1) => continue,
-            _ => {}
+        for r in &p.ineqs {
+            lp.add_ineq(r, &mut m)?;
         }
-        let mut outside = p.clone();
-        let mut neg = row::negate(&c)?;
-        let k = neg.len() - 1;
-        neg[k] = super::int::sub(neg[k], 1)?;
-        outside.ineqs.push(neg);
-        if !outside.is_empty()? {
-            return Ok(false);
-        }
+        Ok(Inside { p, lp, m })
     }
-    Ok(true)
+
+    /// Whether every integer point of `p` satisfies `b`'s constraints.
+    fn holds(&mut self, b: &BasicSet) -> PolyResult<bool> {
+        let p = self.p;
+        let at = p.local_col(0);
+        let lift = |r: &Row| -> Row {
+            let mut r = r.clone();
+            for _ in 0..p.n_local() {
+                r.insert(at, 0);
+            }
+            r
+        };
+        let mut tests: Vec<Row> = b.ineqs.iter().map(lift).collect();
+        for e in &b.eqs {
+            let e = lift(e);
+            tests.push(row::negate(&e)?);
+            tests.push(e);
+        }
+        for c in tests {
+            match self.lp.minimize(&c, &mut self.m)? {
+                // No rational point at all: `p` is empty, so inside anything.
+                LpResult::Empty => return Ok(true),
+                LpResult::Opt(v) if v > Rat::int(-1) => continue,
+                _ => {}
+            }
+            let mut outside = p.clone();
+            let mut neg = row::negate(&c)?;
+            let k = neg.len() - 1;
+            neg[k] = super::int::sub(neg[k], 1)?;
+            outside.ineqs.push(neg);
+            if !outside.is_empty()? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
 }
 
 /// Whether `base ∧ a >= 0` is empty for a reason one row of `base` shows:
