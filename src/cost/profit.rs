@@ -93,12 +93,15 @@ pub struct Judge<'a> {
     /// SCoP's allowance was spent (a convolution LLVM had unrolled into 44
     /// statements), and the SCoP with it.
     known: std::cell::OnceCell<Option<KnownWork>>,
+    /// The pairs of statements no run of the nest executes both of
+    /// ([`never_together`]), found at the first exact order comparison.
+    apart: std::cell::OnceCell<BTreeSet<(StmtId, StmtId)>>,
 }
 
 impl<'a> Judge<'a> {
     pub fn new(scop: &'a PolyScop, deps: &Deps, original: &'a Schedule, facts: &'a Facts, weights: &'a Weights, budget: &'a Budget) -> Judge<'a> {
         let linked = deps.deps.iter().map(|d| (d.source.min(d.target), d.source.max(d.target))).collect();
-        Judge { scop, original, facts, linked, in_source_order: RefCell::default(), weights, budget, known: Default::default() }
+        Judge { scop, original, facts, linked, in_source_order: RefCell::default(), weights, budget, known: Default::default(), apart: Default::default() }
     }
 
     /// [`known_work`] of the nest, found at the first question.
@@ -208,14 +211,19 @@ impl<'a> Judge<'a> {
         }
         let (scop, original) = (self.scop, self.original);
         let np = scop.params.len();
+        let apart = self.apart.get_or_init(|| never_together(scop));
         let asked = |s: StmtId, t: StmtId| {
-            s == t || self.linked.contains(&(s, t)) || shared_loops(original, s.index(), t.index(), np) != shared_loops(planned, s.index(), t.index(), np)
+            !apart.contains(&(s.min(t), s.max(t)))
+                && (s == t || self.linked.contains(&(s, t)) || shared_loops(original, s.index(), t.index(), np) != shared_loops(planned, s.index(), t.index(), np))
         };
+        // The statements one run of the nest may hold together (a nest
+        // LLVM unswitched on a flag holds each version's alone).
+        let together = scop.stmt_ids().map(|s| scop.stmt_ids().filter(|&t| !apart.contains(&(s.min(t), s.max(t)))).count()).max().unwrap_or(0);
         let same = keeps_original_order(original, planned, np)
             // Only a schedule whose loops are each statement's counters in
             // order (no interchange, skew or tiles) can still be the
             // source order.
-            || (scop.statements.len() <= SAME_ORDER_MAX_STMTS
+            || (together <= SAME_ORDER_MAX_STMTS
                 && loops_are_counters(planned, np)
                 && crate::poly::with_work_cap(SAME_ORDER_WORK, || crate::deps::same_order::same_instance_order(scop, &original.stmts, &planned.stmts, &asked)).unwrap_or(false));
         self.in_source_order.borrow_mut().push((planned.stmts.clone(), same));
@@ -240,6 +248,47 @@ impl<'a> Judge<'a> {
         }
         Ok(self.known()?.is_none())
     }
+}
+
+/// The pairs of statements (the lower first) that no run of the nest
+/// executes both of: the conditions on the parameters alone in their
+/// domains (each piece's rows that name no counter) exclude each other.
+/// LLVM unswitches a loop on a flag (a triangular solve's `nonunit`, an
+/// enum 131 or not) into one copy of the nest per value: a schedule that
+/// puts the copies in one loop orders nothing that runs together, and the
+/// order of each copy's own statements decides. A piece whose conditions
+/// cannot be told apart counts as possibly together.
+fn never_together(scop: &PolyScop) -> BTreeSet<(StmtId, StmtId)> {
+    let np = scop.params.len();
+    // Each statement's pieces as their rows on the parameters only.
+    let pieces: Vec<Vec<(Vec<Vec<i64>>, Vec<Vec<i64>>)>> = scop
+        .statements
+        .iter()
+        .map(|st| {
+            let only_params = |r: &&Vec<i64>| r[np..r.len() - 1].iter().all(|&c| c == 0);
+            let shrink = |r: &Vec<i64>| r[..np].iter().chain(std::iter::once(&r[r.len() - 1])).copied().collect::<Vec<i64>>();
+            st.domain.parts().iter().map(|p| (p.eqs().iter().filter(only_params).map(shrink).collect(), p.ineqs().iter().filter(only_params).map(shrink).collect())).collect()
+        })
+        .collect();
+    let disjoint = |a: &(Vec<Vec<i64>>, Vec<Vec<i64>>), b: &(Vec<Vec<i64>>, Vec<Vec<i64>>)| -> bool {
+        if a.0.is_empty() && a.1.is_empty() || b.0.is_empty() && b.1.is_empty() {
+            return false;
+        }
+        let Some(first) = scop.statements.first() else { return false };
+        let space = crate::poly::Space { params: first.domain.space().params.clone(), input: None, output: crate::poly::Tuple::new(None, &[]) };
+        let mut both = crate::poly::BasicSet::universe(space);
+        let added = a.0.iter().chain(&b.0).try_for_each(|r| both.add_eq(r.clone())).and_then(|_| a.1.iter().chain(&b.1).try_for_each(|r| both.add_ineq(r.clone())));
+        added.is_ok() && both.is_empty().unwrap_or(false)
+    };
+    let mut out = BTreeSet::new();
+    for s in scop.stmt_ids() {
+        for t in scop.stmt_ids().filter(|&t| t > s) {
+            if pieces[s.index()].iter().all(|a| pieces[t.index()].iter().all(|b| disjoint(a, b))) {
+                out.insert((s, t));
+            }
+        }
+    }
+    out
 }
 
 /// Work units the exact order comparison may spend (6 M for a recursive
@@ -465,6 +514,51 @@ mod tests {
     /// The scheduler puts `S1` at `j = 0`, between the row's iterations:
     /// with no dependence between the two, the source order kept. When
     /// `S1` reads what `S0` writes there (`C[i][0]`), the move is a change.
+    /// Three copies of a row sweep, one per value of a flag (as LLVM
+    /// unswitches a nest on one), nine statements in all: a schedule that
+    /// runs the copies in one loop orders nothing that runs together, and
+    /// each copy keeps its own order: no change. With conditions that let
+    /// the copies run together, the same schedule interleaves them.
+    #[test]
+    fn copies_for_each_value_of_a_flag_in_one_loop_keep_the_order() {
+        use crate::schedule::{Band, DimInfo, RowKind, SchedRow};
+        let scop = |flags: [&str; 3]| {
+            let mut texts = vec![];
+            for (v, flag) in flags.iter().enumerate() {
+                let (a, b, c) = (3 * v, 3 * v + 1, 3 * v + 2);
+                texts.push((format!("[f, n] -> {{ S{a}[i] : 0 <= i < n and {flag} }}"), format!("[f, n] -> {{ S{a}[i] -> [{v}, i, 0, 0, 0] }}"), vec![("W", format!("[f, n] -> {{ S{a}[i] -> x[i] }}"))]));
+                texts.push((format!("[f, n] -> {{ S{b}[i, j] : 0 <= i < n and 0 <= j < n and {flag} }}"), format!("[f, n] -> {{ S{b}[i, j] -> [{v}, i, 1, j, 0] }}"), vec![("R", format!("[f, n] -> {{ S{b}[i, j] -> x[i] }}")), ("W", format!("[f, n] -> {{ S{b}[i, j] -> y[i, j] }}"))]));
+                texts.push((format!("[f, n] -> {{ S{c}[i, j] : 0 <= i < n and 0 <= j < n and {flag} }}"), format!("[f, n] -> {{ S{c}[i, j] -> [{v}, i, 1, j, 1] }}"), vec![("R", format!("[f, n] -> {{ S{c}[i, j] -> y[i, j] }}")), ("W", format!("[f, n] -> {{ S{c}[i, j] -> z[i, j] }}"))]));
+            }
+            let accesses: Vec<Vec<(&str, &str)>> = texts.iter().map(|t| t.2.iter().map(|(k, r)| (*k, r.as_str())).collect()).collect();
+            let stmts: Vec<(&str, &str, &[(&str, &str)])> = texts.iter().zip(&accesses).map(|(t, a)| (t.0.as_str(), t.1.as_str(), a.as_slice())).collect();
+            PolyScop::from_text("[f, n] -> { : n >= 1 }", &stmts).unwrap()
+        };
+        let row = |c: &[i64]| SchedRow { coeffs: c.to_vec(), div: 1 };
+        // Coefficients: [f, n, counters.., constant]; rows (i, v, p, j, q).
+        let mut stmts = vec![];
+        for v in 0..3 {
+            stmts.push(vec![row(&[0, 0, 1, 0]), row(&[0, 0, 0, v]), row(&[0, 0, 0, 0]), row(&[0, 0, 0, 0]), row(&[0, 0, 0, 0])]);
+            for q in 0..2 {
+                stmts.push(vec![row(&[0, 0, 1, 0, 0]), row(&[0, 0, 0, 0, v]), row(&[0, 0, 0, 0, 1]), row(&[0, 0, 0, 1, 0]), row(&[0, 0, 0, 0, q])]);
+            }
+        }
+        let kinds = [RowKind::Loop, RowKind::Scalar, RowKind::Scalar, RowKind::Loop, RowKind::Scalar];
+        let planned = Schedule { stmts, dims: kinds.iter().map(|&k| DimInfo::marked(k, false, false)).collect(), bands: vec![Band::untiled(0, 1)] };
+        let facts = Facts { openmp: false, l1_bytes: 32 * 1024, elem_bytes: 8, checked_accumulator: false };
+        let judged = |flags: [&str; 3]| {
+            let scop = scop(flags);
+            let deps = crate::deps::analyze(&scop, &crate::deps::DepsOptions::default()).unwrap();
+            let original = crate::sched::original::original_schedule(&scop).unwrap();
+            let weights = Weights { stmt: vec![10; 9], original: 90, fallback: false, checks: 0, openmp: false };
+            let budget = Budget { function_left: 1500, module_left: 1500, work_here: 1, work_left: 1, thread_only_left: 0 };
+            Judge::new(&scop, &deps, &original, &facts, &weights, &budget).not_profitable(&planned).unwrap()
+        };
+        let why = judged(["f <= 130", "f = 131", "f >= 132"]).expect("the source order");
+        assert!(why.contains("keeps the original order"), "{why}");
+        assert_eq!(judged(["f >= 0", "f >= 0", "f >= 0"]), None);
+    }
+
     #[test]
     fn independent_statements_moved_between_iterations_keep_the_order() {
         use crate::schedule::{Band, DimInfo, RowKind, SchedRow};
