@@ -191,6 +191,15 @@ fn find(view: &FunctionView, model: &Model, l: LoopId, beside_other_cells: bool)
                 }
                 None => {
                     let Some(b) = back else { continue };
+                    // The new store runs whenever the entering block does:
+                    // only one that leads nowhere but into the loop. A block
+                    // that branches on to another loop as well (LLVM
+                    // unswitched the body on a condition, one copy summing
+                    // in a register) would store the initial value for
+                    // that copy too, over a cell it may still read.
+                    if view.block(pre).successors() != [body] {
+                        continue;
+                    }
                     let (addr, array, cell) = (b.addr, b.array, b.cell.clone());
                     // The new store must be the only write to the array there.
                     if accesses_array(&model.statements[pre_stmt], array).any(|x| x.kind == AccessKind::Write) {
