@@ -514,6 +514,18 @@ mod tests {
     /// The scheduler puts `S1` at `j = 0`, between the row's iterations:
     /// with no dependence between the two, the source order kept. When
     /// `S1` reads what `S0` writes there (`C[i][0]`), the move is a change.
+    /// Why the profitability model turns `planned` down for `scop`, built
+    /// without OpenMP, statements of 10 instructions, budgets to spare.
+    fn judged_without_openmp(scop: &PolyScop, planned: &Schedule) -> Option<String> {
+        let facts = Facts { openmp: false, l1_bytes: 32 * 1024, elem_bytes: 8, checked_accumulator: false };
+        let deps = crate::deps::analyze(scop, &crate::deps::DepsOptions::default()).unwrap();
+        let original = crate::sched::original::original_schedule(scop).unwrap();
+        let n = scop.statements.len() as u64;
+        let weights = Weights { stmt: vec![10; n as usize], original: 10 * n + 10, fallback: false, checks: 0, openmp: false };
+        let budget = Budget { function_left: 1500, module_left: 1500, work_here: 1, work_left: 1, thread_only_left: 0 };
+        Judge::new(scop, &deps, &original, &facts, &weights, &budget).not_profitable(planned).unwrap()
+    }
+
     /// Three copies of a row sweep, one per value of a flag (as LLVM
     /// unswitches a nest on one), nine statements in all: a schedule that
     /// runs the copies in one loop orders nothing that runs together, and
@@ -545,15 +557,7 @@ mod tests {
         }
         let kinds = [RowKind::Loop, RowKind::Scalar, RowKind::Scalar, RowKind::Loop, RowKind::Scalar];
         let planned = Schedule { stmts, dims: kinds.iter().map(|&k| DimInfo::marked(k, false, false)).collect(), bands: vec![Band::untiled(0, 1)] };
-        let facts = Facts { openmp: false, l1_bytes: 32 * 1024, elem_bytes: 8, checked_accumulator: false };
-        let judged = |flags: [&str; 3]| {
-            let scop = scop(flags);
-            let deps = crate::deps::analyze(&scop, &crate::deps::DepsOptions::default()).unwrap();
-            let original = crate::sched::original::original_schedule(&scop).unwrap();
-            let weights = Weights { stmt: vec![10; 9], original: 90, fallback: false, checks: 0, openmp: false };
-            let budget = Budget { function_left: 1500, module_left: 1500, work_here: 1, work_left: 1, thread_only_left: 0 };
-            Judge::new(&scop, &deps, &original, &facts, &weights, &budget).not_profitable(&planned).unwrap()
-        };
+        let judged = |flags: [&str; 3]| judged_without_openmp(&scop(flags), &planned);
         let why = judged(["f <= 130", "f = 131", "f >= 132"]).expect("the source order");
         assert!(why.contains("keeps the original order"), "{why}");
         assert_eq!(judged(["f >= 0", "f >= 0", "f >= 0"]), None);
@@ -579,15 +583,7 @@ mod tests {
             dims: [RowKind::Loop, RowKind::Loop, RowKind::Scalar].iter().map(|&k| DimInfo::marked(k, false, false)).collect(),
             bands: vec![Band::untiled(0, 2)],
         };
-        let facts = Facts { openmp: false, l1_bytes: 32 * 1024, elem_bytes: 8, checked_accumulator: false };
-        let judged = |s1_reads: &str| {
-            let scop = scop(s1_reads);
-            let deps = crate::deps::analyze(&scop, &crate::deps::DepsOptions::default()).unwrap();
-            let original = crate::sched::original::original_schedule(&scop).unwrap();
-            let weights = Weights { stmt: vec![10; 2], original: 30, fallback: false, checks: 0, openmp: false };
-            let budget = Budget { function_left: 1500, module_left: 1500, work_here: 1, work_left: 1, thread_only_left: 0 };
-            Judge::new(&scop, &deps, &original, &facts, &weights, &budget).not_profitable(&planned).unwrap()
-        };
+        let judged = |s1_reads: &str| judged_without_openmp(&scop(s1_reads), &planned);
         let why = judged("[n] -> { S1[i] -> C[i, i] }").expect("the source order");
         assert!(why.contains("keeps the original order"), "{why}");
         assert_eq!(judged("[n] -> { S1[i] -> C[i, 0] }"), None);

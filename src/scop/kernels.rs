@@ -62,6 +62,13 @@ pub fn loop_control() -> Kernel {
 
 /// Matrix multiply after LICM promoted `C[i][j]` to the scalar `s`.
 pub fn matmul_scalar() -> Kernel {
+    dot_rows("0 <= k < n")
+}
+
+/// Matrix multiply with `C[i][j]` in the scalar `s` (`s = C[i][j]; for k:
+/// s += A[i][k] * B[k][j]; C[i][j] = s`), its sum over `k` in `sum`.
+pub fn dot_rows(sum: &str) -> Kernel {
+    let domain = format!("[n] -> {{ S1[i, j, k] : 0 <= i < n and 0 <= j < n and {sum} }}");
     let mut scop = build(
         "[n] -> { : n >= 1 }",
         &[
@@ -71,7 +78,7 @@ pub fn matmul_scalar() -> Kernel {
                 &[("R", "[n] -> { S0[i, j] -> C[i, j] }"), ("W", "[n] -> { S0[i, j] -> scalar_s[] }")],
             ),
             (
-                "[n] -> { S1[i, j, k] : 0 <= i < n and 0 <= j < n and 0 <= k < n }",
+                &domain,
                 "[n] -> { S1[i, j, k] -> [0, i, 0, j, 1, k, 0] }",
                 &[
                     ("R", "[n] -> { S1[i, j, k] -> scalar_s[] }"),

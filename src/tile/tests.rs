@@ -451,39 +451,6 @@ fn a_walk_across_rows_into_one_cache_set_is_tiled_to_the_ways() {
     assert_eq!(with_pitch(None, true), sica);
 }
 
-/// Matrix multiply with `C[i][j]` in a scalar (`s = C[i][j]; for k: s +=
-/// A[i][k] * B[k][j]; C[i][j] = s`), its sum over `k` in `sum`.
-fn dot_rows(sum: &str) -> Kernel {
-    let domain = format!("[n] -> {{ S1[i, j, k] : 0 <= i < n and 0 <= j < n and {sum} }}");
-    let mut scop = kernels::build(
-        "[n] -> { : n >= 1 }",
-        &[
-            (
-                "[n] -> { S0[i, j] : 0 <= i < n and 0 <= j < n }",
-                "[n] -> { S0[i, j] -> [0, i, 0, j, 0, 0, 0] }",
-                &[("R", "[n] -> { S0[i, j] -> C[i, j] }"), ("W", "[n] -> { S0[i, j] -> scalar_s[] }")],
-            ),
-            (
-                &domain,
-                "[n] -> { S1[i, j, k] -> [0, i, 0, j, 1, k, 0] }",
-                &[
-                    ("R", "[n] -> { S1[i, j, k] -> scalar_s[] }"),
-                    ("R", "[n] -> { S1[i, j, k] -> A[i, k] }"),
-                    ("R", "[n] -> { S1[i, j, k] -> B[k, j] }"),
-                    ("W", "[n] -> { S1[i, j, k] -> scalar_s[] }"),
-                ],
-            ),
-            (
-                "[n] -> { S2[i, j] : 0 <= i < n and 0 <= j < n }",
-                "[n] -> { S2[i, j] -> [0, i, 0, j, 2, 0, 0] }",
-                &[("R", "[n] -> { S2[i, j] -> scalar_s[] }"), ("W", "[n] -> { S2[i, j] -> C[i, j] }")],
-            ),
-        ],
-    );
-    scop.statements[1].reduction = Some(crate::scop::reductions::Reduction::fadd_of("s"));
-    Kernel { name: "dot-rows", scop, params: vec![5] }
-}
-
 /// Each point of the `(i, j)` band runs a floating-point sum along a loop
 /// of its own (over `k < n`, over `k <= i`): latency sets its pace and
 /// tiles gain nothing, so the band is not tiled. The same product with
@@ -492,7 +459,7 @@ fn dot_rows(sum: &str) -> Kernel {
 #[test]
 fn bands_whose_points_run_chains_stay_untiled() {
     for sum in ["0 <= k < n", "0 <= k <= i"] {
-        let (s, text) = tiled(&dot_rows(sum), &TileConfig::default());
+        let (s, text) = tiled(&kernels::dot_rows(sum), &TileConfig::default());
         assert!(s.bands.iter().all(|b| b.tile_sizes.is_none()), "k in {sum}:\n{text}");
     }
     let (s, text) = tiled(&kernels::matmul(), &TileConfig::default());
