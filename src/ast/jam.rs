@@ -163,14 +163,10 @@ fn exact_groups(f: &For, pieces: &[&For], u: i64) -> AstResult<Option<For>> {
 
 /// A loop that is exactly a whole number of groups (as for
 /// [`exact_groups`]) around one inner loop `g` whose bounds shift with the
-/// row: `lo + a·r .. hi + a·r` for row `r`, `a > 0`, `lo` and `hi` affine.
-/// Row `k` of the group `u·v ..` walks `lo_k .. hi_k`; the group runs the
-/// inner counter from `lo_0` to `hi_(u-1)`, at each value every row whose
-/// range holds it, in row order: for values below `lo_(u-1)` and above
-/// `hi_0` under guards, in between (where every row runs) without. The
-/// middle loop may be empty (rows shorter than the shift across the
-/// group); the `min` and `max` keep the three ranges apart. `None` for any
-/// other shape (rows one at a time).
+/// row: `lo + a·r .. hi + a·r` for row `r`, `a > 0`, `lo` and `hi` affine
+/// ([`shifted_loops`]: the rows run together where all of them run, under
+/// guards where only some do). `None` for any other shape (rows one at a
+/// time).
 fn shifted_groups(f: &For, g: &For, u: i64) -> AstResult<Option<For>> {
     let (Expr::Aff(lo), Expr::Aff(hi)) = (&g.lower, &g.upper) else { return Ok(None) };
     let v = f.var;
@@ -179,16 +175,80 @@ fn shifted_groups(f: &For, g: &For, u: i64) -> AstResult<Option<For>> {
         return Ok(None);
     }
     let Some((first, last)) = exact_bounds(f, u)? else { return Ok(None) };
-    let row = |e: &Aff, k: i64| aff(e, v, u, k);
-    let (lo_first, lo_last, hi_first, hi_last) = (row(lo, 0)?, row(lo, u - 1)?, row(hi, 0)?, row(hi, u - 1)?);
-    let mut at = Aff::zero(lo.params.len(), lo.vars.len());
+    let body = shifted_loops(g, v, u, false)?;
+    Ok(Some(For { lower: first, upper: last, body, ..f.clone() }))
+}
+
+/// The affine terms of inner loop `g`'s bounds (a `max` of them below, a
+/// `min` above) when they are no other expressions and at least one
+/// moves with the jammed loop's variable `v`.
+pub(super) fn shifted_bounds(g: &For, v: usize) -> Option<(Vec<&Aff>, Vec<&Aff>)> {
+    fn terms(e: &Expr, lower: bool, var: usize) -> Option<Vec<&Aff>> {
+        let list: Vec<&Expr> = match e {
+            Expr::Max(es) if lower => es.iter().collect(),
+            Expr::Min(es) if !lower => es.iter().collect(),
+            e => vec![e],
+        };
+        list.into_iter()
+            .map(|t| match t {
+                Expr::Aff(a) if var < a.vars.len() => Some(a),
+                _ => None,
+            })
+            .collect()
+    }
+    let moves = g.lower.uses_var(v) || g.upper.uses_var(v);
+    if !moves || g.var == v {
+        return None;
+    }
+    Some((terms(&g.lower, true, g.var)?, terms(&g.upper, false, g.var)?))
+}
+
+/// Inner loop `g` of a jammed loop (variable `v`, `u` rows) whose bounds
+/// move with the row ([`shifted_bounds`]), for both jams: an in-place
+/// stencil's rows (`shifted_groups`) and rows around their sums
+/// (`reduction_jam`, whose rows have copies of their own scalars:
+/// `copy_rows`, each row's statements numbered by the row). Row `k` runs
+/// `lo_k .. hi_k`.
+/// Each affine term is least and greatest at the first or the last row,
+/// so the greatest `lo_k` and the least `hi_k` are exact, and the least
+/// `lo_k` and the greatest `hi_k` are bounded (each a `max` or `min` of a
+/// term's ends). The counter runs over all the rows' ranges in three
+/// loops: up to the greatest `lo_k` (each row under the guard of its own
+/// range), the values every row runs (unguarded), from the least `hi_k` on
+/// (guarded); the `min` and `max` keep them apart when no value is common
+/// to every row, and a loop that a bound the same in every row leaves
+/// empty is not emitted. At each value the rows run in order, each row's
+/// values in increasing order: the order of the jam, which its legality (a
+/// parallel loop, or `DimInfo::jam_blocked`) is about, whatever the
+/// bounds. A triangular product's row `j` summing `k = j + 1 .. n - 1`:
+/// eight rows share `k = j + 8 .. n - 1`, and rows `j .. j + 6` start
+/// alone.
+pub(super) fn shifted_loops(g: &For, v: usize, u: i64, copy_rows: bool) -> AstResult<Vec<Node>> {
+    let Some((lo, hi)) = shifted_bounds(g, v) else { return Ok(vec![Node::For(g.clone())]) };
+    let ends = |e: &Aff| -> AstResult<(Expr, Expr)> {
+        let (first, last) = (aff(e, v, u, 0)?, aff(e, v, u, u - 1)?);
+        let (least, most) = if e.vars.get(v).copied().unwrap_or(0) >= 0 { (first, last) } else { (last, first) };
+        Ok((Expr::Aff(least), Expr::Aff(most)))
+    };
+    let (lo_ends, hi_ends): (Vec<(Expr, Expr)>, Vec<(Expr, Expr)>) = (lo.iter().map(|a| ends(a)).collect::<AstResult<_>>()?, hi.iter().map(|a| ends(a)).collect::<AstResult<_>>()?);
+    let lo_least = Expr::max_of(lo_ends.iter().map(|e| e.0.clone()).collect());
+    let lo_most = Expr::max_of(lo_ends.iter().map(|e| e.1.clone()).collect());
+    let hi_least = Expr::min_of(hi_ends.iter().map(|e| e.0.clone()).collect());
+    let hi_most = Expr::min_of(hi_ends.iter().map(|e| e.1.clone()).collect());
+    let mut at = Aff::zero(lo[0].params.len(), lo[0].vars.len());
     at.vars[g.var] = 1;
     let rows = |guarded: bool| -> AstResult<Vec<Node>> {
         let mut body = Vec::with_capacity(g.body.len() * u as usize);
         for k in 0..u {
-            let copy = g.body.iter().map(|n| node(n, v, u, k, None)).collect::<AstResult<Vec<_>>>()?;
+            let copy = g.body.iter().map(|n| node(n, v, u, k, copy_rows.then_some(k as u32))).collect::<AstResult<Vec<_>>>()?;
             if guarded {
-                let cond = vec![Cond::Ge(at.add_scaled(-1, &row(lo, k)?)?), Cond::Ge(row(hi, k)?.add_scaled(-1, &at)?)];
+                let mut cond = vec![];
+                for a in &lo {
+                    cond.push(Cond::Ge(at.add_scaled(-1, &aff(a, v, u, k)?)?));
+                }
+                for a in &hi {
+                    cond.push(Cond::Ge(aff(a, v, u, k)?.add_scaled(-1, &at)?));
+                }
                 body.push(Node::If { cond, then: copy, otherwise: vec![], kind: IfKind::Guard });
             } else {
                 body.extend(copy);
@@ -197,12 +257,15 @@ fn shifted_groups(f: &For, g: &For, u: i64) -> AstResult<Option<For>> {
         Ok(body)
     };
     let piece = |lower: Expr, upper: Expr, guarded: bool| -> AstResult<Node> { Ok(Node::For(For { lower, upper, body: rows(guarded)?, ..g.clone() })) };
-    let body = vec![
-        piece(Expr::Aff(lo_first), Expr::min_of(vec![plus_const(&Expr::Aff(lo_last.clone()), -1)?, Expr::Aff(hi_last.clone())]), true)?,
-        piece(Expr::Aff(lo_last.clone()), Expr::Aff(hi_first.clone()), false)?,
-        piece(Expr::max_of(vec![plus_const(&Expr::Aff(hi_first), 1)?, Expr::Aff(lo_last)]), Expr::Aff(hi_last), true)?,
-    ];
-    Ok(Some(For { lower: first, upper: last, body, ..f.clone() }))
+    let mut out = vec![];
+    if lo_least != lo_most {
+        out.push(piece(lo_least, Expr::min_of(vec![plus_const(&lo_most, -1)?, hi_most.clone()]), true)?);
+    }
+    out.push(piece(lo_most.clone(), hi_least.clone(), false)?);
+    if hi_least != hi_most {
+        out.push(piece(Expr::max_of(vec![plus_const(&hi_least, 1)?, lo_most]), hi_most, true)?);
+    }
+    Ok(out)
 }
 
 /// The bounds of the groups of loop `f` when it is exactly a whole number
@@ -377,7 +440,7 @@ fn expr(e: &Expr, v: usize, u: i64, k: i64) -> AstResult<Expr> {
     })
 }
 
-pub(super) fn aff(a: &Aff, v: usize, u: i64, k: i64) -> AstResult<Aff> {
+fn aff(a: &Aff, v: usize, u: i64, k: i64) -> AstResult<Aff> {
     let c = a.vars.get(v).copied().unwrap_or(0);
     if c == 0 {
         return Ok(a.clone());

@@ -62,9 +62,9 @@
 //! ([`Expr::Scaled`]).
 
 use crate::scop::poly_scop::{CellId, StmtId};
-use super::expr::{Aff, Cond, Expr};
-use super::jam::{aff, div_by, exact_bounds, multiple_of, node, plus_const};
-use super::{count_stmts, AstResult, For, IfKind, LoopRole, Node};
+use super::expr::Expr;
+use super::jam::{div_by, exact_bounds, multiple_of, node, plus_const, shifted_bounds, shifted_loops};
+use super::{count_stmts, AstResult, For, LoopRole, Node};
 use crate::schedule::{RowKind, Schedule};
 use crate::scop::model::AccessKind;
 use crate::scop::PolyScop;
@@ -278,7 +278,7 @@ impl Jammer<'_> {
                     stmts_under(&g.body, &mut stmts);
                     let stmts: Vec<StmtId> = stmts.into_iter().collect();
                     // Bounds that move with the row (a triangle's
-                    // `k > j`) are run as `shifted_rows` does.
+                    // `k > j`) are run as `jam::shifted_loops` does.
                     let steady = !g.lower.uses_var(f.var) && !g.upper.uses_var(f.var);
                     if !(steady || shifted_bounds(g, f.var).is_some()) || g.body.iter().any(Node::contains_loop) || g.matmul.is_some() || (steady && few(&g.lower, &g.upper, u)) || in_jammed_band(self.sched, g.var) {
                         return Ok(None);
@@ -382,7 +382,7 @@ fn copies(body: &[Node], v: usize, u: i64, by_runs: bool) -> AstResult<Vec<Node>
     let mut out = vec![];
     for (run, items) in runs(body) {
         match &items[0] {
-            Node::For(g) if !run && shifted_bounds(g, v).is_some() => out.extend(shifted_rows(g, v, u)?),
+            Node::For(g) if !run && shifted_bounds(g, v).is_some() => out.extend(shifted_loops(g, v, u, true)?),
             Node::For(g) if !run => {
                 let mut inner = vec![];
                 for k in 0..u {
@@ -407,91 +407,6 @@ fn copies(body: &[Node], v: usize, u: i64, by_runs: bool) -> AstResult<Vec<Node>
                 }
             }
         }
-    }
-    Ok(out)
-}
-
-/// The affine terms of inner loop `g`'s bounds (a `max` of them below, a
-/// `min` above) when they are no other expressions and at least one
-/// moves with the jammed loop's variable `v`.
-fn shifted_bounds(g: &For, v: usize) -> Option<(Vec<&Aff>, Vec<&Aff>)> {
-    fn terms(e: &Expr, lower: bool, var: usize) -> Option<Vec<&Aff>> {
-        let list: Vec<&Expr> = match e {
-            Expr::Max(es) if lower => es.iter().collect(),
-            Expr::Min(es) if !lower => es.iter().collect(),
-            e => vec![e],
-        };
-        list.into_iter()
-            .map(|t| match t {
-                Expr::Aff(a) if var < a.vars.len() => Some(a),
-                _ => None,
-            })
-            .collect()
-    }
-    let moves = g.lower.uses_var(v) || g.upper.uses_var(v);
-    if !moves || g.var == v {
-        return None;
-    }
-    Some((terms(&g.lower, true, g.var)?, terms(&g.upper, false, g.var)?))
-}
-
-/// Inner loop `g` of a jammed loop (variable `v`, `u` rows) whose bounds
-/// move with the row ([`shifted_bounds`]): row `k` runs `lo_k .. hi_k`.
-/// Each affine term is least and greatest at the first or the last row,
-/// so the greatest `lo_k` and the least `hi_k` are exact, and the least
-/// `lo_k` and the greatest `hi_k` are bounded (each a `max` or `min` of a
-/// term's ends). The counter runs over all the rows' ranges in three
-/// loops: up to the greatest `lo_k` (each row under the guard of its own
-/// range), the values every row runs (unguarded), from the least `hi_k` on
-/// (guarded); the `min` and `max` keep them apart when no value is common
-/// to every row, and a loop that a bound the same in every row leaves
-/// empty is not emitted. At each value the rows run in order, each row's
-/// values in increasing order: the order of the jam, which its legality (a
-/// parallel loop, or `DimInfo::jam_blocked`) is about, whatever the
-/// bounds. A triangular product's row `j` summing `k = j + 1 .. n - 1`:
-/// eight rows share `k = j + 8 .. n - 1`, and rows `j .. j + 6` start
-/// alone.
-fn shifted_rows(g: &For, v: usize, u: i64) -> AstResult<Vec<Node>> {
-    let Some((lo, hi)) = shifted_bounds(g, v) else { return Ok(vec![Node::For(g.clone())]) };
-    let ends = |e: &Aff| -> AstResult<(Expr, Expr)> {
-        let (first, last) = (aff(e, v, u, 0)?, aff(e, v, u, u - 1)?);
-        let (least, most) = if e.vars.get(v).copied().unwrap_or(0) >= 0 { (first, last) } else { (last, first) };
-        Ok((Expr::Aff(least), Expr::Aff(most)))
-    };
-    let (lo_ends, hi_ends): (Vec<(Expr, Expr)>, Vec<(Expr, Expr)>) = (lo.iter().map(|a| ends(a)).collect::<AstResult<_>>()?, hi.iter().map(|a| ends(a)).collect::<AstResult<_>>()?);
-    let lo_least = Expr::max_of(lo_ends.iter().map(|e| e.0.clone()).collect());
-    let lo_most = Expr::max_of(lo_ends.iter().map(|e| e.1.clone()).collect());
-    let hi_least = Expr::min_of(hi_ends.iter().map(|e| e.0.clone()).collect());
-    let hi_most = Expr::min_of(hi_ends.iter().map(|e| e.1.clone()).collect());
-    let mut at = Aff::zero(lo[0].params.len(), lo[0].vars.len());
-    at.vars[g.var] = 1;
-    let rows = |guarded: bool| -> AstResult<Vec<Node>> {
-        let mut body = Vec::with_capacity(g.body.len() * u as usize);
-        for k in 0..u {
-            let copy = g.body.iter().map(|n| node(n, v, u, k, Some(k as u32))).collect::<AstResult<Vec<_>>>()?;
-            if guarded {
-                let mut cond = vec![];
-                for a in &lo {
-                    cond.push(Cond::Ge(at.add_scaled(-1, &aff(a, v, u, k)?)?));
-                }
-                for a in &hi {
-                    cond.push(Cond::Ge(aff(a, v, u, k)?.add_scaled(-1, &at)?));
-                }
-                body.push(Node::If { cond, then: copy, otherwise: vec![], kind: IfKind::Guard });
-            } else {
-                body.extend(copy);
-            }
-        }
-        Ok(body)
-    };
-    let piece = |lower: Expr, upper: Expr, guarded: bool| -> AstResult<Node> { Ok(Node::For(For { lower, upper, body: rows(guarded)?, ..g.clone() })) };
-    let mut out = vec![];
-    if lo_least != lo_most {
-        out.push(piece(lo_least, Expr::min_of(vec![plus_const(&lo_most, -1)?, hi_most.clone()]), true)?);
-    }
-    out.push(piece(lo_most.clone(), hi_least.clone(), false)?);
-    if hi_least != hi_most {
-        out.push(piece(Expr::max_of(vec![plus_const(&hi_least, 1)?, lo_most]), hi_most, true)?);
     }
     Ok(out)
 }

@@ -520,13 +520,7 @@ fn triangle_rows(sum: &str, out: &str) -> (PolyScop, Schedule) {
     );
     scop.statements[1].reduction = Some(crate::scop::reductions::Reduction::fadd_of("s"));
     scop.dead_after = [scop.cell_named("scalar_s").expect("s")].into();
-    let deps = analyze(&scop, &DepsOptions::default()).expect("deps");
-    let mut sched = original_schedule(&scop).expect("original");
-    mark_original(&scop, &deps, &mut sched).expect("marks");
-    let candidates = crate::ast::reduction_jam::jam_candidates(&scop, &sched);
-    for (d, b) in crate::sched::marks::jam_blocked(&deps, &sched, &candidates).expect("jam marks") {
-        sched.mark_jam_blocked(scop.params.len(), d, b);
-    }
+    let (scop, sched, _) = with_jam_marks(scop);
     (scop, sched)
 }
 
