@@ -24,23 +24,32 @@ use crate::poly::{PolyError, PolyResult, Set};
 use crate::stable::HashMap;
 use crate::scop::poly_scop::StmtId;
 
-/// The killed pairs of flow dependence `f` (see module docs), if any.
-fn killed(deps: &[Dependence], f: &Dependence) -> PolyResult<Option<Set>> {
-    let mut kill: Option<Set> = None;
+/// The pairs whose compositions kill flow dependence `f` (see module
+/// docs): each output dependence from `f`'s source access, with each flow
+/// from that output's target access into `f`'s target access.
+fn killing_pairs<'a>(deps: &'a [Dependence], f: &Dependence) -> Vec<(&'a Set, &'a Set)> {
     let outs = deps.iter().filter(|o| o.kind == DepKind::Output && o.source == f.source && o.source_access == f.source_access);
-    for o in outs {
-        let flows = deps.iter().filter(|g| {
+    outs.flat_map(|o| {
+        let flows = deps.iter().filter(move |g| {
             g.kind == DepKind::Flow && g.source == o.target && g.source_access == o.target_access && g.target == f.target && g.target_access == f.target_access
         });
-        for g in flows {
-            let k = o.relation.compose(&g.relation)?;
-            kill = Some(match kill {
-                None => k,
-                Some(u) => u.union(&k)?,
-            });
-        }
+        flows.map(move |g| (&o.relation, &g.relation))
+    })
+    .collect()
+}
+
+/// The killed pairs, the union of the compositions of `pairs`, its parts
+/// pruned; `None` when nothing kills.
+fn killed(pairs: &[(&Set, &Set)]) -> PolyResult<Option<Set>> {
+    let mut kill: Option<Set> = None;
+    for (o, g) in pairs {
+        let k = o.compose(g)?;
+        kill = Some(match kill {
+            None => k,
+            Some(u) => u.union(&k)?,
+        });
     }
-    Ok(kill)
+    kill.map(|k| k.simplify_all_parts()).transpose()
 }
 
 /// Replaces the memory-based flow dependences of `deps` by value-based
@@ -57,21 +66,47 @@ pub fn make_value_based(deps: &mut Vec<Dependence>) -> PolyResult<bool> {
     // parts, most contained in others, and each part the subtraction
     // meets multiplies its pieces (minplus' initialisation: 5.7e8 work
     // units before, 0.5e8 after).
-    let mut kills: HashMap<(StmtId, usize, StmtId, usize), Option<Set>> = HashMap::default();
+    //
+    // Pairs of accesses with the same relations (a scalar's real and
+    // imaginary parts, two scalars set and read in the same statements)
+    // have the same kills and the same value-based flows: both are
+    // computed once per distinct set of relations.
+    let mut kills: HashMap<(StmtId, usize, StmtId, usize), usize> = HashMap::default();
+    let mut distinct_kills: HashMap<Vec<(Set, Set)>, usize> = HashMap::default();
+    let mut kill_sets: Vec<Option<Set>> = vec![];
+    let mut flows: HashMap<(usize, Set), Option<Set>> = HashMap::default();
     for (i, f) in deps.iter().enumerate() {
         if f.kind != DepKind::Flow {
             continue;
         }
         let key = (f.source, f.source_access, f.target, f.target_access);
         if !kills.contains_key(&key) {
-            let kill = killed(deps, f)?.map(|k| k.simplify_all_parts()).transpose()?;
-            kills.insert(key, kill);
+            let pairs = killing_pairs(deps, f);
+            let owned: Vec<(Set, Set)> = pairs.iter().map(|&(o, g)| (o.clone(), g.clone())).collect();
+            let id = match distinct_kills.get(&owned) {
+                Some(&id) => id,
+                None => {
+                    kill_sets.push(killed(&pairs)?);
+                    distinct_kills.insert(owned, kill_sets.len() - 1);
+                    kill_sets.len() - 1
+                }
+            };
+            kills.insert(key, id);
         }
-        let Some(kill) = &kills[&key] else { continue };
-        match f.relation.subtract(kill) {
-            Ok(rest) => updated[i] = Some(rest.simplify()?),
-            Err(PolyError::Inexact) => exact = false,
-            Err(e) => return Err(e),
+        let id = kills[&key];
+        let Some(kill) = &kill_sets[id] else { continue };
+        let flow_key = (id, f.relation.clone());
+        if !flows.contains_key(&flow_key) {
+            let rest = match f.relation.subtract(kill) {
+                Ok(rest) => Some(rest.simplify()?),
+                Err(PolyError::Inexact) => None,
+                Err(e) => return Err(e),
+            };
+            flows.insert(flow_key.clone(), rest);
+        }
+        match &flows[&flow_key] {
+            Some(rest) => updated[i] = Some(rest.clone()),
+            None => exact = false,
         }
     }
     let mut out = vec![];

@@ -10,6 +10,7 @@
 use super::relations::{is_loop_coordinate, ordered_at, product, same_cell};
 use super::{DepKind, Dependence};
 use crate::poly::{PolyResult, Set};
+use crate::stable::HashMap;
 use crate::scop::model::AccessKind;
 use crate::scop::poly_scop::{PolyScop, PolyStmt, StmtId};
 
@@ -92,6 +93,20 @@ fn dependence(scop: &PolyScop, (si, ai): (StmtId, usize), (ti, bi): (StmtId, usi
     }
 }
 
+/// The levels at which instances touching the same cell (`cell`) are
+/// ordered, each with its (non-empty, simplified) set of such pairs.
+fn dependent_at_levels(cell: &Set, levels: &[(usize, Set)]) -> PolyResult<Vec<(usize, Set)>> {
+    let mut out = vec![];
+    for (k, ordered) in levels {
+        // Most pairs are empty: test that before simplifying.
+        let rel = cell.intersect(ordered)?.drop_empty_parts()?;
+        if !rel.parts().is_empty() {
+            out.push((*k, rel.simplify_nonempty()?));
+        }
+    }
+    Ok(out)
+}
+
 /// Every memory-based dependence of `scop`.
 pub fn memory_deps(scop: &PolyScop) -> PolyResult<Vec<Dependence>> {
     let mut out = vec![];
@@ -103,6 +118,11 @@ pub fn memory_deps(scop: &PolyScop) -> PolyResult<Vec<Dependence>> {
                 continue;
             }
             let levels = ordered_levels(scop, si, ti)?;
+            // Pairs of accesses that touch the same cells in the same
+            // instances (a scalar's write and read, the real and imaginary
+            // parts of a complex value: `S -> T` alike once the cell is
+            // composed away) have the same dependences; computed once.
+            let mut by_cell: HashMap<Set, Vec<(usize, Set)>> = HashMap::default();
             for (ai, a) in s.accesses.iter().enumerate() {
                 for (bi, b) in t.accesses.iter().enumerate() {
                     let Some(kind) = kind_of(a.kind, b.kind) else { continue };
@@ -111,13 +131,12 @@ pub fn memory_deps(scop: &PolyScop) -> PolyResult<Vec<Dependence>> {
                     }
                     let cell = same_cell(&a.relation, &b.relation)?;
                     let reduction = si == ti && reductions[si.index()].contains(&ai) && reductions[si.index()].contains(&bi);
-                    for (k, ordered) in &levels {
-                        // Most pairs are empty: test that before simplifying.
-                        let rel = cell.intersect(ordered)?.drop_empty_parts()?;
-                        if rel.parts().is_empty() {
-                            continue;
-                        }
-                        out.push(dependence(scop, (si, ai), (ti, bi), kind, *k, rel.simplify_nonempty()?, scop.is_scalar(a), reduction));
+                    if !by_cell.contains_key(&cell) {
+                        let at_levels = dependent_at_levels(&cell, &levels)?;
+                        by_cell.insert(cell.clone(), at_levels);
+                    }
+                    for (k, rel) in &by_cell[&cell] {
+                        out.push(dependence(scop, (si, ai), (ti, bi), kind, *k, rel.clone(), scop.is_scalar(a), reduction));
                     }
                 }
             }
