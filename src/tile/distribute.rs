@@ -65,10 +65,12 @@ pub fn distribute_for_tiling(scop: &PolyScop, deps: &Deps, sched: &Schedule, rel
 fn merge_after(scop: &PolyScop, deps: &Deps, sched: &Schedule, b: usize, relaxed: &BTreeSet<CellId>) -> PolyResult<Option<Schedule>> {
     for keep in 0..sched.bands[b].len {
         let Some((mut cand, merged)) = candidate(sched, b, keep) else { return Ok(None) };
-        if !legal_and_permutable(deps, &cand, &merged, relaxed)? || !broken_live_ranges(scop, deps, &cand.stmts, relaxed)?.is_empty() {
+        // The shape's test first: it reads subscripts only, where the
+        // others are exact relation operations on every dependence.
+        if !tiling_pays(&cand, scop, merged.start, merged.len) {
             continue;
         }
-        if !tiling_pays(&cand, scop, merged.start, merged.len) {
+        if !legal_and_permutable(deps, &cand, &merged, relaxed)? || !broken_live_ranges(scop, deps, &cand.stmts, relaxed)?.is_empty() {
             continue;
         }
         mark_parallel(deps, &mut cand, relaxed)?;
