@@ -528,7 +528,7 @@ fn module_left(ctx: &FunctionCtx<'_>, openmp: bool, options: &Options) -> (u64, 
         Some(l) if l.id == id => (l.left, l.thread_only_left),
         _ => {
             let size = ctx.module_instructions();
-            let left = cost::size::allowance(size, cost::size::MODULE_GROWTH_PERCENT, cost::size::growth_floor(openmp));
+            let left = cost::size::module_allowance(size, openmp);
             let thread_only_left = cost::size::allowance(size, options.thread_only_growth, 0);
             if options.verbose >= 1 {
                 eprintln!("tessera: module of {size} instruction(s): code-size growth allowed {left}, {thread_only_left} of it for rewrites that gain only threads");
