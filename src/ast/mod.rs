@@ -136,6 +136,11 @@ pub struct For {
     /// own of them (`codegen::parallel`). Set by planning
     /// (`plan::private`) for loops a thread team may run; empty for others.
     pub private: Vec<crate::scop::model::ArrayId>,
+    /// The cells statements of this innermost loop keep in registers over
+    /// it (`plan::promote`): for each (statement, array), every copy of
+    /// the statement in the body loads its cell of the array before the
+    /// loop and stores it after. Empty for other loops.
+    pub promoted: Vec<(crate::scop::poly_scop::StmtId, crate::scop::model::ArrayId)>,
 }
 
 impl For {

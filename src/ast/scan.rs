@@ -244,6 +244,7 @@ impl<'a> Scanner<'a> {
             matmul: None,
             copies: 0,
             private: vec![],
+            promoted: vec![],
         };
         self.guarded(&hoisted, vec![Node::For(f)])
     }

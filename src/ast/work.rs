@@ -147,7 +147,7 @@ mod tests {
     }
 
     fn for_(var: usize, lower: Expr, upper: Expr, parallel: bool, body: Vec<Node>) -> For {
-        For { var, lower, upper, body, parallel, parallel_if_reduction: false, vectorizable: false, runs_once: false, wavefront: false, role: LoopRole::Plain, matmul: None, copies: 0, private: vec![] }
+        For { var, lower, upper, body, parallel, parallel_if_reduction: false, vectorizable: false, runs_once: false, wavefront: false, role: LoopRole::Plain, matmul: None, copies: 0, private: vec![], promoted: vec![] }
     }
 
     fn stmt() -> Node {

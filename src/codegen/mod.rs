@@ -19,6 +19,7 @@
 //! `t0 == t1`): forced, it would warn the user "loop not vectorized" (an
 //! error under -Werror); unforced, its cost model decides.
 
+mod cells;
 pub mod checks;
 pub mod expr;
 mod matmul;
@@ -66,6 +67,9 @@ pub struct Summary {
     /// The arrays that loops run by a thread team gave each thread a copy
     /// of (`For::private`), by name.
     pub private_arrays: std::collections::BTreeSet<String>,
+    /// The arrays whose cells inner loops kept in registers (`cells`), by
+    /// name.
+    pub register_cells: std::collections::BTreeSet<String>,
 }
 
 /// Unwraps a builder call: they fail only when the builder has no position,
@@ -113,6 +117,9 @@ struct Gen<'r, 'a, 'b> {
     slot_block: Option<BasicBlock<'a>>,
     /// The stack slots made in the worker being generated.
     worker_slots: Vec<InstructionValue<'a>>,
+    /// The cells the statement node being emitted keeps in registers
+    /// (`cells`).
+    node_cells: Vec<cells::Cell<'a>>,
 }
 
 /// A parallel loop's worker (see `parallel`).
@@ -280,6 +287,7 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, opts
         row_slots: HashMap::default(),
         slot_block: None,
         worker_slots: vec![],
+        node_cells: vec![],
     };
     gen.b.position_before(&old_br);
     let rtc = match gen.entry_fork(ast) {
@@ -445,6 +453,7 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
                 let own: Vec<(ValueId, PointerValue<'a>)> = self.row_slots.iter().filter(|((_, k), _)| k == row).map(|(&(v, _), &p)| (v, p)).collect();
                 let shared: Vec<_> = own.into_iter().filter_map(|(v, p)| self.region.slots.insert(v, p).map(|old| (v, old))).collect();
                 let mut copy = StmtCopy::new(self.ir, &self.b, &self.region, *stmt, vals);
+                copy.cells = std::mem::take(&mut self.node_cells);
                 let emitted = copy.emit();
                 let mem = std::mem::take(&mut copy.memory);
                 let mut arrays = std::mem::take(&mut copy.arrays);
@@ -491,7 +500,19 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         let rows = self.jammed_rows(f)?;
         let (header, exit) = (self.new_block("tessera.loop"), self.new_block("tessera.loop.exit"));
         let enter = ok(self.b.build_int_compare(IntPredicate::SLE, lb, ub, "enter"));
-        ok(self.b.build_conditional_branch(enter, header, exit));
+        // Cells kept in registers over the loop: loaded where it runs,
+        // stored back after it.
+        let around = (!f.promoted.is_empty()).then(|| (self.new_block("tessera.cells"), self.new_block("tessera.cells.out")));
+        ok(self.b.build_conditional_branch(enter, around.map_or(header, |a| a.0), exit));
+        let cells = match around {
+            Some((load, _)) => {
+                self.b.position_at_end(load);
+                let cells = self.load_cells(f, lb)?;
+                ok(self.b.build_unconditional_branch(header));
+                cells
+            }
+            None => vec![],
+        };
         let from = self.b.get_insert_block().expect("positioned");
         self.b.position_at_end(header);
         let iv = ok(self.b.build_phi(self.ir.context.i64_type(), "t"));
@@ -500,7 +521,15 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         self.memory.push(vec![]);
         let in_wavefront = std::mem::replace(&mut self.in_wavefront, f.wavefront && self.depth == 0);
         self.depth += 1;
-        let body = self.nodes(&f.body);
+        let mut body = Ok(());
+        for (k, n) in f.body.iter().enumerate() {
+            self.node_cells = cells.get(k).cloned().unwrap_or_default();
+            body = self.node(n);
+            if body.is_err() {
+                break;
+            }
+        }
+        self.node_cells.clear();
         self.depth -= 1;
         self.in_wavefront = in_wavefront;
         self.row_slots = rows;
@@ -510,9 +539,14 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         let g = ExprGen { b: &self.b, ctx: &self.ir.context };
         let next = ok(self.b.build_int_nsw_add(iv_val, g.i64(1), "t.next"));
         let again = ok(self.b.build_int_compare(IntPredicate::SLE, next, ub, "again"));
-        let br = ok(self.b.build_conditional_branch(again, header, exit));
+        let br = ok(self.b.build_conditional_branch(again, header, around.map_or(exit, |a| a.1)));
         let latch = self.b.get_insert_block().expect("positioned");
         iv.add_incoming(&[(&lb, from), (&next, latch)]);
+        if let Some((_, out)) = around {
+            self.b.position_at_end(out);
+            self.store_cells(&cells);
+            ok(self.b.build_unconditional_branch(exit));
+        }
         self.summary.loops += 1;
         if f.parallel {
             self.summary.parallel_loops += 1;

@@ -14,6 +14,7 @@ use crate::scop::body::{Address, BodyPlan, Effect, Source};
 use crate::scop::model::{ArrayId, Model, Statement};
 use crate::scop::poly_scop::StmtId;
 use crate::scop::polynomial::Polynomial;
+use super::cells::Cell;
 use super::ok;
 use inkwell::builder::Builder;
 use inkwell::values::{AnyValue, BasicValue, BasicValueEnum, InstructionOpcode, InstructionValue, IntValue, PointerValue};
@@ -62,13 +63,62 @@ pub struct StmtCopy<'r, 'a, 'b> {
     /// ([`RegionInfo::bases`]): every access of a redirected array must
     /// use one, and none may be used as anything but an address.
     redirected: HashSet<PointerValue<'a>>,
+    /// The cells this copy keeps in registers over the loop being emitted
+    /// (`codegen::cells`): their loads and stores use the cell's slot.
+    pub cells: Vec<Cell<'a>>,
 }
 
 impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
     pub fn new(ir: &'b Ir<'a>, b: &'b Builder<'a>, region: &'r RegionInfo<'r, 'a>, index: StmtId, iter: Vec<IntValue<'a>>) -> Self {
         let stmt = region.model.stmt(index);
         let redirected = region.bases.values().copied().collect();
-        StmtCopy { ir, b, region, index, stmt, iter, local: HashMap::default(), memory: vec![], arrays: vec![], redirected }
+        StmtCopy { ir, b, region, index, stmt, iter, local: HashMap::default(), memory: vec![], arrays: vec![], redirected, cells: vec![] }
+    }
+
+    /// The cell kept in a register that an access of `array` through
+    /// `address` (an operand of the original IR) touches, if any.
+    fn cell(&self, address: ValueId, array: Option<ArrayId>) -> Option<Cell<'a>> {
+        self.cells.iter().find(|c| Some(c.array) == array && c.address == address).copied()
+    }
+
+    /// A read of `cell`'s value as type `ty`, from its slot.
+    fn read_cell(&self, cell: Cell<'a>, ty: BasicTypeEnum<'a>) -> Result<BasicValueEnum<'a>, String> {
+        if ty != cell.ty {
+            return Err("a cell kept in a register read as another type".into());
+        }
+        Ok(ok(self.b.build_load(ty, cell.slot, "cell")))
+    }
+
+    /// The original IR operand `k` of instruction `v`, by id.
+    fn operand_id(&self, v: ValueId, k: u32) -> Option<ValueId> {
+        let i = self.ir.instruction(v)?;
+        self.ir.id_of(&i.get_operand(k)?.value()?)
+    }
+
+    /// The copy of load or store `v` of `array` when it accesses a cell kept
+    /// in a register: the slot's load (defined as the load's value) or a
+    /// store into the slot. `None`: the access goes to memory as it is.
+    fn cell_access(&mut self, v: ValueId, array: Option<ArrayId>) -> Result<Option<()>, String> {
+        let Some(i) = self.ir.instruction(v) else { return Ok(None) };
+        match i.get_opcode() {
+            InstructionOpcode::Load => {
+                let Some(cell) = self.operand_id(v, 0).and_then(|a| self.cell(a, array)) else { return Ok(None) };
+                let value = self.read_cell(cell, self.ir.basic_value(v).get_type())?;
+                self.local.insert(v, value);
+                Ok(Some(()))
+            }
+            InstructionOpcode::Store => {
+                let Some(cell) = self.operand_id(v, 1).and_then(|a| self.cell(a, array)) else { return Ok(None) };
+                let stored = self.operand_id(v, 0).ok_or("a store without a value")?;
+                let value = self.resolve(stored)?;
+                if value.get_type() != cell.ty {
+                    return Err("a cell kept in a register written as another type".into());
+                }
+                ok(self.b.build_store(cell.slot, value));
+                Ok(Some(()))
+            }
+            _ => Ok(None),
+        }
     }
 
     /// Records a load or store of the copy, with the array it accesses;
@@ -189,6 +239,18 @@ impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
                     None => return Ok(self.ir.basic_value(v)),
                 },
             },
+            Source::Cell { address, array } if self.cells.iter().any(|c| c.array == array) => {
+                // A value read back from a cell kept in a register: it is
+                // the cell's (the plan reads no other cell of its array so).
+                let (at, same) = match &address {
+                    Address::Operand(a) => (*a, true),
+                    Address::Rebuilt { value, poly } => (*value, matches!(region.plan.source(region.model, region.view, self.stmt, *value)?, Source::Rebuild(p) if p == *poly)),
+                };
+                match self.cell(at, Some(array)).filter(|_| same) {
+                    Some(cell) => self.read_cell(cell, self.ir.basic_value(v).get_type())?,
+                    None => return Err("a value read back from a cell of an array whose cell is kept in a register, not that cell".into()),
+                }
+            }
             Source::Cell { address, array } => {
                 // A cell is an array access of the model: it joins the
                 // loops' access groups like the copied loads and stores (an
@@ -286,6 +348,9 @@ impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
     /// (`scop::remat`): a clone of its instruction, its operands resolved
     /// for this instance; `array` for a load.
     fn rebuild(&mut self, v: ValueId, array: Option<ArrayId>) -> Result<BasicValueEnum<'a>, String> {
+        if self.cell_access(v, array)?.is_some() {
+            return self.local.get(&v).copied().ok_or_else(|| "a rebuilt store".to_string());
+        }
         let copy = self.clone_here(v)?;
         if copy.get_opcode() == InstructionOpcode::Load {
             self.record(copy, array)?;
@@ -302,6 +367,9 @@ impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
                     self.resolve(*v)?;
                 }
                 Effect::Copy { value, array } => {
+                    if self.cell_access(*value, *array)?.is_some() {
+                        continue;
+                    }
                     let copy = self.clone_here(*value)?;
                     if matches!(copy.get_opcode(), InstructionOpcode::Load | InstructionOpcode::Store) {
                         self.record(copy, *array)?;
@@ -313,6 +381,13 @@ impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
                 Effect::StoreCell { value, address, array } => {
                     let value = self.resolve(*value)?;
                     self.not_redirected(value)?;
+                    if let Some(cell) = self.cell(*address, Some(*array)) {
+                        if value.get_type() != cell.ty {
+                            return Err("a cell kept in a register written as another type".into());
+                        }
+                        ok(self.b.build_store(cell.slot, value));
+                        continue;
+                    }
                     let addr = self.resolve(*address)?.into_pointer_value();
                     let store = ok(self.b.build_store(addr, value));
                     self.record(store, Some(*array))?;

@@ -444,6 +444,7 @@ mod tests {
             matmul: None,
             copies: 0,
             private: vec![],
+            promoted: vec![],
         })
     }
 

@@ -434,6 +434,10 @@ fn rewritten_remark(fview: &FunctionView, m: &Model, p: &Plan, summary: &codegen
         let names: Vec<&str> = summary.private_arrays.iter().map(String::as_str).collect();
         facts.push(vec![(None, "each thread with its own copy of ".into()), (Some("PrivateArray"), names.join(", "))]);
     }
+    if !summary.register_cells.is_empty() {
+        let names: Vec<&str> = summary.register_cells.iter().map(String::as_str).collect();
+        facts.push(vec![(None, "cells of ".into()), (Some("RegisterCells"), names.join(", ")), (None, " kept in registers along inner loops".into())]);
+    }
     for (s, b) in &summary.matmul {
         facts.push(vec![
             (None, "matrix product ".into()),

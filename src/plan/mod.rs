@@ -20,6 +20,7 @@ pub mod costing;
 mod ledger;
 mod matmul;
 mod private;
+mod promote;
 mod size;
 pub mod sizes;
 pub mod threads;
@@ -372,5 +373,8 @@ fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageCo
         }
     }
     trace_work("code size", &mut work);
+    // Over its work budget, the cells stay in memory (each loop's marks
+    // are complete or absent).
+    let _ = promote::mark(fview, m, &scop, &deps, &schedule, &mut tree);
     Ok(Plan { given_up, scop, deps, schedule, tree, growth, thread_only, checked })
 }
