@@ -73,11 +73,12 @@ fn walk(cx: &Cx, nodes: &mut [Node], jammed: &BTreeSet<usize>) -> PolyResult<()>
     Ok(())
 }
 
-/// An innermost loop of statements only, run in order on one thread by
-/// code generation (not a matrix product's, not one the vectorizer is
-/// told to vectorize: a register carried along it would be a reduction).
+/// An innermost loop of statements only that runs its iterations in
+/// order: not parallel (threads or the vectorizer may split it; code
+/// generation runs a loop parallel only as a reduction in order), not a
+/// matrix product's, not one with per-thread copies of arrays.
 fn innermost_candidate(f: &For) -> bool {
-    f.matmul.is_none() && f.private.is_empty() && !(f.vectorizable && f.parallel) && !f.body.is_empty() && f.body.iter().all(|n| matches!(n, Node::Stmt { .. }))
+    f.matmul.is_none() && f.private.is_empty() && !f.parallel && !f.body.is_empty() && f.body.iter().all(|n| matches!(n, Node::Stmt { .. }))
 }
 
 /// The (statement, array) pairs of `f`'s body whose cell can stay in a
