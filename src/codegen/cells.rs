@@ -37,19 +37,9 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
     /// it runs at least once; `lb`: its counter's first value).
     pub(super) fn load_cells(&mut self, f: &For, lb: IntValue<'a>) -> Result<Vec<Vec<Cell<'a>>>, String> {
         let saved = self.env.vars[f.var].replace(lb);
-        let mut out = vec![];
-        let mut result = Ok(());
-        for n in &f.body {
-            match self.node_cells(f, n) {
-                Ok(c) => out.push(c),
-                Err(e) => {
-                    result = Err(e);
-                    break;
-                }
-            }
-        }
+        let out = f.body.iter().map(|n| self.node_cells(f, n)).collect();
         self.env.vars[f.var] = saved;
-        result.map(|_| out)
+        out
     }
 
     fn node_cells(&mut self, f: &For, n: &Node) -> Result<Vec<Cell<'a>>, String> {

@@ -95,30 +95,36 @@ impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
         self.ir.id_of(&i.get_operand(k)?.value()?)
     }
 
-    /// The copy of load or store `v` of `array` when it accesses a cell kept
-    /// in a register: the slot's load (defined as the load's value) or a
-    /// store into the slot. `None`: the access goes to memory as it is.
-    fn cell_access(&mut self, v: ValueId, array: Option<ArrayId>) -> Result<Option<()>, String> {
-        let Some(i) = self.ir.instruction(v) else { return Ok(None) };
+    /// Emits load or store `v` of `array` on its cell's slot when it
+    /// accesses a cell kept in a register (a load's value is then the
+    /// slot's); false: the access goes to memory as it is.
+    fn cell_access(&mut self, v: ValueId, array: Option<ArrayId>) -> Result<bool, String> {
+        let Some(i) = self.ir.instruction(v) else { return Ok(false) };
         match i.get_opcode() {
             InstructionOpcode::Load => {
-                let Some(cell) = self.operand_id(v, 0).and_then(|a| self.cell(a, array)) else { return Ok(None) };
+                let Some(cell) = self.operand_id(v, 0).and_then(|a| self.cell(a, array)) else { return Ok(false) };
                 let value = self.read_cell(cell, self.ir.basic_value(v).get_type())?;
                 self.local.insert(v, value);
-                Ok(Some(()))
+                Ok(true)
             }
             InstructionOpcode::Store => {
-                let Some(cell) = self.operand_id(v, 1).and_then(|a| self.cell(a, array)) else { return Ok(None) };
+                let Some(cell) = self.operand_id(v, 1).and_then(|a| self.cell(a, array)) else { return Ok(false) };
                 let stored = self.operand_id(v, 0).ok_or("a store without a value")?;
                 let value = self.resolve(stored)?;
-                if value.get_type() != cell.ty {
-                    return Err("a cell kept in a register written as another type".into());
-                }
-                ok(self.b.build_store(cell.slot, value));
-                Ok(Some(()))
+                self.write_cell(cell, value)?;
+                Ok(true)
             }
-            _ => Ok(None),
+            _ => Ok(false),
         }
+    }
+
+    /// A write of `value` to `cell`'s slot.
+    fn write_cell(&self, cell: Cell<'a>, value: BasicValueEnum<'a>) -> Result<(), String> {
+        if value.get_type() != cell.ty {
+            return Err("a cell kept in a register written as another type".into());
+        }
+        ok(self.b.build_store(cell.slot, value));
+        Ok(())
     }
 
     /// Records a load or store of the copy, with the array it accesses;
@@ -348,7 +354,7 @@ impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
     /// (`scop::remat`): a clone of its instruction, its operands resolved
     /// for this instance; `array` for a load.
     fn rebuild(&mut self, v: ValueId, array: Option<ArrayId>) -> Result<BasicValueEnum<'a>, String> {
-        if self.cell_access(v, array)?.is_some() {
+        if self.cell_access(v, array)? {
             return self.local.get(&v).copied().ok_or_else(|| "a rebuilt store".to_string());
         }
         let copy = self.clone_here(v)?;
@@ -367,7 +373,7 @@ impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
                     self.resolve(*v)?;
                 }
                 Effect::Copy { value, array } => {
-                    if self.cell_access(*value, *array)?.is_some() {
+                    if self.cell_access(*value, *array)? {
                         continue;
                     }
                     let copy = self.clone_here(*value)?;
@@ -382,10 +388,7 @@ impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
                     let value = self.resolve(*value)?;
                     self.not_redirected(value)?;
                     if let Some(cell) = self.cell(*address, Some(*array)) {
-                        if value.get_type() != cell.ty {
-                            return Err("a cell kept in a register written as another type".into());
-                        }
-                        ok(self.b.build_store(cell.slot, value));
+                        self.write_cell(cell, value)?;
                         continue;
                     }
                     let addr = self.resolve(*address)?.into_pointer_value();

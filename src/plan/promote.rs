@@ -102,7 +102,7 @@ fn promotable(cx: &Cx, f: &For, jammed: &BTreeSet<usize>) -> PolyResult<Vec<(Stm
             _ => None,
         }).collect();
         for x in arrays {
-            if still_cell(m, s, x, f)? && one_address(cx.view, m, s, x) && only_this_run(cx, f, s, x, &in_body, jammed)? {
+            if still_cell(m, s, x, f) && one_address(cx.view, m, s, x) && only_this_run(cx, f, s, x, &in_body, jammed)? {
                 out.push((s, x));
             }
         }
@@ -113,24 +113,30 @@ fn promotable(cx: &Cx, f: &For, jammed: &BTreeSet<usize>) -> PolyResult<Vec<(Stm
 /// Whether statement `s` writes one cell of array `x` per instance (every
 /// write the same subscripts) that no copy of `s` in `f` moves with `f`'s
 /// counter.
-fn still_cell(m: &Model, s: StmtId, x: ArrayId, f: &For) -> PolyResult<bool> {
+fn still_cell(m: &Model, s: StmtId, x: ArrayId, f: &For) -> bool {
     let stmt = m.stmt(s);
     let mut writes = stmt.accesses.iter().filter(|a| a.kind == AccessKind::Write && a.target == Target::Array(x));
-    let Some(first) = writes.next() else { return Ok(false) };
+    let Some(first) = writes.next() else { return false };
     if writes.any(|w| w.subscripts != first.subscripts) {
-        return Ok(false);
+        return false;
     }
-    let counters: Vec<usize> = first.subscripts.iter().flat_map(|e| e.syms()).filter_map(|sym| match sym {
-        Sym::Counter(c) => stmt.loops.iter().position(|l| *l == c),
-        _ => None,
-    }).collect();
-    if first.subscripts.iter().flat_map(|e| e.syms()).any(|sym| matches!(sym, Sym::Counter(c) if !stmt.loops.contains(&c)) || matches!(sym, Sym::Atom(_))) {
-        return Ok(false);
+    // The positions of the counters the subscripts use (none may be
+    // another loop's, nor a placeholder).
+    let mut counters = vec![];
+    for sym in first.subscripts.iter().flat_map(|e| e.syms()) {
+        match sym {
+            Sym::Counter(c) => match stmt.loops.iter().position(|l| *l == c) {
+                Some(k) => counters.push(k),
+                None => return false,
+            },
+            Sym::Atom(_) => return false,
+            Sym::Param(_) => {}
+        }
     }
-    Ok(f.body.iter().all(|n| match n {
+    f.body.iter().all(|n| match n {
         Node::Stmt { stmt, iter, .. } if *stmt == s => counters.iter().all(|&k| iter.get(k).is_some_and(|e| !e.uses_var(f.var))),
         _ => true,
-    }))
+    })
 }
 
 /// Whether code generation can tell `s`'s accesses to its cell of `x`
