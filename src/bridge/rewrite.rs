@@ -116,6 +116,12 @@ impl<'a> Ir<'a> {
         self.map.id_of(v.as_value_ref())
     }
 
+    /// The view's id of operand `k` of instruction `v` (a load's address
+    /// is operand 0, a store's value 0 and address 1).
+    pub fn operand_id(&self, v: ValueId, k: u32) -> Option<ValueId> {
+        self.id_of(&self.instruction(v)?.get_operand(k)?.value()?)
+    }
+
     /// Emits the iteration count of enclosing loop `l` before `before`.
     /// The value `v` has when loop `l` exits, computed before `before`
     /// (SCEV's exit value: a counter's last value), if SCEV can tell it.

@@ -98,9 +98,7 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
                     if i.get_opcode() != InstructionOpcode::Store {
                         continue;
                     }
-                    let addr = self.ir.id_of(&i.get_operand(1)?.value()?)?;
-                    let ty = i.get_operand(0)?.value()?.get_type();
-                    (addr, ty)
+                    (self.ir.operand_id(*value, 1)?, i.get_operand(0)?.value()?.get_type())
                 }
                 Effect::StoreCell { value, address, array } if *array == x => (*address, self.ir.basic_value(*value).get_type()),
                 _ => continue,

@@ -89,12 +89,6 @@ impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
         Ok(ok(self.b.build_load(ty, cell.slot, "cell")))
     }
 
-    /// The original IR operand `k` of instruction `v`, by id.
-    fn operand_id(&self, v: ValueId, k: u32) -> Option<ValueId> {
-        let i = self.ir.instruction(v)?;
-        self.ir.id_of(&i.get_operand(k)?.value()?)
-    }
-
     /// Emits load or store `v` of `array` on its cell's slot when it
     /// accesses a cell kept in a register (a load's value is then the
     /// slot's); false: the access goes to memory as it is.
@@ -102,14 +96,14 @@ impl<'r, 'a, 'b> StmtCopy<'r, 'a, 'b> {
         let Some(i) = self.ir.instruction(v) else { return Ok(false) };
         match i.get_opcode() {
             InstructionOpcode::Load => {
-                let Some(cell) = self.operand_id(v, 0).and_then(|a| self.cell(a, array)) else { return Ok(false) };
+                let Some(cell) = self.ir.operand_id(v, 0).and_then(|a| self.cell(a, array)) else { return Ok(false) };
                 let value = self.read_cell(cell, self.ir.basic_value(v).get_type())?;
                 self.local.insert(v, value);
                 Ok(true)
             }
             InstructionOpcode::Store => {
-                let Some(cell) = self.operand_id(v, 1).and_then(|a| self.cell(a, array)) else { return Ok(false) };
-                let stored = self.operand_id(v, 0).ok_or("a store without a value")?;
+                let Some(cell) = self.ir.operand_id(v, 1).and_then(|a| self.cell(a, array)) else { return Ok(false) };
+                let stored = self.ir.operand_id(v, 0).ok_or("a store without a value")?;
                 let value = self.resolve(stored)?;
                 self.write_cell(cell, value)?;
                 Ok(true)

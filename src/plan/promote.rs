@@ -30,23 +30,31 @@ use crate::scop::affine::Sym;
 use crate::scop::model::{AccessKind, ArrayId, Model, Target};
 use crate::scop::poly_scop::StmtId;
 use crate::scop::PolyScop;
-use std::collections::BTreeSet;
+use std::cell::RefCell;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Marks in every innermost loop of `tree` the cells its statements may
 /// keep in registers (`For::promoted`).
 pub fn mark(view: &FunctionView, m: &Model, scop: &PolyScop, deps: &Deps, schedule: &Schedule, tree: &mut Ast) -> PolyResult<()> {
     let jammed: BTreeSet<usize> = tree.jammed_rows.clone();
-    let cx = Cx { view, m, scop, deps, schedule };
+    let cx = Cx { view, m, scop, deps, schedule, decided: RefCell::default() };
     walk(&cx, &mut tree.body, &jammed)
 }
 
-/// What the marking reads.
+/// The loop a statement's cell is asked about, as far as the dependence
+/// check sees it: its dimension, the statements of its body and the
+/// jammed dimensions around it (the same for a statement's full and
+/// partial tiles and for both branches of a guard).
+type RunKey = (usize, StmtId, ArrayId, Vec<StmtId>, Vec<usize>);
+
+/// What the marking reads, and the dependence checks already decided.
 struct Cx<'a> {
     view: &'a FunctionView,
     m: &'a Model,
     scop: &'a PolyScop,
     deps: &'a Deps,
     schedule: &'a Schedule,
+    decided: RefCell<BTreeMap<RunKey, bool>>,
 }
 
 fn walk(cx: &Cx, nodes: &mut [Node], jammed: &BTreeSet<usize>) -> PolyResult<()> {
@@ -102,7 +110,7 @@ fn promotable(cx: &Cx, f: &For, jammed: &BTreeSet<usize>) -> PolyResult<Vec<(Stm
             _ => None,
         }).collect();
         for x in arrays {
-            if still_cell(m, s, x, f) && one_address(cx.view, m, s, x) && only_this_run(cx, f, s, x, &in_body, jammed)? {
+            if still_cell(m, s, x, f) && one_address(cx.view, m, s, x) && only_this_run_once(cx, f, s, x, &in_body, jammed)? {
                 out.push((s, x));
             }
         }
@@ -165,6 +173,17 @@ fn one_address(view: &FunctionView, m: &Model, s: StmtId, x: ArrayId) -> bool {
             AccessKind::Read => load_addr.is_some_and(|l| l != addr),
         }
     })
+}
+
+/// [`only_this_run`], asked once per loop shape ([`RunKey`]).
+fn only_this_run_once(cx: &Cx, f: &For, s: StmtId, x: ArrayId, in_body: &BTreeSet<StmtId>, jammed: &BTreeSet<usize>) -> PolyResult<bool> {
+    let key = (f.var, s, x, in_body.iter().copied().collect(), jammed.iter().copied().collect());
+    if let Some(&known) = cx.decided.borrow().get(&key) {
+        return Ok(known);
+    }
+    let answer = only_this_run(cx, f, s, x, in_body, jammed)?;
+    cx.decided.borrow_mut().insert(key, answer);
+    Ok(answer)
 }
 
 /// Whether no access of `f`'s statements other than `s`'s own accesses to
