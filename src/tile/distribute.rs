@@ -26,7 +26,7 @@
 
 use crate::scop::poly_scop::CellId;
 use super::reuse::tiling_pays;
-use crate::legality::live::broken_live_ranges;
+use crate::legality::live::keeps_live_ranges;
 use crate::deps::Deps;
 use crate::poly::PolyResult;
 use crate::sched::marks::{mark_parallel, states, DepState};
@@ -70,7 +70,7 @@ fn merge_after(scop: &PolyScop, deps: &Deps, sched: &Schedule, b: usize, relaxed
         if !tiling_pays(&cand, scop, merged.start, merged.len) {
             continue;
         }
-        if !legal_and_permutable(deps, &cand, &merged, relaxed)? || !broken_live_ranges(scop, deps, &cand.stmts, relaxed)?.is_empty() {
+        if !legal_and_permutable(deps, &cand, &merged, relaxed)? || !keeps_live_ranges(scop, deps, &cand.stmts, relaxed, true)? {
             continue;
         }
         mark_parallel(deps, &mut cand, relaxed)?;

@@ -20,7 +20,7 @@
 use crate::scop::poly_scop::CellId;
 use crate::sched::marks::{states, DepState};
 use crate::schedule::{Band, DimInfo, RowKind, SchedRow, Schedule};
-use crate::legality::live::broken_live_ranges;
+use crate::legality::live::keeps_live_ranges;
 use crate::deps::{DepKind, Deps};
 use crate::poly::PolyResult;
 use crate::scop::PolyScop;
@@ -68,7 +68,7 @@ pub fn distribute_innermost(scop: &PolyScop, deps: &Deps, sched: &Schedule, rela
     let was = &sched.dims[m - 2];
     // A parallel loop is distributed only to stay parallel.
     let gains = !strict || (!was_parallel && !loose && !was.parallel_if_reduction);
-    if !gains || !broken_live_ranges(scop, deps, &cand.stmts, relaxed)?.is_empty() {
+    if !gains || !keeps_live_ranges(scop, deps, &cand.stmts, relaxed, true)? {
         return Ok(None);
     }
     // The scalar row now orders statements within a point row.
