@@ -64,10 +64,10 @@ pub fn broken_live_ranges(scop: &PolyScop, deps: &Deps, rows: &[Vec<SchedRow>], 
 /// other pairs empty), and building the probes after it: each probe is
 /// tested quickly as soon as it is built (the tiler's distributions of
 /// gsl's ctrmm.c, whose live ranges of complex sums break, took its
-/// scheduling and tiling from 786M to 716M work units). Without `intervals` the (costliest)
-/// first condition is skipped — for callers that know it holds (the
-/// tiler, when every live range stays inside one point of the band it
-/// tiles).
+/// scheduling and tiling from 786M to 716M work units). Without
+/// `intervals` the (costliest) first condition is skipped — for callers
+/// that know it holds (the tiler, when every live range stays inside one
+/// point of the band it tiles).
 pub fn keeps_live_ranges(scop: &PolyScop, deps: &Deps, rows: &[Vec<SchedRow>], arrays: &BTreeSet<CellId>, intervals: bool) -> PolyResult<bool> {
     let order = NewOrder::of(scop, rows)?;
     let mut undecided = vec![];
