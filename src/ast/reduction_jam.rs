@@ -99,16 +99,17 @@ pub fn may_jam_reductions(scop: &PolyScop, sched: &Schedule) -> bool {
     !jammable_chains(scop, sched).is_empty()
 }
 
-/// The statements whose chains [`may_jam_reductions`] counts on: each in
-/// the innermost loop of a loop that may be jammed.
-pub fn jammable_chains(scop: &PolyScop, sched: &Schedule) -> Vec<StmtId> {
+/// The loops [`may_jam_reductions`] counts on, each around the innermost
+/// loop of a chain: the statements the loop holds (every one gets a copy
+/// per row when it is jammed, the chain's among them).
+pub fn jammable_chains(scop: &PolyScop, sched: &Schedule) -> Vec<Vec<StmtId>> {
     chains_under(scop, sched)
         .into_iter()
-        .filter(|&(s, d)| {
+        .filter_map(|(s, d)| {
             let inside = |t: StmtId| sched.same_side(s, t, d);
-            sched.dims[d].jammable_for(&inside) || sched.dims[d].jammable_in_runs_for(&inside)
+            let jammable = sched.dims[d].jammable_for(&inside) || sched.dims[d].jammable_in_runs_for(&inside);
+            jammable.then(|| sched.stmt_ids().filter(|&t| inside(t)).collect())
         })
-        .map(|(s, _)| s)
         .collect()
 }
 

@@ -118,8 +118,8 @@ impl<'a> Judge<'a> {
     /// the least such jam (`cost::size::least_jam_growth`); else, where
     /// one may be jammed, why it is not paid.
     fn jam(&self, planned: &Schedule) -> (bool, Option<String>) {
-        let chains = crate::ast::reduction_jam::jammable_chains(self.scop, planned);
-        match chains.iter().map(|&s| least_jam_growth(self.weights, s)).min() {
+        let loops = crate::ast::reduction_jam::jammable_chains(self.scop, planned);
+        match loops.iter().map(|body| least_jam_growth(self.weights, body)).min() {
             Some(least) => match self.budget.jam_beyond_share(least) {
                 Some(why) => (false, Some(why)),
                 None => (true, None),
