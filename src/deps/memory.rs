@@ -30,25 +30,38 @@ fn depth_of(sched: &Set, k: usize) -> Option<usize> {
 }
 
 /// Dependences that contain every exact one, for when the exact analysis
-/// ran out of its work budget: for each pair of statements that access a
-/// common array (one of them writing it), every pair of their instances
-/// that the original schedule orders at a level is taken as dependent at
-/// that level, whatever cells they touch. Costs one relation per pair of
-/// statements and level, never per pair of accesses. Nothing is marked
-/// relaxable (no scalar's memory dependence, no reduction): a schedule that
-/// respects these keeps every order the program relies on, and keeps the
-/// parallelism and tiling the statements' order allows.
+/// ran out of its work budget: for each pair of accesses of two statements
+/// to a common array (one of them writing it), every pair of the
+/// statements' instances that the original schedule orders at a level is
+/// taken as dependent at that level, whatever cells they touch. One
+/// relation per pair of statements and level, shared by their pairs of
+/// accesses. Every pair of accesses gets its dependence: the stages that
+/// ask about one array or one access (the cells kept in registers, scratch
+/// arrays copied per thread, the rows a scalar's values stay in) must see
+/// each (a fuzzed nest whose first pair was on another array kept a cell
+/// in a register that a read in the same loop reached: a wrong answer).
+/// Nothing is marked relaxable (no scalar's memory dependence, no
+/// reduction): a schedule that respects these keeps every order the
+/// program relies on, and keeps the parallelism and tiling the
+/// statements' order allows.
 pub fn conservative_deps(scop: &PolyScop) -> PolyResult<Vec<Dependence>> {
     let mut out = vec![];
     for (si, s) in scop.stmt_ids().zip(&scop.statements) {
         for (ti, t) in scop.stmt_ids().zip(&scop.statements) {
-            let pair = s.accesses.iter().enumerate().find_map(|(ai, a)| {
-                t.accesses.iter().enumerate().find_map(|(bi, b)| (a.array == b.array).then_some(()).and(kind_of(a.kind, b.kind)).map(|k| (ai, bi, k)))
-            });
-            let Some((ai, bi, kind)) = pair else { continue };
+            let pairs: Vec<(usize, usize, DepKind)> = s
+                .accesses
+                .iter()
+                .enumerate()
+                .flat_map(|(ai, a)| t.accesses.iter().enumerate().filter_map(move |(bi, b)| (a.array == b.array).then_some(()).and(kind_of(a.kind, b.kind)).map(|k| (ai, bi, k))))
+                .collect();
+            if pairs.is_empty() {
+                continue;
+            }
             for (k, ordered) in ordered_levels(scop, si, ti)? {
                 let relation = ordered.drop_empty_parts()?.simplify_nonempty()?;
-                out.push(dependence(scop, (si, ai), (ti, bi), kind, k, relation, false, false));
+                for &(ai, bi, kind) in &pairs {
+                    out.push(dependence(scop, (si, ai), (ti, bi), kind, k, relation.clone(), false, false));
+                }
             }
         }
     }
