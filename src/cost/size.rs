@@ -604,4 +604,32 @@ mod tests {
         assert!(b.thread_only_exceeded_by(20).is_none());
         assert!(b.thread_only_exceeded_by(21).unwrap().contains("only gain is running loops of unknown trip count on threads"));
     }
+
+    /// The least a jam adds counts every statement the jammed loop holds
+    /// (the sum's start and store beside the chain) and never exceeds
+    /// what the jammed tree of a matrix product by rows (`s = C[i][j];
+    /// for k: s += A[i][k] * B[k][j]; C[i][j] = s`) weighs, with and
+    /// without OpenMP and a fallback.
+    #[test]
+    fn a_jams_least_growth_counts_the_loops_statements_and_no_more() {
+        use crate::deps::{analyze, DepsOptions};
+        use crate::sched::original::{mark_original, original_schedule};
+        let mut scop = crate::scop::kernels::matmul_scalar().scop;
+        scop.dead_after = [scop.cell_named("scalar_s").expect("s")].into();
+        let deps = analyze(&scop, &DepsOptions::default()).expect("deps");
+        let mut sched = original_schedule(&scop).expect("original");
+        mark_original(&scop, &deps, &mut sched).expect("marks");
+        let loops = crate::ast::reduction_jam::jammable_chains(&scop, &sched);
+        assert_eq!(loops, vec![vec![StmtId(0), StmtId(1), StmtId(2)]]);
+        let jammed = crate::ast::build(&scop, &sched, &crate::ast::AstOptions::default()).expect("ast");
+        assert!(jammed.jams_reductions(), "{jammed}");
+        for openmp in [false, true] {
+            for fallback in [false, true] {
+                let w = Weights { stmt: vec![9, 14, 7], original: 40, fallback, checks: 20, openmp };
+                let least = least_jam_growth(&w, &loops[0]);
+                assert!(least <= growth(&jammed, &w), "{openmp} {fallback}: {least} > {}\n{jammed}", growth(&jammed, &w));
+                assert!(least > least_jam_growth(&w, &[StmtId(1)]));
+            }
+        }
+    }
 }

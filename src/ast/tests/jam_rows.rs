@@ -565,30 +565,3 @@ fn rows_whose_sums_move_with_the_row_advance_together() {
         }
     }
 }
-
-/// The least a jam adds (`cost::size::least_jam_growth`) counts every
-/// statement the jammed loop holds — the sum's start and store beside the
-/// chain — and never exceeds what the jammed tree weighs, with and
-/// without OpenMP and a fallback.
-#[test]
-fn a_jams_least_growth_counts_the_loops_statements_and_no_more() {
-    use crate::cost::size::{growth, least_jam_growth, Weights};
-    use crate::scop::poly_scop::StmtId;
-    for (scop, sched) in [matmul_rows(true), cholesky_rows_to(0), cholesky_rows_to(1)] {
-        let loops = crate::ast::reduction_jam::jammable_chains(&scop, &sched);
-        assert_eq!(loops, vec![vec![StmtId(0), StmtId(1), StmtId(2)]]);
-        // As planning builds it: with the rows each scalar's values stay in.
-        let deps = analyze(&scop, &DepsOptions::default()).expect("deps");
-        let scalar_rows = crate::sched::marks::scalar_flow_rows(&deps, &sched.stmts, sched.dims.len()).expect("rows");
-        let ast = build(&scop, &sched, &AstOptions { scalar_rows, ..AstOptions::default() }).expect("ast");
-        assert!(ast.jams_reductions(), "{ast}");
-        for openmp in [false, true] {
-            for fallback in [false, true] {
-                let w = Weights { stmt: vec![9, 14, 7], original: 40, fallback, checks: 20, openmp };
-                let least = least_jam_growth(&w, &loops[0]);
-                assert!(least <= growth(&ast, &w), "{openmp} {fallback}: {least} > {}\n{ast}", growth(&ast, &w));
-                assert!(least > least_jam_growth(&w, &[StmtId(1)]));
-            }
-        }
-    }
-}
