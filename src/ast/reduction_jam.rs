@@ -96,13 +96,13 @@ pub fn jam_reductions(nodes: Vec<Node>, scop: &PolyScop, sched: &Schedule, scala
 /// any tree is built, for the profitability model (the tree may still not
 /// jam it: bounds that depend on the row, scalars read after the loop).
 pub fn may_jam_reductions(scop: &PolyScop, sched: &Schedule) -> bool {
-    !jammable_chains(scop, sched).is_empty()
+    !jammable_loops(scop, sched).is_empty()
 }
 
 /// The loops [`may_jam_reductions`] counts on, each around the innermost
 /// loop of a chain: the statements the loop holds (every one gets a copy
 /// per row when it is jammed, the chain's among them).
-pub fn jammable_chains(scop: &PolyScop, sched: &Schedule) -> Vec<Vec<StmtId>> {
+pub fn jammable_loops(scop: &PolyScop, sched: &Schedule) -> Vec<Vec<StmtId>> {
     chains_under(scop, sched)
         .into_iter()
         .filter_map(|(s, d)| {

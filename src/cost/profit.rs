@@ -114,11 +114,11 @@ impl<'a> Judge<'a> {
     }
 
     /// Whether `planned` has a loop around a reduction that may be jammed
-    /// (`ast::reduction_jam::jammable_chains`) and the budget can pay for
+    /// (`ast::reduction_jam::jammable_loops`) and the budget can pay for
     /// the least such jam (`cost::size::least_jam_growth`); else, where
     /// one may be jammed, why it is not paid.
     fn jam(&self, planned: &Schedule) -> (bool, Option<String>) {
-        let loops = crate::ast::reduction_jam::jammable_chains(self.scop, planned);
+        let loops = crate::ast::reduction_jam::jammable_loops(self.scop, planned);
         match loops.iter().map(|body| least_jam_growth(self.weights, body)).min() {
             Some(least) => match self.budget.jam_beyond_share(least) {
                 Some(why) => (false, Some(why)),

@@ -619,7 +619,7 @@ mod tests {
         let deps = analyze(&scop, &DepsOptions::default()).expect("deps");
         let mut sched = original_schedule(&scop).expect("original");
         mark_original(&scop, &deps, &mut sched).expect("marks");
-        let loops = crate::ast::reduction_jam::jammable_chains(&scop, &sched);
+        let loops = crate::ast::reduction_jam::jammable_loops(&scop, &sched);
         assert_eq!(loops, vec![vec![StmtId(0), StmtId(1), StmtId(2)]]);
         let jammed = crate::ast::build(&scop, &sched, &crate::ast::AstOptions::default()).expect("ast");
         assert!(jammed.jams_reductions(), "{jammed}");
