@@ -144,8 +144,7 @@ fn node(n: &Node, w: &Weights, at: Place, small: &BTreeSet<usize>) -> u64 {
             // The counters' values the copy needs (affine in the loop
             // variables) besides the block's own instructions.
             let counters: u64 = iter.iter().map(expr).sum();
-            let block = w.stmt.get(stmt.index()).copied().unwrap_or(0);
-            let block = if *copy > 0 && !w.openmp { block.div_ceil(JAM_ROW_SHARE) } else { block };
+            let block = if *copy > 0 { jam_row_block(w, *stmt) } else { w.stmt.get(stmt.index()).copied().unwrap_or(0) };
             block.saturating_add(counters)
         }
         Node::If { cond, then, otherwise, .. } => {
@@ -413,18 +412,19 @@ pub fn least_growth(w: &Weights) -> u64 {
 /// its 10 such nests are now declined before their tree (2 were): bounds
 /// of 187-268 instructions for shares of 111-199, the trees 838-898.
 pub fn least_jam_growth(w: &Weights, body: &[StmtId]) -> u64 {
-    let rows: u64 = body
-        .iter()
-        .map(|s| {
-            let block = w.stmt.get(s.index()).copied().unwrap_or(0);
-            if w.openmp {
-                block
-            } else {
-                block.div_ceil(JAM_ROW_SHARE)
-            }
-        })
-        .fold(0, u64::saturating_add);
+    let rows = body.iter().map(|&s| jam_row_block(w, s)).fold(0, u64::saturating_add);
     least_growth(w).saturating_add(rows.saturating_mul(ROWS as u64 - 1))
+}
+
+/// What a jammed row's copy of statement `s` weighs (a row past the
+/// first): its block, a quarter of it without OpenMP ([`JAM_ROW_SHARE`]).
+fn jam_row_block(w: &Weights, s: StmtId) -> u64 {
+    let block = w.stmt.get(s.index()).copied().unwrap_or(0);
+    if w.openmp {
+        block
+    } else {
+        block.div_ceil(JAM_ROW_SHARE)
+    }
 }
 
 #[cfg(test)]

@@ -23,6 +23,14 @@ fn kind_of(a: AccessKind, b: AccessKind) -> Option<DepKind> {
     }
 }
 
+/// The pairs of accesses of `s` and `t` to a common array, one of them
+/// writing it (`s`'s access, `t`'s, and the kind of their dependence), in
+/// the order of `s`'s accesses, then `t`'s.
+fn conflicting_pairs(s: &PolyStmt, t: &PolyStmt) -> Vec<(usize, usize, DepKind)> {
+    let pairs = s.accesses.iter().enumerate().flat_map(|(ai, a)| t.accesses.iter().enumerate().map(move |(bi, b)| (ai, a, bi, b)));
+    pairs.filter(|(_, a, _, b)| a.array == b.array).filter_map(|(ai, a, bi, b)| kind_of(a.kind, b.kind).map(|k| (ai, bi, k))).collect()
+}
+
 /// The loop depth of level `k` of `sched`: the number of loop coordinates
 /// up to and including `k`, if `k` itself is one.
 fn depth_of(sched: &Set, k: usize) -> Option<usize> {
@@ -48,12 +56,7 @@ pub fn conservative_deps(scop: &PolyScop) -> PolyResult<Vec<Dependence>> {
     let mut out = vec![];
     for (si, s) in scop.stmt_ids().zip(&scop.statements) {
         for (ti, t) in scop.stmt_ids().zip(&scop.statements) {
-            let pairs: Vec<(usize, usize, DepKind)> = s
-                .accesses
-                .iter()
-                .enumerate()
-                .flat_map(|(ai, a)| t.accesses.iter().enumerate().filter_map(move |(bi, b)| (a.array == b.array).then_some(()).and(kind_of(a.kind, b.kind)).map(|k| (ai, bi, k))))
-                .collect();
+            let pairs = conflicting_pairs(s, t);
             if pairs.is_empty() {
                 continue;
             }
@@ -126,8 +129,8 @@ pub fn memory_deps(scop: &PolyScop) -> PolyResult<Vec<Dependence>> {
     let reductions: Vec<Vec<usize>> = scop.statements.iter().map(PolyStmt::reduction_accesses).collect::<PolyResult<_>>()?;
     for (si, s) in scop.stmt_ids().zip(&scop.statements) {
         for (ti, t) in scop.stmt_ids().zip(&scop.statements) {
-            let shares_array = s.accesses.iter().any(|a| t.accesses.iter().any(|b| a.array == b.array && kind_of(a.kind, b.kind).is_some()));
-            if !shares_array {
+            let pairs = conflicting_pairs(s, t);
+            if pairs.is_empty() {
                 continue;
             }
             let levels = ordered_levels(scop, si, ti)?;
@@ -136,21 +139,16 @@ pub fn memory_deps(scop: &PolyScop) -> PolyResult<Vec<Dependence>> {
             // parts of a complex value: `S -> T` alike once the cell is
             // composed away) have the same dependences; computed once.
             let mut by_cell: HashMap<Set, Vec<(usize, Set)>> = HashMap::default();
-            for (ai, a) in s.accesses.iter().enumerate() {
-                for (bi, b) in t.accesses.iter().enumerate() {
-                    let Some(kind) = kind_of(a.kind, b.kind) else { continue };
-                    if a.array != b.array {
-                        continue;
-                    }
-                    let cell = same_cell(&a.relation, &b.relation)?;
-                    let reduction = si == ti && reductions[si.index()].contains(&ai) && reductions[si.index()].contains(&bi);
-                    if !by_cell.contains_key(&cell) {
-                        let at_levels = dependent_at_levels(&cell, &levels)?;
-                        by_cell.insert(cell.clone(), at_levels);
-                    }
-                    for (k, rel) in &by_cell[&cell] {
-                        out.push(dependence(scop, (si, ai), (ti, bi), kind, *k, rel.clone(), scop.is_scalar(a), reduction));
-                    }
+            for (ai, bi, kind) in pairs {
+                let (a, b) = (&s.accesses[ai], &t.accesses[bi]);
+                let cell = same_cell(&a.relation, &b.relation)?;
+                let reduction = si == ti && reductions[si.index()].contains(&ai) && reductions[si.index()].contains(&bi);
+                if !by_cell.contains_key(&cell) {
+                    let at_levels = dependent_at_levels(&cell, &levels)?;
+                    by_cell.insert(cell.clone(), at_levels);
+                }
+                for (k, rel) in &by_cell[&cell] {
+                    out.push(dependence(scop, (si, ai), (ti, bi), kind, *k, rel.clone(), scop.is_scalar(a), reduction));
                 }
             }
         }
