@@ -24,7 +24,7 @@ use crate::ast::{Ast, For, Node};
 use crate::ir::{FunctionView, Op};
 use crate::deps::Deps;
 use crate::poly::PolyResult;
-use crate::sched::marks::DepState;
+use crate::sched::marks::{Ask, DepState};
 use crate::sched::Schedule;
 use crate::scop::affine::Sym;
 use crate::scop::model::{AccessKind, ArrayId, Model, Target};
@@ -224,8 +224,7 @@ fn only_this_run(cx: &Cx, f: &For, s: StmtId, x: ArrayId, in_body: &BTreeSet<Stm
                 if chain {
                     // Rows of one group run together: a cell two of them
                     // share would be in two registers.
-                    let mut probe = state.clone();
-                    let carry = probe.step(rs, rt)?;
+                    let carry = state.signs(rs, rt, Ask::Either)?;
                     if carry.positive || carry.negative {
                         return Ok(false);
                     }
@@ -233,7 +232,7 @@ fn only_this_run(cx: &Cx, f: &For, s: StmtId, x: ArrayId, in_body: &BTreeSet<Stm
                 // Other pairs differing here may run in one loop run.
                 continue;
             }
-            state.step(rs, rt)?;
+            state.step_asking(rs, rt, Ask::Neither)?;
         }
         if !chain && !state.satisfied() {
             return Ok(false);

@@ -35,7 +35,7 @@
 
 use crate::scop::poly_scop::CellId;
 use super::constraints::{farkas_rows, Layout};
-use super::marks::unordered_before;
+use super::marks::{unordered_before, Ask};
 use super::SchedRow;
 use crate::deps::Deps;
 use crate::poly::ilp::{lexmin_in_order, Problem};
@@ -75,8 +75,7 @@ pub fn concurrent_start_row(deps: &Deps, sched: &Schedule, start: usize, len: us
     // ordered by the point rows, which are the band's rows unchanged.
     let mut moves = false;
     for s in &active {
-        let mut t = s.clone();
-        moves |= t.step(sched.row(s.src, start), sched.row(s.dst, start))?.positive;
+        moves |= s.signs(sched.row(s.src, start), sched.row(s.dst, start), Ask::Positive)?.positive;
     }
     if !moves {
         return Ok(None);

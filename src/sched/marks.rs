@@ -97,21 +97,20 @@ impl DepState {
     /// target): reports the sign of the difference on the remaining pairs
     /// and keeps only the pairs where it is zero.
     pub fn step(&mut self, rs: &SchedRow, rt: &SchedRow) -> PolyResult<Carry> {
+        self.step_asking(rs, rt, Ask::Both)
+    }
+
+    /// [`DepState::step`] that finds out only the signs `ask` names: each
+    /// sign is an integer problem per pair polyhedron, and most walks want
+    /// one sign or none (the pairs left at zero, for the rows after). The
+    /// signs not asked for are reported `false`.
+    pub fn step_asking(&mut self, rs: &SchedRow, rt: &SchedRow, ask: Ask) -> PolyResult<Carry> {
         let mut carry = Carry::default();
         let mut rest = vec![];
         for p in &self.parts {
             let (b, d) = difference(p, self.n_src, rs, rt)?;
-            let shifted = |sign: i64| -> PolyResult<bool> {
-                let mut q = b.clone();
-                let mut r: Vec<i64> = d.iter().map(|x| x * sign).collect();
-                let last = r.len() - 1;
-                r[last] -= 1;
-                q.add_ineq(r)?;
-                Ok(!q.is_empty()?)
-            };
-            carry.positive |= shifted(1)?;
-            carry.negative |= shifted(-1)?;
-            let mut z = b.clone();
+            sign_of(&b, &d, ask, &mut carry)?;
+            let mut z = b;
             z.add_eq(d)?;
             if !z.is_empty()? {
                 rest.push(z.simplify_locals()?);
@@ -120,6 +119,59 @@ impl DepState {
         self.parts = rest;
         Ok(carry)
     }
+
+    /// The signs `ask` names of the difference of one row on the pairs
+    /// left, the state unchanged (for a walk that looks one row ahead).
+    pub fn signs(&self, rs: &SchedRow, rt: &SchedRow, ask: Ask) -> PolyResult<Carry> {
+        let mut carry = Carry::default();
+        for p in &self.parts {
+            let (b, d) = difference(p, self.n_src, rs, rt)?;
+            sign_of(&b, &d, ask, &mut carry)?;
+        }
+        Ok(carry)
+    }
+}
+
+/// Which signs of a row's difference a walk asks [`DepState::step_asking`]
+/// about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ask {
+    /// Both, each exactly.
+    Both,
+    Positive,
+    Negative,
+    /// Whether some pair has a non-zero difference (`positive ||
+    /// negative`); once one sign is found the other is not looked for.
+    Either,
+    /// None: only the pairs left at zero.
+    Neither,
+}
+
+/// Adds to `carry` the signs `ask` names that the pairs of `b` give the
+/// difference row `d`, skipping a sign already found on another part.
+fn sign_of(b: &BasicSet, d: &[i64], ask: Ask, carry: &mut Carry) -> PolyResult<()> {
+    let shifted = |sign: i64| -> PolyResult<bool> {
+        let mut q = b.clone();
+        let mut r: Vec<i64> = d.iter().map(|x| x * sign).collect();
+        let last = r.len() - 1;
+        r[last] -= 1;
+        q.add_ineq(r)?;
+        Ok(!q.is_empty()?)
+    };
+    let (want_pos, want_neg) = match ask {
+        Ask::Both | Ask::Either => (true, true),
+        Ask::Positive => (true, false),
+        Ask::Negative => (false, true),
+        Ask::Neither => (false, false),
+    };
+    if want_pos && !carry.positive {
+        carry.positive = shifted(1)?;
+    }
+    let found = ask == Ask::Either && (carry.positive || carry.negative);
+    if want_neg && !carry.negative && !found {
+        carry.negative = shifted(-1)?;
+    }
+    Ok(())
 }
 
 /// States for the given dependences.
@@ -146,7 +198,7 @@ pub fn scalar_flow_rows(deps: &Deps, rows: &[Vec<SchedRow>], n_rows: usize) -> P
         let mut s = DepState::new(i, d);
         let mut leaves = n_rows;
         for k in 0..n_rows {
-            let c = s.step(&rows[s.src.index()][k], &rows[s.dst.index()][k])?;
+            let c = s.step_asking(&rows[s.src.index()][k], &rows[s.dst.index()][k], Ask::Either)?;
             if c.positive || c.negative {
                 leaves = k;
                 break;
@@ -169,7 +221,7 @@ pub fn carried(mut states: Vec<DepState>, rows: &[Vec<SchedRow>], n_rows: usize)
     for k in 0..n_rows {
         let mut c = BTreeSet::new();
         for s in states.iter_mut() {
-            if s.step(&rows[s.src.index()][k], &rows[s.dst.index()][k])?.positive {
+            if s.step_asking(&rows[s.src.index()][k], &rows[s.dst.index()][k], Ask::Positive)?.positive {
                 c.insert((s.src, s.dst));
             }
         }
@@ -202,7 +254,7 @@ pub fn unordered_before(deps: &Deps, sched: &Schedule, start: usize, relaxed: &B
     let mut sts = states(deps.constraining(relaxed, relax_reductions));
     for k in 0..start {
         for s in sts.iter_mut() {
-            s.step(sched.row(s.src, k), sched.row(s.dst, k))?;
+            s.step_asking(sched.row(s.src, k), sched.row(s.dst, k), Ask::Neither)?;
         }
         sts.retain(|s| !s.satisfied());
     }
@@ -222,8 +274,7 @@ pub fn band_rows_zero(deps: &Deps, sched: &Schedule, start: usize, len: usize, r
         for k in start..start + len {
             let mut pairs = BTreeSet::new();
             for s in &sts {
-                let mut t = s.clone();
-                let c = t.step(sched.row(s.src, k), sched.row(s.dst, k))?;
+                let c = s.signs(sched.row(s.src, k), sched.row(s.dst, k), Ask::Either)?;
                 if c.positive || c.negative {
                     pairs.insert((s.src, s.dst));
                 }
@@ -264,8 +315,12 @@ pub fn jam_blocked(deps: &Deps, sched: &Schedule, dims: &BTreeSet<usize>) -> Pol
         let arrays = deps.constraining(&none, false).filter(|(_, x)| !x.is_scalar);
         let mut blocked = BTreeSet::new();
         for mut s in states(arrays) {
+            // One dependence is enough to block a pair of statements.
+            if blocked.contains(&(s.src, s.dst)) {
+                continue;
+            }
             for k in 0..d {
-                s.step(sched.row(s.src, k), sched.row(s.dst, k))?;
+                s.step_asking(sched.row(s.src, k), sched.row(s.dst, k), Ask::Neither)?;
                 if s.satisfied() {
                     break;
                 }
@@ -286,7 +341,7 @@ pub fn jam_blocked(deps: &Deps, sched: &Schedule, dims: &BTreeSet<usize>) -> Pol
                 if s.satisfied() {
                     break;
                 }
-                if s.step(sched.row(s.src, k), sched.row(s.dst, k))?.negative {
+                if s.step_asking(sched.row(s.src, k), sched.row(s.dst, k), Ask::Negative)?.negative {
                     blocked.insert((s.src, s.dst));
                     break;
                 }

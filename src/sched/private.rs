@@ -41,7 +41,7 @@
 //! covering the array's accessed range, and the loop's last iteration the
 //! array itself.
 
-use super::marks::DepState;
+use super::marks::{Ask, DepState};
 use super::{RowKind, Schedule};
 use crate::deps::{DepKind, Deps};
 use crate::poly::PolyResult;
@@ -63,12 +63,12 @@ pub fn privatizable(scop: &PolyScop, deps: &Deps, sched: &Schedule, d: usize, st
     let between = deps.constraining(relaxed, false).filter(|(_, x)| inside(x.source) && inside(x.target));
     for mut s in super::marks::states(between) {
         for k in 0..d {
-            s.step(sched.row(s.src, k), sched.row(s.dst, k))?;
+            s.step_asking(sched.row(s.src, k), sched.row(s.dst, k), Ask::Neither)?;
             if s.satisfied() {
                 break;
             }
         }
-        if s.satisfied() || !s.step(sched.row(s.src, d), sched.row(s.dst, d))?.positive {
+        if s.satisfied() || !s.signs(sched.row(s.src, d), sched.row(s.dst, d), Ask::Positive)?.positive {
             continue;
         }
         let dep = deps.dep(s.dep);
@@ -105,7 +105,7 @@ fn private_cell(scop: &PolyScop, deps: &Deps, sched: &Schedule, d: usize, stmts:
     for (i, dep) in deps.enumerated().filter(|(_, y)| y.array == x && y.kind == DepKind::Flow) {
         let mut s = DepState::new(i, dep);
         for k in 0..=d {
-            let c = s.step(sched.row(s.src, k), sched.row(s.dst, k))?;
+            let c = s.step_asking(sched.row(s.src, k), sched.row(s.dst, k), Ask::Either)?;
             if c.positive || c.negative {
                 return Ok(false);
             }

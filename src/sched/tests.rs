@@ -274,3 +274,34 @@ fn sizes_with_offsets_cost_what_separate_sizes_cost() {
     assert!(offset < 3 * apart, "{offset} work units with T = 92 against {apart} with T = 40");
     assert_eq!(s_apart.stmts, s_offset.stmts);
 }
+
+/// A walk that only needs the pairs a row leaves at zero asks no sign:
+/// a triangular solve tiled 32 x 3680 (gsl's cblas/strsv.c) walked by
+/// the jam marks through its tile rows spent the marks' whole allowance
+/// (2e8 units) on one sign nobody read (the two tile rows' difference on
+/// the pairs with equal row tiles, empty over the integers but not
+/// rationally, which branch and bound does not close); without it, the
+/// step costs a few million units.
+#[test]
+fn a_walk_through_tile_rows_asks_no_unread_sign() {
+    use super::marks::{Ask, DepState};
+    use crate::deps::DepId;
+    use crate::poly::{parse_basic_set, with_work_cap, PolyError};
+    use crate::scop::poly_scop::StmtId;
+    let part = parse_basic_set(
+        "[n, lda, inc, o] -> { S1[i0, i1] -> S1[i2, i3] : lda >= n and 0 <= o <= -inc + 2147483647 and o <= inc - 1 and i0 >= 0 and i1 = i0 and i0 + 1 <= i2 <= n - 2 and i3 = i0 + 1 }",
+    )
+    .unwrap();
+    let state = DepState { dep: DepId::at(0), src: StmtId(1), dst: StmtId(1), n_src: 2, parts: vec![part] };
+    let tile = |col: usize, size: i64| SchedRow { coeffs: (0..7).map(|c| i64::from(c == 4 + col)).collect(), div: size };
+    let walk = |ask: Ask| {
+        let mut s = state.clone();
+        with_work_cap(20_000_000, || {
+            s.step_asking(&tile(0, 32), &tile(0, 32), ask)?;
+            s.step_asking(&tile(1, 3680), &tile(1, 3680), ask)
+        })
+        .map(|_| s.parts.len())
+    };
+    assert_eq!(walk(Ask::Neither), Ok(1), "the pairs left after both tile rows");
+    assert_eq!(walk(Ask::Both), Err(PolyError::Budget), "the signs of the second tile row are a hard problem");
+}

@@ -29,7 +29,7 @@ use super::reuse::tiling_pays;
 use crate::legality::live::keeps_live_ranges;
 use crate::deps::Deps;
 use crate::poly::PolyResult;
-use crate::sched::marks::{mark_parallel, states, DepState};
+use crate::sched::marks::{mark_parallel, states, Ask, DepState};
 use crate::sched::{Band, RowKind, Schedule};
 use crate::scop::PolyScop;
 use std::collections::BTreeSet;
@@ -127,15 +127,14 @@ fn legal_and_permutable(deps: &Deps, cand: &Schedule, band: &Band, relaxed: &BTr
         if k == band.start {
             for r in band.start..band.start + band.len {
                 for s in &sts {
-                    let mut t = s.clone();
-                    if t.step(cand.row(s.src, r), cand.row(s.dst, r))?.negative {
+                    if s.signs(cand.row(s.src, r), cand.row(s.dst, r), Ask::Negative)?.negative {
                         return Ok(false);
                     }
                 }
             }
         }
         for s in sts.iter_mut() {
-            if s.step(cand.row(s.src, k), cand.row(s.dst, k))?.negative {
+            if s.step_asking(cand.row(s.src, k), cand.row(s.dst, k), Ask::Negative)?.negative {
                 return Ok(false);
             }
         }

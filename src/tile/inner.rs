@@ -18,7 +18,7 @@
 //! loop parallel where it was not.
 
 use crate::scop::poly_scop::CellId;
-use crate::sched::marks::{states, DepState};
+use crate::sched::marks::{states, Ask, DepState};
 use crate::schedule::{Band, DimInfo, RowKind, SchedRow, Schedule};
 use crate::legality::live::keeps_live_ranges;
 use crate::deps::{DepKind, Deps};
@@ -98,7 +98,7 @@ fn passes_values_within_iteration(scop: &PolyScop, deps: &Deps, points: &Schedul
     let mut sts = states(deps.constraining(relaxed, false).filter(|(_, d)| d.kind == DepKind::Flow && d.source != d.target));
     for k in 0..m - 1 {
         for s in sts.iter_mut() {
-            s.step(points.row(s.src, k), points.row(s.dst, k))?;
+            s.step_asking(points.row(s.src, k), points.row(s.dst, k), Ask::Neither)?;
         }
         sts.retain(|s| !s.satisfied());
     }
@@ -122,7 +122,7 @@ fn same_counters(scop: &PolyScop, deps: &Deps, s: &DepState) -> PolyResult<bool>
         let mut coeffs = vec![0; np + n_src + 1];
         coeffs[np + k] = 1;
         let row = SchedRow { coeffs, div: 1 };
-        let c = s.clone().step(&row, &row)?;
+        let c = s.signs(&row, &row, Ask::Either)?;
         if c.positive || c.negative {
             return Ok(false);
         }
@@ -146,8 +146,16 @@ fn inner_carries(cand: &Schedule, sts: &mut Vec<DepState>) -> PolyResult<Option<
     let m = cand.dims.len();
     let mut carried = false;
     for k in 0..m {
+        // Signs matter at the last two rows only.
+        let ask = if k + 1 == m {
+            Ask::Both
+        } else if k + 2 == m {
+            Ask::Negative
+        } else {
+            Ask::Neither
+        };
         for s in sts.iter_mut() {
-            let c = s.step(cand.row(s.src, k), cand.row(s.dst, k))?;
+            let c = s.step_asking(cand.row(s.src, k), cand.row(s.dst, k), ask)?;
             // The outer rows are the schedule's own (legal) ones.
             if k >= m - 2 && c.negative {
                 return Ok(None);

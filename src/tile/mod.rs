@@ -64,7 +64,7 @@ pub mod sizes;
 use crate::scop::poly_scop::CellId;
 use crate::legality::live::keeps_live_ranges;
 use crate::deps::DepKind;
-use crate::sched::marks::DepState;
+use crate::sched::marks::{Ask, DepState};
 use crate::deps::Deps;
 use crate::poly::PolyResult;
 use crate::sched::marks::{band_rows_zero, mark_parallel};
@@ -517,7 +517,7 @@ fn live_ranges_cross(deps: &Deps, sched: &Schedule, band: &Band, relaxed: &BTree
         }
         let mut st = DepState::new(i, d);
         for k in 0..band.start + band.len {
-            let c = st.step(sched.row(d.source, k), sched.row(d.target, k))?;
+            let c = st.step_asking(sched.row(d.source, k), sched.row(d.target, k), Ask::Either)?;
             if c.positive || c.negative {
                 return Ok(true);
             }

@@ -465,3 +465,49 @@ fn bands_whose_points_run_chains_stay_untiled() {
     let (s, text) = tiled(&kernels::matmul(), &TileConfig::default());
     assert!(s.bands.iter().any(|b| b.tile_sizes.is_some()), "{text}");
 }
+
+/// A walk that asks for fewer signs (`marks::DepState::step_asking`,
+/// `signs`) gets the signs it asks for as the full step has them and the
+/// same pairs left, on every dependence of every kernel, row by row of
+/// its tiled schedule (tile rows divide, so their differences have
+/// floor divisions).
+#[test]
+fn asking_fewer_signs_changes_no_answer() {
+    use crate::sched::marks::{states, Ask};
+    let mut divided = 0;
+    for k in kernels::all() {
+        let deps = analyze(&k.scop, &DepsOptions::default()).expect("deps");
+        let s = schedule(&k.scop, &deps, &SchedOptions::default()).expect("schedule");
+        let tiled = tile(&k.scop, &deps, s, &Default::default(), &TileConfig::default());
+        for full in states(deps.enumerated()) {
+            let mut full = full;
+            for r in 0..tiled.dims.len() {
+                if full.satisfied() {
+                    break;
+                }
+                let (rs, rt) = (tiled.row(full.src, r), tiled.row(full.dst, r));
+                divided += usize::from(rs.div > 1 || rt.div > 1);
+                let mut asked: Vec<_> = [Ask::Both, Ask::Positive, Ask::Negative, Ask::Either, Ask::Neither].iter().map(|&a| (a, full.clone())).collect();
+                let looked: Vec<_> = asked.iter().map(|(a, st)| (*a, st.signs(rs, rt, *a).expect("signs"))).collect();
+                let c = full.step(rs, rt).expect("step");
+                for ((a, st), (_, seen)) in asked.iter_mut().zip(looked) {
+                    let got = st.step_asking(rs, rt, *a).expect("step_asking");
+                    assert_eq!(got, seen, "{}: dependence {} row {r} {a:?}: step_asking and signs differ", k.name, full.dep);
+                    let (pos, neg) = match a {
+                        Ask::Both => (Some(c.positive), Some(c.negative)),
+                        Ask::Positive => (Some(c.positive), None),
+                        Ask::Negative => (None, Some(c.negative)),
+                        Ask::Either => (None, None),
+                        Ask::Neither => (Some(false), Some(false)),
+                    };
+                    assert!(pos.is_none_or(|p| p == got.positive) && neg.is_none_or(|n| n == got.negative), "{}: dependence {} row {r} {a:?}: {got:?} against {c:?}", k.name, full.dep);
+                    if *a == Ask::Either {
+                        assert_eq!(got.positive || got.negative, c.positive || c.negative, "{}: dependence {} row {r}", k.name, full.dep);
+                    }
+                    assert_eq!(st.parts, full.parts, "{}: dependence {} row {r} {a:?}: other pairs left", k.name, full.dep);
+                }
+            }
+        }
+    }
+    assert!(divided > 0, "no tile row was walked");
+}

@@ -24,6 +24,38 @@ fn emptiness_and_sample() {
     }
 }
 
+/// Rows that bound one variable alone prove a set empty by a scan of the
+/// rows (`ilp::Problem::single_bounds_contradict`, asked before every
+/// integer sample) only where brute force finds no point, and sampling
+/// stays exact with such rows in the set.
+#[test]
+fn crossing_bounds_of_one_variable() {
+    let mut rng = Rng::new(11);
+    let mut proven = 0;
+    for case in 0..800 {
+        let sh = SHAPES[case % SHAPES.len()];
+        let mut b = random_bset(&mut rng, sh);
+        for _ in 0..rng.range(1, 3) {
+            let col = rng.range(0, (b.n_param() + b.n_dim()) as i64 - 1) as usize;
+            let mut r = vec![0; b.width()];
+            r[col] = rng.range(1, 3) * if rng.chance(50) { 1 } else { -1 };
+            r[b.width() - 1] = rng.range(-2 * B, 2 * B);
+            if rng.chance(20) {
+                b.add_eq(r).unwrap();
+            } else {
+                b.add_ineq(r).unwrap();
+            }
+        }
+        let empty = members(&b).is_empty();
+        if b.to_problem().single_bounds_contradict() {
+            assert!(empty, "case {case}: proven empty, but brute force finds points: {b:?}");
+            proven += 1;
+        }
+        assert_eq!(b.sample().unwrap().is_none(), empty, "case {case}: {b:?}");
+    }
+    assert!(proven >= 100, "only {proven} sets proven empty by their bounds");
+}
+
 #[test]
 fn emptiness_unbounded_consistent() {
     let mut rng = Rng::new(2);
