@@ -91,7 +91,7 @@ fn disjoint_pieces(domain: &Set) -> AstResult<Vec<BasicSet>> {
                 out.push(q.clone());
             }
         }
-        seen = seen.union(&part)?;
+        seen.absorb(part)?;
     }
     Ok(out)
 }

@@ -44,10 +44,10 @@ fn killed(pairs: &[(&Set, &Set)]) -> PolyResult<Option<Set>> {
     let mut kill: Option<Set> = None;
     for (o, g) in pairs {
         let k = o.compose(g)?;
-        kill = Some(match kill {
-            None => k,
-            Some(u) => u.union(&k)?,
-        });
+        match &mut kill {
+            None => kill = Some(k),
+            Some(u) => u.absorb(k)?,
+        }
     }
     kill.map(|k| k.simplify_all_parts()).transpose()
 }

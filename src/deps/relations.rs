@@ -107,10 +107,10 @@ pub fn precedes(sa: &Set, sb: &Set) -> PolyResult<Set> {
     let mut out: Option<Set> = None;
     for k in 0..n {
         let o = ordered_at(sa, sb, k)?;
-        out = Some(match out {
-            None => o,
-            Some(u) => u.union(&o)?,
-        });
+        match &mut out {
+            None => out = Some(o),
+            Some(u) => u.absorb(o)?,
+        }
     }
     match out {
         Some(s) => Ok(s),

@@ -90,6 +90,16 @@ impl Set {
         Ok(Set { space: self.space.clone(), parts })
     }
 
+    /// Union with `o`, in place: its parts move in, none is copied (a
+    /// union built one set at a time copied every part so far at each
+    /// step: 4% of gsl's cblas/ctrmm.c compile, in the value-based flow's
+    /// kills of 135 parts).
+    pub fn absorb(&mut self, o: Set) -> PolyResult<()> {
+        self.same_space(&o)?;
+        self.parts.extend(o.parts);
+        Ok(())
+    }
+
     /// Intersection (pairwise; empty pairs are dropped).
     pub fn intersect(&self, o: &Set) -> PolyResult<Set> {
         self.same_space(o)?;
