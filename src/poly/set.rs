@@ -231,9 +231,27 @@ impl Set {
     /// [`Set::simplify`] that drops every part contained in another one,
     /// however many parts there are (a quadratic number of containment
     /// tests): for a set about to be subtracted, whose every part
-    /// multiplies the pieces of the difference.
+    /// multiplies the pieces of the difference. The parts are pruned
+    /// before they are simplified (an emptiness test each, then the
+    /// containment tests), so that only those kept pay for the
+    /// simplification's redundancy tests: the value-based flow's kills
+    /// compose 45 parts of which 9 stay (gsl's cblas/ctrmm.c).
     pub fn simplify_all_parts(&self) -> PolyResult<Set> {
-        self.simplify_parts(&BasicSet::simplify, usize::MAX)
+        let mut parts: Vec<BasicSet> = vec![];
+        for p in &self.parts {
+            let n = p.normalize()?;
+            if !n.is_obviously_empty() && !parts.contains(&n) && !n.is_empty()? {
+                parts.push(n);
+            }
+        }
+        let mut kept = vec![];
+        for p in without_covered(parts)? {
+            let s = p.simplify_nonempty()?;
+            if !s.is_obviously_empty() && !kept.contains(&s) {
+                kept.push(s);
+            }
+        }
+        Ok(Set { space: self.space.clone(), parts: kept })
     }
 
     /// [`Set::simplify`] of a set whose parts are known to be non-empty
@@ -255,38 +273,7 @@ impl Set {
         if parts.len() > max_compared {
             return Ok(Set { space: self.space.clone(), parts });
         }
-        // Each part as a subtrahend once (`Set::is_subset`'s form; `None`
-        // where it has no exact one: never taken as covering), and each
-        // tested part's tableau built once for all the others.
-        let mut prepared: Vec<Option<BasicSet>> = parts.iter().map(|p| prepare_subtrahend(p).ok()).collect();
-        let mut i = 0;
-        while i < parts.len() {
-            let mut inside: Option<Inside> = None;
-            let mut covered = false;
-            for (j, b) in prepared.iter().enumerate() {
-                let Some(b) = b.as_ref().filter(|_| j != i) else { continue };
-                let within = match b.n_local() {
-                    0 => {
-                        if inside.is_none() {
-                            inside = Some(Inside::new(&parts[i])?);
-                        }
-                        inside.as_mut().map_or(Ok(false), |t| t.holds(b))
-                    }
-                    _ => subtract_basic(&parts[i], b, true).map(|rest| rest.is_empty()),
-                };
-                if within.unwrap_or(false) {
-                    covered = true;
-                    break;
-                }
-            }
-            if covered {
-                parts.remove(i);
-                prepared.remove(i);
-            } else {
-                i += 1;
-            }
-        }
-        Ok(Set { space: self.space.clone(), parts })
+        Ok(Set { space: self.space.clone(), parts: without_covered(parts)? })
     }
 
     /// Each part reduced to the constraints not implied by `context`; the
@@ -377,6 +364,43 @@ fn div_rows(b: &BasicSet) -> PolyResult<Vec<Row>> {
 /// a point outside answers `false`.
 fn within_constraints(p: &BasicSet, b: &BasicSet) -> PolyResult<bool> {
     Inside::new(p)?.holds(b)
+}
+
+/// `parts` without those contained in another one (the first of two
+/// equal ones goes).
+fn without_covered(mut parts: Vec<BasicSet>) -> PolyResult<Vec<BasicSet>> {
+    // Each part as a subtrahend once (`Set::is_subset`'s form; `None`
+    // where it has no exact one: never taken as covering), and each
+    // tested part's tableau built once for all the others.
+    let mut prepared: Vec<Option<BasicSet>> = parts.iter().map(|p| prepare_subtrahend(p).ok()).collect();
+    let mut i = 0;
+    while i < parts.len() {
+        let mut inside: Option<Inside> = None;
+        let mut covered = false;
+        for (j, b) in prepared.iter().enumerate() {
+            let Some(b) = b.as_ref().filter(|_| j != i) else { continue };
+            let within = match b.n_local() {
+                0 => {
+                    if inside.is_none() {
+                        inside = Some(Inside::new(&parts[i])?);
+                    }
+                    inside.as_mut().map_or(Ok(false), |t| t.holds(b))
+                }
+                _ => subtract_basic(&parts[i], b, true).map(|rest| rest.is_empty()),
+            };
+            if within.unwrap_or(false) {
+                covered = true;
+                break;
+            }
+        }
+        if covered {
+            parts.remove(i);
+            prepared.remove(i);
+        } else {
+            i += 1;
+        }
+    }
+    Ok(parts)
 }
 
 /// A basic set `p` with its tableau, asked whether it lies within the
