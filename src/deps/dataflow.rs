@@ -21,7 +21,7 @@
 
 use super::{DepKind, Dependence};
 use crate::poly::{PolyError, PolyResult, Set};
-use crate::stable::HashMap;
+use crate::stable::WordMap;
 use crate::scop::poly_scop::StmtId;
 
 /// The pairs whose compositions kill flow dependence `f` (see module
@@ -57,7 +57,6 @@ fn killed(pairs: &[(&Set, &Set)]) -> PolyResult<Option<Set>> {
 /// exact.
 pub fn make_value_based(deps: &mut Vec<Dependence>) -> PolyResult<bool> {
     let mut exact = true;
-    let mut updated: Vec<Option<Set>> = vec![None; deps.len()];
     // The killed pairs depend on the source and target accesses only, not
     // on the level of the flow: one set per pair of accesses, its parts
     // pruned once. A scalar written under a condition (a PHI of two
@@ -71,53 +70,69 @@ pub fn make_value_based(deps: &mut Vec<Dependence>) -> PolyResult<bool> {
     // imaginary parts, two scalars set and read in the same statements)
     // have the same kills and the same value-based flows: both are
     // computed once per distinct set of relations.
-    let mut kills: HashMap<(StmtId, usize, StmtId, usize), usize> = HashMap::default();
-    let mut distinct_kills: HashMap<Vec<(Set, Set)>, usize> = HashMap::default();
+    //
+    // The tables hold references into `deps` (hashed by words, as the
+    // solver's memo is: they are only looked up, never walked), not
+    // copies: copying every relation pair to key them, and hashing the
+    // copies with SipHash, was 3% of gsl's cblas/ctrmm.c compile.
+    let mut kills: WordMap<(StmtId, usize, StmtId, usize), usize> = WordMap::default();
+    let mut distinct_kills: WordMap<Vec<(&Set, &Set)>, usize> = WordMap::default();
     let mut kill_sets: Vec<Option<Set>> = vec![];
-    let mut flows: HashMap<(usize, Set), Option<Set>> = HashMap::default();
+    // Each distinct value-based flow, with whether it is empty; `None`
+    // where the subtraction was not exact.
+    let mut flows: WordMap<(usize, &Set), usize> = WordMap::default();
+    let mut rests: Vec<Option<(Set, bool)>> = vec![];
+    let mut updated: Vec<Option<usize>> = vec![None; deps.len()];
     for (i, f) in deps.iter().enumerate() {
         if f.kind != DepKind::Flow {
             continue;
         }
         let key = (f.source, f.source_access, f.target, f.target_access);
-        if !kills.contains_key(&key) {
-            let pairs = killing_pairs(deps, f);
-            let owned: Vec<(Set, Set)> = pairs.iter().map(|&(o, g)| (o.clone(), g.clone())).collect();
-            let id = match distinct_kills.get(&owned) {
-                Some(&id) => id,
-                None => {
-                    kill_sets.push(killed(&pairs)?);
-                    distinct_kills.insert(owned, kill_sets.len() - 1);
-                    kill_sets.len() - 1
-                }
-            };
-            kills.insert(key, id);
-        }
-        let id = kills[&key];
+        let id = match kills.get(&key) {
+            Some(&id) => id,
+            None => {
+                let pairs = killing_pairs(deps, f);
+                let id = match distinct_kills.get(&pairs) {
+                    Some(&id) => id,
+                    None => {
+                        kill_sets.push(killed(&pairs)?);
+                        distinct_kills.insert(pairs, kill_sets.len() - 1);
+                        kill_sets.len() - 1
+                    }
+                };
+                kills.insert(key, id);
+                id
+            }
+        };
         let Some(kill) = &kill_sets[id] else { continue };
-        let flow_key = (id, f.relation.clone());
-        if !flows.contains_key(&flow_key) {
-            let rest = match f.relation.subtract(kill) {
-                Ok(rest) => Some(rest.simplify()?),
-                Err(PolyError::Inexact) => None,
-                Err(e) => return Err(e),
-            };
-            flows.insert(flow_key.clone(), rest);
-        }
-        match &flows[&flow_key] {
-            Some(rest) => updated[i] = Some(rest.clone()),
+        let rest = match flows.get(&(id, &f.relation)) {
+            Some(&r) => r,
+            None => {
+                let rest = match f.relation.subtract(kill) {
+                    Ok(rest) => {
+                        let rest = rest.simplify()?;
+                        let empty = rest.is_empty()?;
+                        Some((rest, empty))
+                    }
+                    Err(PolyError::Inexact) => None,
+                    Err(e) => return Err(e),
+                };
+                rests.push(rest);
+                flows.insert((id, &f.relation), rests.len() - 1);
+                rests.len() - 1
+            }
+        };
+        match &rests[rest] {
+            Some(_) => updated[i] = Some(rest),
             None => exact = false,
         }
     }
     let mut out = vec![];
     for (d, u) in deps.drain(..).zip(updated) {
-        match u {
+        match u.and_then(|r| rests[r].as_ref()) {
             None => out.push(d),
-            Some(rel) => {
-                if !rel.is_empty()? {
-                    out.push(Dependence { relation: rel, ..d });
-                }
-            }
+            Some((_, true)) => {}
+            Some((rel, false)) => out.push(Dependence { relation: rel.clone(), ..d }),
         }
     }
     *deps = out;
