@@ -10,7 +10,7 @@
 use super::relations::{is_loop_coordinate, ordered_at, product, same_cell};
 use super::{DepKind, Dependence};
 use crate::poly::{PolyResult, Set};
-use crate::stable::HashMap;
+use crate::stable::WordMap;
 use crate::scop::model::AccessKind;
 use crate::scop::poly_scop::{PolyScop, PolyStmt, StmtId};
 
@@ -138,7 +138,7 @@ pub fn memory_deps(scop: &PolyScop) -> PolyResult<Vec<Dependence>> {
             // instances (a scalar's write and read, the real and imaginary
             // parts of a complex value: `S -> T` alike once the cell is
             // composed away) have the same dependences; computed once.
-            let mut by_cell: HashMap<Set, Vec<(usize, Set)>> = HashMap::default();
+            let mut by_cell: WordMap<Set, Vec<(usize, Set)>> = WordMap::default();
             for (ai, bi, kind) in pairs {
                 let (a, b) = (&s.accesses[ai], &t.accesses[bi]);
                 let cell = same_cell(&a.relation, &b.relation)?;

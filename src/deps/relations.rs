@@ -13,6 +13,7 @@
 //! coordinates exactly (they are equalities, or floor divisions kept as
 //! existentials), so every relation here is exact over the integers.
 
+use crate::poly::map::params_cross;
 use crate::poly::{BasicSet, PolyError, PolyResult, Set, Space, Tuple};
 use crate::schedule::SchedRow;
 
@@ -42,13 +43,15 @@ pub fn lift(b: &BasicSet, space: &Space, offset: usize) -> BasicSet {
     out
 }
 
-/// `{ s -> t : s ∈ ds, t ∈ dt, params ∈ context }`.
+/// `{ s -> t : s ∈ ds, t ∈ dt, params ∈ context }` (pairs of parts in
+/// parameter cases that exclude each other left out at once:
+/// [`params_cross`]).
 pub fn product(ds: &Set, dt: &Set, context: &Set) -> PolyResult<Set> {
     let space = pair_space(&ds.space().params, &ds.space().output, &dt.space().output);
     let n_src = ds.space().n_dim();
     let mut parts = vec![];
     for a in ds.parts() {
-        for b in dt.parts() {
+        for b in dt.parts().iter().filter(|b| !params_cross(a, b)) {
             for c in context.parts() {
                 let p = lift(a, &space, 0).intersect(&lift(b, &space, n_src))?.intersect(&lift(c, &space, 0))?;
                 if !p.is_empty()? {

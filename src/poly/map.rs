@@ -72,7 +72,7 @@ fn finish(mut b: BasicSet, cols: &[usize], space: Space) -> PolyResult<BasicSet>
 /// nest one part per case, and the composition of two relations all pairs
 /// of cases: two thirds of them were empty compositions, each built (its
 /// middle dimensions eliminated) and tested before it was dropped.
-fn params_cross(a: &BasicSet, b: &BasicSet) -> bool {
+pub fn params_cross(a: &BasicSet, b: &BasicSet) -> bool {
     let np = a.n_param();
     if np == 0 || a.space.params != b.space.params {
         return false;
