@@ -72,19 +72,31 @@ fn row_op(m: &mut [Vec<i64>], a: usize, b: usize, (p, q, r, s): (i64, i64, i64, 
 }
 
 /// Applies the column operation to `H` and `U`, and its inverse (a row
-/// operation) to `U_inv`. The 2×2 operation must have determinant 1.
+/// operation) to `U_inv` when it is kept (not empty). The 2×2 operation
+/// must have determinant 1.
 fn apply(hf: &mut Hermite, a: usize, b: usize, op: (i64, i64, i64, i64)) -> PolyResult<()> {
     let (p, q, r, s) = op;
     col_op(&mut hf.h, a, b, op)?;
     col_op(&mut hf.u, a, b, op)?;
+    if hf.u_inv.is_empty() {
+        return Ok(());
+    }
     // Columns: new = old · M with M = [[p, r], [q, s]]; M^{-1} = [[s, -r], [-q, p]].
     row_op(&mut hf.u_inv, a, b, (s, int::neg(r)?, int::neg(q)?, p))
 }
 
 /// Column-style Hermite normal form of `e` (each row has `n` entries).
 pub fn hermite(e: &[Vec<i64>], n: usize) -> PolyResult<Hermite> {
+    hermite_keeping(e, n, true)
+}
+
+/// [`hermite`], with `U_inv` only when `inverse` (left empty otherwise:
+/// [`integer_solutions`], asked by every integer problem, reads `U` alone,
+/// and the inverse's row operations cost as much as `U`'s).
+fn hermite_keeping(e: &[Vec<i64>], n: usize, inverse: bool) -> PolyResult<Hermite> {
     let ident: Vec<Vec<i64>> = (0..n).map(|i| (0..n).map(|j| (i == j) as i64).collect()).collect();
-    let mut hf = Hermite { h: e.to_vec(), u: ident.clone(), u_inv: ident, pivots: vec![], rank: 0 };
+    let u_inv = if inverse { ident.clone() } else { vec![] };
+    let mut hf = Hermite { h: e.to_vec(), u: ident, u_inv, pivots: vec![], rank: 0 };
     for i in 0..e.len() {
         let p = hf.rank;
         for c in p + 1..n {
@@ -105,7 +117,7 @@ pub fn hermite(e: &[Vec<i64>], n: usize) -> PolyResult<Hermite> {
             for row in hf.h.iter_mut().chain(hf.u.iter_mut()) {
                 row[p] = int::neg(row[p])?;
             }
-            for x in hf.u_inv[p].iter_mut() {
+            for x in hf.u_inv.get_mut(p).into_iter().flatten() {
                 *x = int::neg(*x)?;
             }
         }
@@ -128,7 +140,7 @@ pub fn hermite(e: &[Vec<i64>], n: usize) -> PolyResult<Hermite> {
 /// when there is no integer solution. `B` is given as `n` rows.
 pub fn integer_solutions(eqs: &[Row], n: usize) -> PolyResult<Option<(Vec<i64>, Vec<Vec<i64>>)>> {
     let e: Vec<Vec<i64>> = eqs.iter().map(|r| r[..n].to_vec()).collect();
-    let hf = hermite(&e, n)?;
+    let hf = hermite_keeping(&e, n, false)?;
     let mut y = vec![0i64; hf.rank];
     for (i, r) in eqs.iter().enumerate() {
         // sum_{q<k} H[i][q] y_q + f_i (+ H[i][p] y_p for a pivot row) = 0.
