@@ -215,18 +215,21 @@ pub fn scalar_flow_rows(deps: &Deps, rows: &[Vec<SchedRow>], n_rows: usize) -> P
 
 /// For each dimension of `rows`, the (source, target) statements of the
 /// dependences of `states` carried there (walking the rows outermost
-/// first).
-pub fn carried(mut states: Vec<DepState>, rows: &[Vec<SchedRow>], n_rows: usize) -> PolyResult<Vec<BTreeSet<(StmtId, StmtId)>>> {
+/// first): of all of them, and of those `counted` keeps.
+fn carried(mut states: Vec<DepState>, rows: &[Vec<SchedRow>], n_rows: usize, counted: impl Fn(DepId) -> bool) -> PolyResult<Vec<CarriedPairs>> {
     let mut out = vec![];
     for k in 0..n_rows {
-        let mut c = BTreeSet::new();
+        let (mut all, mut kept) = (BTreeSet::new(), BTreeSet::new());
         for s in states.iter_mut() {
             if s.step_asking(&rows[s.src.index()][k], &rows[s.dst.index()][k], Ask::Positive)?.positive {
-                c.insert((s.src, s.dst));
+                all.insert((s.src, s.dst));
+                if counted(s.dep) {
+                    kept.insert((s.src, s.dst));
+                }
             }
         }
         states.retain(|s| !s.satisfied());
-        out.push(c);
+        out.push(CarriedPairs { strict: all, loose: kept });
     }
     Ok(out)
 }
@@ -234,15 +237,15 @@ pub fn carried(mut states: Vec<DepState>, rows: &[Vec<SchedRow>], n_rows: usize)
 /// Sets `parallel` and `parallel_if_reduction` of every dimension of
 /// `sched` from the dependences the schedule must respect (scalars in
 /// `relaxed` privatized; reductions kept for `parallel`, relaxed for
-/// `parallel_if_reduction`).
+/// `parallel_if_reduction`). The dependences without reductions are a
+/// subset of those with them, each walked on its own: one walk gives both.
 pub fn mark_parallel(deps: &Deps, sched: &mut Schedule, relaxed: &BTreeSet<CellId>) -> PolyResult<()> {
     let n = sched.dims.len();
-    let strict = carried(states(deps.constraining(relaxed, false)), &sched.stmts, n)?;
-    let loose = carried(states(deps.constraining(relaxed, true)), &sched.stmts, n)?;
-    for ((d, strict), loose) in sched.dims.iter_mut().zip(strict).zip(loose) {
-        d.parallel = strict.is_empty();
-        d.parallel_if_reduction = !strict.is_empty() && loose.is_empty();
-        d.carried = Some(CarriedPairs { strict, loose });
+    let pairs = carried(states(deps.constraining(relaxed, false)), &sched.stmts, n, |d| !deps.dep(d).reduction)?;
+    for (d, pairs) in sched.dims.iter_mut().zip(pairs) {
+        d.parallel = pairs.strict.is_empty();
+        d.parallel_if_reduction = !pairs.strict.is_empty() && pairs.loose.is_empty();
+        d.carried = Some(pairs);
     }
     Ok(())
 }
