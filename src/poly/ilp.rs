@@ -43,59 +43,55 @@ pub struct Problem {
 
 impl Problem {
     /// Whether two rows over one variable each bound the same variable
-    /// past each other (`x <= 130` and `x >= 132`, `x = 131` and
-    /// `x <= 130`): no integer point, proven by a scan of the rows. A
-    /// parameter split in cases (`conj` below, at or above a constant)
-    /// gives every relation of a nest one part per case, and each
-    /// composition of two relations one part per pair of cases, most of
-    /// them such contradictions: in gsl's cblas/ctrmm.c, 90 of the 135
-    /// parts a value-based flow's kill was built from. Each was an integer
-    /// problem of its own before.
+    /// past each other ([`bounds_cross`]): no integer point, proven by a
+    /// scan of the rows. A parameter split in cases (`conj` below, at or
+    /// above a constant) gives every relation of a nest one part per case,
+    /// and each composition of two relations one part per pair of cases,
+    /// most of them such contradictions: in gsl's cblas/ctrmm.c, 90 of the
+    /// 135 parts a value-based flow's kill was built from. Each was an
+    /// integer problem of its own before.
     pub fn single_bounds_contradict(&self) -> bool {
-        // (lowest upper bound, highest lower bound) per variable, where
-        // some row bounds it alone.
-        let mut bounds: Vec<(Option<i64>, Option<i64>)> = vec![(None, None); self.n];
-        let mut tighten = |col: usize, lo: Option<i64>, hi: Option<i64>| {
-            let b = &mut bounds[col];
-            if let Some(l) = lo {
-                b.0 = Some(b.0.map_or(l, |x| x.max(l)));
-            }
-            if let Some(h) = hi {
-                b.1 = Some(b.1.map_or(h, |x| x.min(h)));
-            }
-            matches!(*b, (Some(l), Some(h)) if l > h)
-        };
-        let single = |r: &Row| -> Option<(usize, i64, i64)> {
-            let mut nz = r[..self.n].iter().enumerate().filter(|(_, &a)| a != 0);
-            let (col, &a) = nz.next()?;
-            nz.next().is_none().then_some((col, a, r[self.n]))
-        };
-        for r in &self.eqs {
-            // a·x + k = 0: x = -k / a, or no integer point at all.
-            let Some((col, a, k)) = single(r) else { continue };
-            let (Some(rem), Some(v)) = (k.checked_rem(a), k.checked_div(a).and_then(i64::checked_neg)) else { continue };
-            if rem != 0 {
-                return true;
-            }
-            if tighten(col, Some(v), Some(v)) {
-                return true;
-            }
-        }
-        for r in &self.ineqs {
-            // a·x + k >= 0: x >= ceil(-k / a) for a > 0, x <= floor(k / -a) for a < 0.
-            let Some((col, a, k)) = single(r) else { continue };
-            let Some(neg_k) = k.checked_neg() else { continue };
-            let contradicts = if a > 0 {
-                int::ceil_div(neg_k, a).is_ok_and(|l| tighten(col, Some(l), None))
-            } else {
-                int::floor_div(k, a.wrapping_neg()).is_ok_and(|h| a != i64::MIN && tighten(col, None, Some(h)))
-            };
-            if contradicts {
-                return true;
-            }
-        }
-        false
+        let n = self.n;
+        bounds_cross(n, self.eqs.iter().map(|r| (&r[..n], r[n])), self.ineqs.iter().map(|r| (&r[..n], r[n])))
     }
+}
+
+/// Whether rows over `n` variables (coefficients and constant:
+/// equalities `c·x + k = 0`, inequalities `c·x + k >= 0`) that bound one
+/// variable alone bound it past each other (`x <= 130` and `x >= 132`,
+/// `x = 131` and `x <= 130`, or `2x + 1 = 0`): then no integer point
+/// satisfies them all. Rows over several variables are not looked at.
+pub fn bounds_cross<'a>(n: usize, eqs: impl IntoIterator<Item = (&'a [i64], i64)>, ineqs: impl IntoIterator<Item = (&'a [i64], i64)>) -> bool {
+    // (highest lower bound, lowest upper bound) per variable, in i128:
+    // no bound of an i64 row overflows there.
+    let mut bounds = vec![(i128::MIN, i128::MAX); n];
+    let mut crosses = |col: usize, lo: i128, hi: i128| {
+        let b = &mut bounds[col];
+        (b.0, b.1) = (b.0.max(lo), b.1.min(hi));
+        b.0 > b.1
+    };
+    let single = |c: &[i64]| -> Option<(usize, i128)> {
+        let mut nz = c.iter().enumerate().filter(|(_, &a)| a != 0);
+        let (col, &a) = nz.next()?;
+        nz.next().is_none().then_some((col, a as i128))
+    };
+    for (c, k) in eqs {
+        let Some((col, a)) = single(c) else { continue };
+        let k = k as i128;
+        if k % a != 0 || crosses(col, -k / a, -k / a) {
+            return true;
+        }
+    }
+    for (c, k) in ineqs {
+        let Some((col, a)) = single(c) else { continue };
+        let k = k as i128;
+        // x >= ceil(-k / a) for a > 0, x <= floor(k / -a) for a < 0.
+        let crossed = if a > 0 { crosses(col, -int::floor_i128(k, a), i128::MAX) } else { crosses(col, i128::MIN, int::floor_i128(k, -a)) };
+        if crossed {
+            return true;
+        }
+    }
+    false
 }
 
 /// Outcome of an integer minimisation.

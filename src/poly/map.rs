@@ -13,7 +13,7 @@
 
 use super::basic_set::{BasicSet, Local};
 use super::error::{PolyError, PolyResult};
-use super::ilp::Problem;
+use super::ilp::bounds_cross;
 use super::row::{self, Row};
 use super::set::Set;
 use super::space::{Space, Tuple};
@@ -77,14 +77,11 @@ pub fn params_cross(a: &BasicSet, b: &BasicSet) -> bool {
     if np == 0 || a.space.params != b.space.params {
         return false;
     }
-    let on_params = |rows: &[Row]| -> Vec<Row> {
-        rows.iter()
-            .filter(|r| r[np..r.len() - 1].iter().all(|&x| x == 0) && r[..np].iter().filter(|&&x| x != 0).count() == 1)
-            .map(|r| r[..np].iter().chain(r.last()).copied().collect())
-            .collect()
-    };
-    let p = Problem { n: np, eqs: [on_params(&a.eqs), on_params(&b.eqs)].concat(), ineqs: [on_params(&a.ineqs), on_params(&b.ineqs)].concat() };
-    p.single_bounds_contradict()
+    // The rows over parameters alone, as (coefficients, constant).
+    fn on_params(rows: &[Row], np: usize) -> impl Iterator<Item = (&[i64], i64)> {
+        rows.iter().filter(move |r| r[np..r.len() - 1].iter().all(|&x| x == 0)).map(move |r| (&r[..np], r[r.len() - 1]))
+    }
+    bounds_cross(np, on_params(&a.eqs, np).chain(on_params(&b.eqs, np)), on_params(&a.ineqs, np).chain(on_params(&b.ineqs, np)))
 }
 
 fn check_params(a: &Space, b: &Space) -> PolyResult<()> {

@@ -246,7 +246,7 @@ impl Set {
         }
         let mut kept = vec![];
         for p in without_covered(parts)? {
-            let s = p.simplify_nonempty()?;
+            let s = p.simplify_normalized()?;
             if !s.is_obviously_empty() && !kept.contains(&s) {
                 kept.push(s);
             }

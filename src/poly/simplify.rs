@@ -236,7 +236,8 @@ impl BasicSet {
         b.simplify_normalized()
     }
 
-    fn simplify_normalized(&self) -> PolyResult<BasicSet> {
+    /// [`BasicSet::simplify_nonempty`] of a set already normalized.
+    pub(super) fn simplify_normalized(&self) -> PolyResult<BasicSet> {
         let b = self.simplify_locals()?.normalize()?;
         let b = b.remove_redundant()?.normalize()?;
         Ok(b.detect_divs())

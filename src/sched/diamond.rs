@@ -75,7 +75,10 @@ pub fn concurrent_start_row(deps: &Deps, sched: &Schedule, start: usize, len: us
     // ordered by the point rows, which are the band's rows unchanged.
     let mut moves = false;
     for s in &active {
-        moves |= s.signs(sched.row(s.src, start), sched.row(s.dst, start), Ask::Positive)?.positive;
+        if s.signs(sched.row(s.src, start), sched.row(s.dst, start), Ask::Positive)?.positive {
+            moves = true;
+            break;
+        }
     }
     if !moves {
         return Ok(None);
