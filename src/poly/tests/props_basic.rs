@@ -56,6 +56,18 @@ fn crossing_bounds_of_one_variable() {
     assert!(proven >= 100, "only {proven} sets proven empty by their bounds");
 }
 
+/// Bounds at the ends of i64 are compared exactly: `i64::MIN·x +
+/// i64::MIN >= 0` is `x <= -1`, which crosses `x >= 0` and not `x >= -1`.
+#[test]
+fn crossing_bounds_at_the_ends_of_i64() {
+    use crate::poly::ilp::bounds_cross;
+    let min = [i64::MIN];
+    let ineqs = |lo: i64| vec![(&min[..], i64::MIN), (&[1][..], -lo)];
+    assert!(bounds_cross(1, [], ineqs(0)));
+    assert!(!bounds_cross(1, [], ineqs(-1)));
+    assert!(bounds_cross(1, [(&[2][..], 1)], []), "2x + 1 = 0 has no integer solution");
+}
+
 #[test]
 fn emptiness_unbounded_consistent() {
     let mut rng = Rng::new(2);
