@@ -83,6 +83,7 @@ pub struct OptionsRaw {
     pub thread_only_growth: u32,
     pub l3_kib: u32,
     pub sched_work_limit: u64,
+    pub work_per_instruction: u64,
 }
 
 impl Default for OptionsRaw {
@@ -114,6 +115,8 @@ impl Default for OptionsRaw {
             // tessera_get_options sets every field.
             thread_only_growth: 0,
             l3_kib: 0,
+            // The shim's default is cost::work::WORK_PER_INSTRUCTION.
+            work_per_instruction: 0,
         }
     }
 }

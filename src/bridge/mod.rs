@@ -90,6 +90,9 @@ pub struct Options {
     /// `-tessera-thread-only-growth`: percent of the module's instructions
     /// that rewrites gaining only threads may add in all (`cost::size`).
     pub thread_only_growth: u64,
+    /// `-tessera-work-per-instruction`: the polyhedral work a module may
+    /// spend per instruction (`cost::work`; 0: no limit of its own).
+    pub work_per_instruction: u64,
 }
 
 impl Options {
@@ -124,6 +127,7 @@ impl Options {
             sched_work_limit: (raw.sched_work_limit != 0).then_some(raw.sched_work_limit),
             matmul: raw.matmul != 0,
             thread_only_growth: u64::from(raw.thread_only_growth),
+            work_per_instruction: raw.work_per_instruction,
             parallel: match raw.parallel {
                 0 => Some(false),
                 1 => Some(true),

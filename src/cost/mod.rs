@@ -18,8 +18,13 @@
 //!   without full/partial tile separation, and if that still does not fit
 //!   the SCoP is left alone.
 //!
-//! Both answers count things (instances, bytes, instructions), never time,
+//! Before both, the module's polyhedral work allowance ([`work`]): a
+//! module whose planning has spent what its size allows plans no more
+//! SCoPs.
+//!
+//! The answers count things (instances, bytes, instructions), never time,
 //! so that the same source gives the same object file under any load.
 
 pub mod profit;
 pub mod size;
+pub mod work;

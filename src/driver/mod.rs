@@ -289,8 +289,16 @@ fn transform(ctx: &FunctionCtx<'_>, first_view: &FunctionView, first_map: &IrMap
                     },
                     weights: weights(&fview, m, pairs.len(), parallel),
                     budget: {
-                        let (module_left, thread_only_left) = module_left(ctx, parallel, options);
-                        Budget { function_left, module_left, work_here: work[done], work_left: work[done..].iter().fold(0, |a: u64, &w| a.saturating_add(w)), thread_only_left }
+                        let left = module_left(ctx, parallel, options);
+                        Budget {
+                            function_left,
+                            module_left: left.code,
+                            work_here: work[done],
+                            work_left: work[done..].iter().fold(0, |a: u64, &w| a.saturating_add(w)),
+                            thread_only_left: left.thread_only,
+                            work_units_left: left.work_units,
+                            work_units_allowed: left.work_units_allowed,
+                        }
                     },
                 }
             })
@@ -512,35 +520,50 @@ fn parallel_code(ctx: &FunctionCtx<'_>, options: &Options) -> bool {
 
 
 /// The module being compiled and what is left of its code-size growth
-/// allowance (cost::size), kept across its functions.
+/// allowance (cost::size), kept across its functions, with its allowance
+/// for polyhedral work (cost::work).
 struct ModuleLedger {
     id: usize,
     left: u64,
     /// What is left for rewrites whose only gain is threads.
     thread_only_left: u64,
+    /// The module's polyhedral work allowance, and the process's work
+    /// count when the module started (what planning spent since is the
+    /// module's).
+    work_units_allowed: u64,
+    work_at_start: u64,
 }
 
 static MODULE_LEDGER: std::sync::Mutex<Option<ModuleLedger>> = std::sync::Mutex::new(None);
 
-/// What is left of the module's allowance, and of its allowance for
-/// rewrites whose only gain is threads (no floor); a new module (its first
-/// function with a SCoP, before any rewrite in it) starts a new one.
-fn module_left(ctx: &FunctionCtx<'_>, openmp: bool, options: &Options) -> (u64, u64) {
+/// What is left of a module's allowances when a SCoP is planned.
+struct ModuleLeft {
+    code: u64,
+    thread_only: u64,
+    work_units: u64,
+    work_units_allowed: u64,
+}
+
+/// What is left of the module's allowances (code size, code size for
+/// rewrites whose only gain is threads, polyhedral work); a new module
+/// (its first function with a SCoP, before any rewrite in it) starts a
+/// new ledger.
+fn module_left(ctx: &FunctionCtx<'_>, openmp: bool, options: &Options) -> ModuleLeft {
     let mut ledger = MODULE_LEDGER.lock().unwrap_or_else(|e| e.into_inner());
     let id = ctx.module_id();
-    match &*ledger {
-        Some(l) if l.id == id => (l.left, l.thread_only_left),
-        _ => {
-            let size = ctx.module_instructions();
-            let left = cost::size::module_allowance(size, openmp);
-            let thread_only_left = cost::size::allowance(size, options.thread_only_growth, 0);
-            if options.verbose >= 1 {
-                eprintln!("tessera: module of {size} instruction(s): code-size growth allowed {left}, {thread_only_left} of it for rewrites that gain only threads");
-            }
-            *ledger = Some(ModuleLedger { id, left, thread_only_left });
-            (left, thread_only_left)
+    if ledger.as_ref().is_none_or(|l| l.id != id) {
+        let size = ctx.module_instructions();
+        let left = cost::size::module_allowance(size, openmp);
+        let thread_only_left = cost::size::allowance(size, options.thread_only_growth, 0);
+        let work_units_allowed = cost::work::module_work_allowance(size, options.work_per_instruction);
+        if options.verbose >= 1 {
+            eprintln!("tessera: module of {size} instruction(s): code-size growth allowed {left}, {thread_only_left} of it for rewrites that gain only threads; polyhedral work allowed {work_units_allowed} units");
         }
+        *ledger = Some(ModuleLedger { id, left, thread_only_left, work_units_allowed, work_at_start: crate::plan::work_spent() });
     }
+    let l = ledger.as_ref().expect("the ledger was just set");
+    let spent = crate::plan::work_spent().saturating_sub(l.work_at_start);
+    ModuleLeft { code: l.left, thread_only: l.thread_only_left, work_units: l.work_units_allowed.saturating_sub(spent), work_units_allowed: l.work_units_allowed }
 }
 
 fn spend_module(ctx: &FunctionCtx<'_>, growth: u64, thread_only: bool) {

@@ -115,13 +115,23 @@ const SIMPLE_AST_WORK: u64 = 200_000_000;
 
 /// Of a SCoP's allowance, what the scheduler leaves to the stages after it
 /// (the source order's marks and tiles when it gives up; loop generation):
-/// heat-3d's wavefront tiles cost 5e7 units of loop generation.
+/// heat-3d's wavefront tiles cost 5e7 units of loop generation. At most
+/// half of what is left when the scheduler starts: a SCoP planned on what
+/// its module's allowance has left (`cost::work`) would otherwise leave
+/// its scheduler nothing (bench/chol.c, planned again with its sums in
+/// registers on the 2e8 units its first plan left, kept the source order).
 const AFTER_SCHEDULING_WORK: u64 = 300_000_000;
 
 /// Polyhedral work allowed over a whole compilation (one process): once it
 /// is spent, later SCoPs are left alone with a remark, so a file with many
 /// large SCoPs cannot take minutes.
 const PROCESS_WORK_LIMIT: u64 = 3 * SCOP_WORK_LIMIT;
+
+/// Polyhedral work done so far in this process (the driver's module
+/// ledger takes each module's share from it: `cost::work`).
+pub fn work_spent() -> u64 {
+    PROCESS_WORK_SPENT.load(std::sync::atomic::Ordering::Relaxed)
+}
 
 /// Polyhedral work done so far in this process, in work units. Only work
 /// is counted, never time: the same source and flags must give the same
@@ -167,7 +177,13 @@ pub fn plan(fview: &FunctionView, m: &Model, config: &StageConfig, pay: Option<&
     if work_left == 0 {
         return Err("the compilation's budget for polyhedral work is spent".into());
     }
-    let allowance = SCOP_WORK_LIMIT.min(work_left);
+    // The module's own allowance, in proportion to its size (paid plans
+    // only: -tessera-rewrite-all plans every SCoP for the tests).
+    if let Some(b) = pay.map(|p| &p.budget).filter(|b| b.work_units_left == 0) {
+        return Err(cost::work::spent(b.work_units_allowed));
+    }
+    let module_left = pay.map_or(u64::MAX, |p| p.budget.work_units_left);
+    let allowance = SCOP_WORK_LIMIT.min(work_left).min(module_left);
     /// Ends the SCoP's allowance also when a stage panics (the panic is
     /// caught at the FFI boundary and the host goes on compiling: a
     /// leftover allowance would limit the next function's detection).
@@ -191,7 +207,12 @@ pub fn plan(fview: &FunctionView, m: &Model, config: &StageConfig, pay: Option<&
         let used = allowance - crate::poly::work_left().unwrap_or(0);
         ledger::record(key, allowance, used, why);
     }
-    planned
+    // Out of work on what the module's allowance left it: the remark
+    // says which budget ran out, and how to raise it.
+    match (planned, pay) {
+        (Err(why), Some(pay)) if module_left < SCOP_WORK_LIMIT.min(work_left) && why.contains("exceeded its work budget") => Err(format!("{why} ({})", cost::work::ran_out(pay.budget.work_units_allowed))),
+        (planned, _) => planned,
+    }
 }
 
 /// The stages on one SCoP, in order (the module documentation): the plan,
@@ -214,7 +235,12 @@ fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageCo
         }
     }
     let mut given_up = vec![];
-    let cap = config.deps_work_limit;
+    // At most the share of the SCoP's allowance the default cap is of the
+    // whole one (a SCoP planned on what its module's allowance has left,
+    // `cost::work`, must have work left for the conservative dependences
+    // and the stages after them).
+    let share = crate::poly::work_left().map_or(u64::MAX, |w| (w as u128 * DEPS_WORK_LIMIT as u128 / SCOP_WORK_LIMIT as u128) as u64);
+    let cap = config.deps_work_limit.min(share);
     // Degrade, don't drop: past its cap, the dependence analysis gives
     // dependences that contain the exact ones (one per pair of statements
     // and level), and the SCoP is scheduled on those.
@@ -249,7 +275,7 @@ fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageCo
     // Degrade, don't drop: the scheduler may spend what the allowance has
     // left but [`AFTER_SCHEDULING_WORK`]; past that, the source order is
     // kept, with its parallel loops and tiles, on what is left.
-    let left = crate::poly::work_left().map_or(u64::MAX, |w| w.saturating_sub(AFTER_SCHEDULING_WORK));
+    let left = crate::poly::work_left().map_or(u64::MAX, |w| w - AFTER_SCHEDULING_WORK.min(w / 2));
     let sched_cap = config.sched_work_limit.map_or(left, |c| c.min(left));
     // (The work trace restarts inside the cap and after it: the cap hides
     // the reserve from the allowance the trace reads.)

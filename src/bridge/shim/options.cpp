@@ -88,6 +88,13 @@ static cl::opt<unsigned> ThreadOnlyGrowth(
              "(default 5)"),
     cl::init(5), cl::cat(TesseraCategory)); // cost::size::THREAD_ONLY_GROWTH_PERCENT
 
+static cl::opt<unsigned long long> WorkPerInstruction(
+    "tessera-work-per-instruction",
+    cl::desc("Polyhedral work units a module may spend planning its SCoPs, per IR instruction of "
+             "the module (a file of one kernel may spend more); the SCoPs after it is spent are "
+             "left alone with a remark. 0: no limit of the module's own (default 200000)"),
+    cl::init(200000), cl::cat(TesseraCategory)); // cost::work::WORK_PER_INSTRUCTION
+
 static cl::opt<bool> CheckSchedules(
     "tessera-check-schedules",
     cl::desc("Check each SCoP's final schedule with the brute-force checker at small parameter "
@@ -192,6 +199,7 @@ extern "C" void tessera_get_options(TesseraOptions *out) {
   out->deps_work_limit = DepsWorkLimit;
   out->ast_max_queries = AstMaxQueries;
   out->sched_work_limit = SchedWorkLimit;
+  out->work_per_instruction = WorkPerInstruction;
 }
 
 bool tesseraEnabled() { return Enable; }

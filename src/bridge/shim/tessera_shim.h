@@ -66,6 +66,7 @@ typedef struct TesseraOptions {
   uint32_t thread_only_growth; // percent of the module for rewrites that only gain threads
   uint32_t l3_kib;             // last-level cache for matrix-product blocking; 0: automatic
   uint64_t sched_work_limit;   // 0: the default cap of the scheduler (tests)
+  uint64_t work_per_instruction; // polyhedral work per instruction of a module (0: no limit)
 } TesseraOptions;
 
 enum TesseraRemarkKind {

@@ -7,7 +7,11 @@
  * grows with the loop, and a row that moves with the loop. The scratch
  * arrays are printed too: what the last iteration left in them is part of
  * the output. So are a row declared in the loop body (one lifetime per
- * iteration) and a row whose end cells are at fixed places. Sizes: argv[1]. */
+ * iteration) and a row whose end cells are at fixed places. Sizes: argv[1].
+ * Its 25 SCoPs need more polyhedral work than a library's file of its
+ * size may spend (cost::work), and the test is of their rewrites:
+ * e2e-plugin-flags: -mllvm -tessera-work-per-instruction=0
+ */
 #include <stdio.h>
 #include <stdlib.h>
 
