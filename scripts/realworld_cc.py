@@ -184,7 +184,10 @@ def main():
     rec = dict(obj=os.path.relpath(os.path.abspath(obj), root), src=os.path.relpath(os.path.abspath(src), root),
                cpu=round(cpu, 4), wall=round(wall, 4), text=text_bytes(obj) if p.returncode == 0 else None,
                digest=code_digest(obj) if p.returncode == 0 else None,
-               rc=p.returncode, crash=crash, diags=diags[:5], **counts)
+               rc=p.returncode, crash=crash, diags=diags[:5], **counts,
+               # The compile again, for scripts/compile_ab: the build's own
+               # arguments, without the ones this wrapper adds.
+               cwd=os.getcwd(), argv=argv)
     if mode == "omp" and p.returncode == 0:
         rec["base_cpu"], rec["base_text"] = baseline(real, argv, extra, obj)
     with open(os.environ["TESSERA_RW_LOG"], "a") as f:
