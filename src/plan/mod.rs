@@ -71,8 +71,9 @@ pub enum Checked {
 /// tableau entry updated, plus a fixed charge per query; see
 /// `poly::simplex`): past it the SCoP is given up with a remark. Counting
 /// work instead of time makes the decision the same on every machine and
-/// under any load; on the 2-core reference machine a unit is about 1 ns,
-/// so the limit is reached after 1-2 s.
+/// under any load; on the 2-core reference machine a unit is about 0.3 ns
+/// (gsl's cblas/ctrmm.c: 1.27e9 units in about 0.37 s), so the limit is
+/// reached after about half a second.
 const SCOP_WORK_LIMIT: u64 = 1_500_000_000;
 
 /// Of a SCoP's allowance, what the dependence analysis may spend. The
