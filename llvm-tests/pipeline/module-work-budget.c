@@ -17,7 +17,7 @@
 // CHECK: module-work-budget.c:[[@LINE+24]]:1: remark: SCoP rewritten:
 // CHECK: module-work-budget.c:[[@LINE+24]]:1: remark: SCoP rewritten:
 // CHECK: remark: SCoP not transformed: {{.*}}exceeded its work budget (on what was left of the module's budget for polyhedral work, {{[0-9]+}} work units in proportion to its size; -mllvm -tessera-work-per-instruction raises it, 0 lifts it)
-// CHECK: module-work-budget.c:[[@LINE+24]]:1: remark: SCoP not transformed: the module's budget for polyhedral work is spent ({{[0-9]+}} work units, in proportion to its size; -mllvm -tessera-work-per-instruction raises it, 0 lifts it)
+// CHECK: module-work-budget.c:[[@LINE+24]]:1: remark: SCoP not transformed: the module's budget for polyhedral work is spent ({{[0-9]+}} work units in proportion to its size; -mllvm -tessera-work-per-instruction raises it, 0 lifts it)
 // LIFTED-COUNT-4: remark: SCoP rewritten:
 #define RE(X, i) (X)[2 * (i)]
 #define IM(X, i) (X)[2 * (i) + 1]

@@ -522,7 +522,7 @@ mod tests {
         let original = crate::sched::original::original_schedule(scop).unwrap();
         let n = scop.statements.len() as u64;
         let weights = Weights { stmt: vec![10; n as usize], original: 10 * n + 10, fallback: false, checks: 0, openmp: false };
-        let budget = Budget { function_left: 1500, module_left: 1500, work_here: 1, work_left: 1, thread_only_left: 0, work_units_left: u64::MAX, work_units_allowed: u64::MAX };
+        let budget = Budget { function_left: 1500, module_left: 1500, work_here: 1, work_left: 1, thread_only_left: 0 };
         Judge::new(scop, &deps, &original, &facts, &weights, &budget).not_profitable(planned).unwrap()
     }
 

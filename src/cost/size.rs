@@ -311,10 +311,6 @@ pub struct Budget {
     /// gain is threads ([`THREAD_ONLY_GROWTH_PERCENT`]), spent by them
     /// only; they spend from the others too.
     pub thread_only_left: u64,
-    /// What is left of the module's allowance for polyhedral work
-    /// ([`super::work`]), and the allowance (`u64::MAX`: none).
-    pub work_units_left: u64,
-    pub work_units_allowed: u64,
 }
 
 impl Budget {
@@ -559,7 +555,7 @@ mod tests {
         }
         // With checks, the statement and the checks at least.
         assert_eq!(least_growth(&Weights { checks: 32, ..weights(false, true) }), 42);
-        let b = Budget { function_left: 18, module_left: 1000, work_here: 1, work_left: 1, thread_only_left: 1000, work_units_left: u64::MAX, work_units_allowed: u64::MAX };
+        let b = Budget { function_left: 18, module_left: 1000, work_here: 1, work_left: 1, thread_only_left: 1000 };
         assert!(b.short_of_least(42).unwrap().starts_with("any rewrite would add at least 42 instructions"));
     }
 
@@ -571,7 +567,7 @@ mod tests {
         let work: Vec<u64> = nests.iter().map(|d| nominal_work(d.iter().copied())).collect();
         assert_eq!(work[1], 2 * 64 * 64 * 64);
         let left: u64 = work[1..].iter().sum();
-        let b = Budget { function_left: 1415, module_left: 1415, work_here: work[1], work_left: left, thread_only_left: 0, work_units_left: u64::MAX, work_units_allowed: u64::MAX };
+        let b = Budget { function_left: 1415, module_left: 1415, work_here: work[1], work_left: left, thread_only_left: 0 };
         // Most of it: 1415 * 524288 / (524288 + 16384 + 64).
         assert!(b.beyond_share(1371).is_none());
         let why = b.beyond_share(1372).unwrap();
@@ -603,7 +599,7 @@ mod tests {
     fn budgets_have_floors_and_say_which_is_short() {
         assert_eq!(allowance(10, 50, GROWTH_FLOOR), GROWTH_FLOOR);
         assert_eq!(allowance(10_000, 50, GROWTH_FLOOR), 5000);
-        let b = Budget { function_left: 100, module_left: 50, work_here: 1, work_left: 1, thread_only_left: 20, work_units_left: u64::MAX, work_units_allowed: u64::MAX };
+        let b = Budget { function_left: 100, module_left: 50, work_here: 1, work_left: 1, thread_only_left: 20 };
         assert!(b.exceeded_by(40).is_none());
         assert!(b.exceeded_by(60).unwrap().contains("module"));
         assert!(b.exceeded_by(200).unwrap().contains("function"));

@@ -10,7 +10,7 @@
 //! work units whatever the file around it, and a unit costs about 0.3 ns
 //! on the reference machine. Without a limit of its own, a module of
 //! mid-sized nests spends more on planning than -O3 spends on the whole
-//! file: ctrmm.c planned its ten nests for 1.27e9 units (2.2x -O3's
+//! file: ctrmm.c planned its ten nests for 1.27e9 units (2.1x -O3's
 //! compile time) and rewrote none.
 //!
 //! So a module may spend [`WORK_PER_INSTRUCTION`] units per instruction
@@ -59,16 +59,29 @@ pub fn module_work_allowance(size: u64, per_instruction: u64) -> u64 {
     size.saturating_mul(per_instruction).max(floor)
 }
 
-/// Why a SCoP is not planned once the module's allowance (`allowed`) is
-/// spent.
-pub fn spent(allowed: u64) -> String {
-    format!("the module's budget for polyhedral work is spent ({allowed} work units, in proportion to its size; -mllvm -tessera-work-per-instruction raises it, 0 lifts it)")
+/// What is left of a module's allowance when a SCoP is planned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WorkLeft {
+    pub left: u64,
+    /// The whole allowance ([`module_work_allowance`]; `u64::MAX`: none).
+    pub allowed: u64,
 }
 
-/// What a remark adds when a SCoP ran out of work on what the module's
-/// allowance (`allowed`) had left.
-pub fn ran_out(allowed: u64) -> String {
-    format!("on what was left of the module's budget for polyhedral work, {allowed} work units in proportion to its size; -mllvm -tessera-work-per-instruction raises it, 0 lifts it")
+impl WorkLeft {
+    /// Why a SCoP is not planned once the allowance is spent.
+    pub fn spent(&self) -> String {
+        format!("the module's budget for polyhedral work is spent ({})", self.how_much())
+    }
+
+    /// What a remark adds when a SCoP ran out of work on what the
+    /// allowance had left.
+    pub fn ran_out(&self) -> String {
+        format!("on what was left of the module's budget for polyhedral work, {}", self.how_much())
+    }
+
+    fn how_much(&self) -> String {
+        format!("{} work units in proportion to its size; -mllvm -tessera-work-per-instruction raises it, 0 lifts it", self.allowed)
+    }
 }
 
 #[cfg(test)]

@@ -277,6 +277,7 @@ fn transform(ctx: &FunctionCtx<'_>, first_view: &FunctionView, first_map: &IrMap
                 // The pairs of arrays the run-time checks would compare: their
                 // cost, and the accumulators they free.
                 let pairs = crate::plan::alias::pairs_to_check(m, &fview);
+                let left = module_left(ctx, parallel, options);
                 Cost {
                     facts: cost::profit::Facts {
                         openmp: parallel,
@@ -288,18 +289,14 @@ fn transform(ctx: &FunctionCtx<'_>, first_view: &FunctionView, first_map: &IrMap
                         },
                     },
                     weights: weights(&fview, m, pairs.len(), parallel),
-                    budget: {
-                        let left = module_left(ctx, parallel, options);
-                        Budget {
-                            function_left,
-                            module_left: left.code,
-                            work_here: work[done],
-                            work_left: work[done..].iter().fold(0, |a: u64, &w| a.saturating_add(w)),
-                            thread_only_left: left.thread_only,
-                            work_units_left: left.work_units,
-                            work_units_allowed: left.work_units_allowed,
-                        }
+                    budget: Budget {
+                        function_left,
+                        module_left: left.code,
+                        work_here: work[done],
+                        work_left: work[done..].iter().fold(0, |a: u64, &w| a.saturating_add(w)),
+                        thread_only_left: left.thread_only,
                     },
+                    work: left.work,
                 }
             })
         };
@@ -540,8 +537,7 @@ static MODULE_LEDGER: std::sync::Mutex<Option<ModuleLedger>> = std::sync::Mutex:
 struct ModuleLeft {
     code: u64,
     thread_only: u64,
-    work_units: u64,
-    work_units_allowed: u64,
+    work: cost::work::WorkLeft,
 }
 
 /// What is left of the module's allowances (code size, code size for
@@ -563,7 +559,8 @@ fn module_left(ctx: &FunctionCtx<'_>, openmp: bool, options: &Options) -> Module
     }
     let l = ledger.as_ref().expect("the ledger was just set");
     let spent = crate::plan::work_spent().saturating_sub(l.work_at_start);
-    ModuleLeft { code: l.left, thread_only: l.thread_only_left, work_units: l.work_units_allowed.saturating_sub(spent), work_units_allowed: l.work_units_allowed }
+    let work = cost::work::WorkLeft { left: l.work_units_allowed.saturating_sub(spent), allowed: l.work_units_allowed };
+    ModuleLeft { code: l.left, thread_only: l.thread_only_left, work }
 }
 
 fn spend_module(ctx: &FunctionCtx<'_>, growth: u64, thread_only: bool) {

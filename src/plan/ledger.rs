@@ -44,7 +44,7 @@ pub(super) fn record(key: u64, allowance: u64, used: u64, why: &str) {
 /// Whether a decline says some work budget ran out (the solver's, the
 /// dependence analysis's or loop generation's): kept with the allowance
 /// it ran out of, and recalled only within no more.
-fn out_of_work(why: &str) -> bool {
+pub(super) fn out_of_work(why: &str) -> bool {
     why.contains("exceeded its work budget")
 }
 

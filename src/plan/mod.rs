@@ -167,6 +167,8 @@ pub struct Cost {
     pub facts: cost::profit::Facts,
     pub weights: cost::size::Weights,
     pub budget: Budget,
+    /// What is left of the module's polyhedral work allowance.
+    pub work: cost::work::WorkLeft,
 }
 
 /// Model -> dependences -> schedule -> tiling -> loop AST, within the work
@@ -180,11 +182,14 @@ pub fn plan(fview: &FunctionView, m: &Model, config: &StageConfig, pay: Option<&
     }
     // The module's own allowance, in proportion to its size (paid plans
     // only: -tessera-rewrite-all plans every SCoP for the tests).
-    if let Some(b) = pay.map(|p| &p.budget).filter(|b| b.work_units_left == 0) {
-        return Err(cost::work::spent(b.work_units_allowed));
+    let module_work = pay.map(|p| p.work);
+    if let Some(w) = module_work.filter(|w| w.left == 0) {
+        return Err(w.spent());
     }
-    let module_left = pay.map_or(u64::MAX, |p| p.budget.work_units_left);
-    let allowance = SCOP_WORK_LIMIT.min(work_left).min(module_left);
+    let allowance = SCOP_WORK_LIMIT.min(work_left);
+    // The module's allowance, where it is the smaller.
+    let module_limited = module_work.filter(|w| w.left < allowance);
+    let allowance = module_limited.map_or(allowance, |w| w.left);
     /// Ends the SCoP's allowance also when a stage panics (the panic is
     /// caught at the FFI boundary and the host goes on compiling: a
     /// leftover allowance would limit the next function's detection).
@@ -210,8 +215,8 @@ pub fn plan(fview: &FunctionView, m: &Model, config: &StageConfig, pay: Option<&
     }
     // Out of work on what the module's allowance left it: the remark
     // says which budget ran out, and how to raise it.
-    match (planned, pay) {
-        (Err(why), Some(pay)) if module_left < SCOP_WORK_LIMIT.min(work_left) && why.contains("exceeded its work budget") => Err(format!("{why} ({})", cost::work::ran_out(pay.budget.work_units_allowed))),
+    match (planned, module_limited) {
+        (Err(why), Some(w)) if ledger::out_of_work(&why) => Err(format!("{why} ({})", w.ran_out())),
         (planned, _) => planned,
     }
 }
