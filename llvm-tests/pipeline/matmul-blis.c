@@ -13,6 +13,9 @@
 // RUN: %clang -O3 -g -march=x86-64-v4 -fpass-plugin=%tessera -mllvm -tessera-matmul=0 -Rpass=tessera -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFF
 // RUN: %clang -O3 -march=native -DMAIN %s -o %t.ref && %t.ref > %t.ref.out
 // RUN: %clang -O3 -march=native -fopenmp -DMAIN -fpass-plugin=%tessera %s -o %t.blis && env OMP_NUM_THREADS=1 %t.blis > %t.1.out && diff %t.ref.out %t.1.out && env OMP_NUM_THREADS=2 %t.blis > %t.2.out && diff %t.ref.out %t.2.out
+// Under AddressSanitizer, whose aligned_alloc refuses a size that is not a
+// multiple of the alignment (C11 asks for one):
+// RUN: %clang -O3 -march=native -fsanitize=address -DMAIN -fpass-plugin=%tessera %s -o %t.asan && env ASAN_OPTIONS=detect_leaks=0 %t.asan > %t.asan.out && diff %t.ref.out %t.asan.out
 // RUN: %clang -O3 -march=native -DMAIN -fpass-plugin=%tessera -mllvm -tessera-l1-cache-kib=1 -mllvm -tessera-l2-cache-kib=16 -mllvm -tessera-l3-cache-kib=64 %s -o %t.small && %t.small > %t.small.out && diff %t.ref.out %t.small.out
 
 void mm(int n, int m, int p, double A[n][p], double B[p][m], double C[n][m]) {
@@ -35,6 +38,10 @@ void mm(int n, int m, int p, double A[n][p], double B[p][m], double C[n][m]) {
 // doubles): the A block is 30 rows of it in half the L2.
 // AVX2: remark: SCoP rewritten: {{.*}}; matrix product S1 (line {{[0-9]+}}) in BLIS blocks: packed panels, 6x8 micro-kernel, kc 512 mc 30 nc 512
 // L3: remark: SCoP rewritten: {{.*}}; matrix product S1 (line {{[0-9]+}}) in BLIS blocks: packed panels, 6x8 micro-kernel, kc 512 mc 30 nc 128
+// The packing buffer's size is rounded up to a multiple of its alignment
+// (the mask -64, which InstCombine narrows to the bits the size can have):
+// SHAPES: %[[SIZE:total[0-9]*]] = and i64 %total{{[0-9]*}}, {{-64|[0-9]+}}
+// SHAPES-NEXT: = tail call ptr @aligned_alloc(i64 64, i64 %[[SIZE]])
 // The loops around the micro-kernel are never unrolled, and those over at
 // most MR or NR lanes (B's packing along its lanes, the edge copies) are
 // not vectorized or interleaved either: only the kernel's k loop is LLVM's

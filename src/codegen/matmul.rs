@@ -57,6 +57,11 @@ use std::collections::HashMap;
 /// edge copies cost more than they save on a few thousand products.
 const MIN_INSTANCES: i64 = 1 << 12;
 
+/// The packing buffer's alignment, a cache line: the micro-kernel's loads
+/// of B's packed panels are declared aligned to a vector (at most 64
+/// bytes), and every panel starts at a multiple of a vector from it.
+const BUF_ALIGN: i64 = 64;
+
 /// A product's column-panel loop (`floor(j / nc)`) on a thread team, its
 /// columns shared: each thread takes an even share of all the product's
 /// columns, in whole micro-panels, and walks it in panels of NC, as BLIS
@@ -262,12 +267,17 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         let total = ok(self.b.build_int_add(
             ok(self.b.build_int_add(
                 ok(self.b.build_int_mul(b_bytes, c64(body.b_cuts.len() as i64), "t")),
-                ok(self.b.build_int_mul(a_bytes, c64(body.a_cuts.len() as i64), "t")),
+                ok(self.b.build_int_add(ok(self.b.build_int_mul(a_bytes, c64(body.a_cuts.len() as i64), "t")), c64(c_bytes), "t")),
                 "t",
             )),
-            c64(c_bytes),
+            c64(BUF_ALIGN - 1),
             "total",
         ));
+        // aligned_alloc takes a size that is a multiple of the alignment
+        // (C11 7.22.3.1; an allocator may refuse any other, and
+        // AddressSanitizer stops the program: e2e
+        // matmul_triangular_fixed.c under -fsanitize=address).
+        let total = ok(self.b.build_and(total, c64(!(BUF_ALIGN - 1)), "total"));
         let (blis_bb, plain_bb, done) = (self.new_block("matmul.alloc"), self.new_block("matmul.plain"), self.new_block("matmul.done"));
         ok(self.b.build_conditional_branch(big, blis_bb, plain_bb));
         self.b.position_at_end(blis_bb);
@@ -275,7 +285,7 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         let module = self.ir.module();
         let alloc = module.get_function("aligned_alloc").unwrap_or_else(|| module.add_function("aligned_alloc", ptr_t.fn_type(&[i64t.into(), i64t.into()], false), None));
         let free = module.get_function("free").unwrap_or_else(|| module.add_function("free", self.ir.context.void_type().fn_type(&[ptr_t.into()], false), None));
-        let buf = ok(self.b.build_call(alloc, &[c64(64).into(), total.into()], "matmul.buf")).try_as_basic_value().basic().ok_or("aligned_alloc returns no value")?.into_pointer_value();
+        let buf = ok(self.b.build_call(alloc, &[c64(BUF_ALIGN).into(), total.into()], "matmul.buf")).try_as_basic_value().basic().ok_or("aligned_alloc returns no value")?.into_pointer_value();
         let null = ok(self.b.build_is_null(buf, "nobuf"));
         let run = self.new_block("matmul.run");
         ok(self.b.build_conditional_branch(null, plain_bb, run));
