@@ -1,6 +1,6 @@
 # lit configuration of Tessera's IR-level tests (LLVM 22's lit and FileCheck).
 #
-# Substitutions: %tessera (the plugin), %opt, %clang, %optt (opt with the
+# Substitutions: %tessera (the plugin), %opt, %llvm_dis, %clang, %optt (opt with the
 # plugin loaded), %clangxx and %llvm_include (a host program built against
 # LLVM's headers). TESSERA_PLUGIN and LLVM_BINDIR override the defaults.
 import os
@@ -24,6 +24,7 @@ clang = os.path.join(bindir, "clang")
 config.substitutions.append(("%tessera", plugin))
 config.substitutions.append(("%optt", f"{opt} -load-pass-plugin={plugin}"))
 config.substitutions.append(("%opt", opt))
+config.substitutions.append(("%llvm_dis", os.path.join(bindir, "llvm-dis")))
 config.substitutions.append(("%clangxx", clang + "++"))
 config.substitutions.append(("%clang", clang))
 config.substitutions.append(("%llvm_include", os.path.join(os.path.dirname(bindir), "include")))

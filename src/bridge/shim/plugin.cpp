@@ -67,6 +67,10 @@ public:
   static bool isRequired() { return true; }
 };
 
+// Marks a function Tessera changed (rewritten nests, instrumentation or
+// specialized versions).
+const char *const RewrittenAttr = "tessera-rewritten";
+
 // The optimizer. Inside clang's pipeline (Cleanup set) a function
 // simplification pipeline follows a change, as Polly does, so that the new
 // loops reach the vectorizer in canonical form.
@@ -81,6 +85,12 @@ public:
     // The profiling runtime Tessera links into instrumented modules
     // (src/profile/runtime.c) is not the user's code.
     if (!tesseraEnabled() || F.isDeclaration() || F.hasFnAttribute("tessera-runtime"))
+      return PreservedAnalyses::all();
+    // Already rewritten in an earlier pipeline of the same build (LTO: at
+    // compile time, before the linker's optimization pipeline, which runs
+    // the plugin again when the linker loads it): the nests are the
+    // rewritten ones, and their tiles are not tiled twice.
+    if (F.hasFnAttribute(RewrittenAttr))
       return PreservedAnalyses::all();
     // A block whose address is taken (computed goto) cannot be copied aside
     // and put back: its blockaddress constants name F's own blocks.
@@ -104,6 +114,7 @@ public:
       return PreservedAnalyses::none();
     if (Status != TESSERA_CHANGED)
       return PreservedAnalyses::all();
+    F.addFnAttr(RewrittenAttr);
     if (Cleanup) {
       FAM.invalidate(F, PreservedAnalyses::none());
       Cleanup->run(F, FAM);
@@ -163,13 +174,31 @@ extern "C" void tessera_register_passes(void *PBPtr, const TesseraCallbacks *CBs
   // new nest beside the original (gemm at -Os: 1.3 KB of .text, 4.7 KB
   // with a rewrite).
   PassBuilder *Builder = &PB;
-  PB.registerVectorizerStartEPCallback([Builder](FunctionPassManager &FPM,
-                                                 OptimizationLevel Level) {
-    if (Level.getSpeedupLevel() < 2 || Level.getSizeLevel() > 0)
-      return;
+  auto AddTessera = [Builder](FunctionPassManager &FPM, OptimizationLevel Level) {
     auto Cleanup = std::make_shared<FunctionPassManager>(
         Builder->buildFunctionSimplificationPipeline(Level, ThinOrFullLTOPhase::None));
     FPM.addPass(RotateUnrotatedLoops());
     FPM.addPass(TesseraPass(std::move(Cleanup)));
+  };
+  PB.registerVectorizerStartEPCallback([AddTessera](FunctionPassManager &FPM,
+                                                    OptimizationLevel Level) {
+    if (Level.getSpeedupLevel() < 2 || Level.getSizeLevel() > 0)
+      return;
+    AddTessera(FPM, Level);
+  });
+  // -flto=thin: the optimization pipeline, the vectorizer's extension point
+  // with it, runs in the linker's LTO backend, which loads no plugin unless
+  // told to (-Wl,--load-pass-plugin with lld): Tessera would silently do
+  // nothing. The compile-time (pre-link) pipeline still calls the
+  // optimizer-early callbacks, after the same simplification and inlining
+  // of the module: Tessera runs there, and the rewritten nests, with their
+  // loop metadata, go to the backend in the bitcode.
+  PB.registerOptimizerEarlyEPCallback([AddTessera](ModulePassManager &MPM, OptimizationLevel Level,
+                                                   ThinOrFullLTOPhase Phase) {
+    if (Phase != ThinOrFullLTOPhase::ThinLTOPreLink || Level.getSpeedupLevel() < 2 || Level.getSizeLevel() > 0)
+      return;
+    FunctionPassManager FPM;
+    AddTessera(FPM, Level);
+    MPM.addPass(createModuleToFunctionPassAdaptor(std::move(FPM)));
   });
 }
