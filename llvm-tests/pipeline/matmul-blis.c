@@ -42,6 +42,11 @@ void mm(int n, int m, int p, double A[n][p], double B[p][m], double C[n][m]) {
 // (the mask -64, which InstCombine narrows to the bits the size can have):
 // SHAPES: %[[SIZE:total[0-9]*]] = and i64 %total{{[0-9]*}}, {{-64|[0-9]+}}
 // SHAPES-NEXT: = tail call ptr @aligned_alloc(i64 64, i64 %[[SIZE]])
+// On a 32-bit target the sizes are 32-bit, as its size_t (i64 arguments
+// would be passed as two words each):
+// RUN: %clang --target=i686-linux-gnu -O3 -fpass-plugin=%tessera -S -emit-llvm %s -o - | FileCheck %s --check-prefix=I686
+// I686: call ptr @aligned_alloc(i32 64, i32 %{{.*}})
+// I686: declare ptr @aligned_alloc(i32, i32)
 // The loops around the micro-kernel are never unrolled, and those over at
 // most MR or NR lanes (B's packing along its lanes, the edge copies) are
 // not vectorized or interleaved either: only the kernel's k loop is LLVM's

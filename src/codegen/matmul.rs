@@ -253,7 +253,7 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         };
         let (ni, nj, nk) = (clamp(&self.b, ext[0]), clamp(&self.b, ext[1]), clamp(&self.b, ext[2]));
         let work = ok(self.b.build_int_mul(ok(self.b.build_int_mul(ni, nj, "w")), nk, "w"));
-        let big = ok(self.b.build_int_compare(IntPredicate::SGE, work, c64(MIN_INSTANCES), "blis"));
+        let mut big = ok(self.b.build_int_compare(IntPredicate::SGE, work, c64(MIN_INSTANCES), "blis"));
         // Buffers as large as this nest needs, no larger: a small product
         // then takes a few KiB from the heap instead of a fresh mapping of
         // MC×KC (the allocator maps large blocks, and the kernel's first
@@ -278,14 +278,25 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         // AddressSanitizer stops the program: e2e
         // matmul_triangular_fixed.c under -fsanitize=address).
         let total = ok(self.b.build_and(total, c64(!(BUF_ALIGN - 1)), "total"));
+        // aligned_alloc takes size_t, the target's pointer-sized integer (32
+        // bits on i386 or wasm32, where i64 arguments would be passed as
+        // two words each): a buffer larger than it can count runs the
+        // plain nest.
+        let module = self.ir.module();
+        let size_t = self.ir.context.ptr_sized_int_type(&inkwell::targets::TargetData::create(&module.get_data_layout().as_str().to_string_lossy()), None);
+        if size_t.get_bit_width() < 64 {
+            let size_max = c64(((1u64 << size_t.get_bit_width()) - 1) as i64);
+            let fits = ok(self.b.build_int_compare(IntPredicate::ULE, total, size_max, "fits"));
+            big = ok(self.b.build_and(big, fits, "blis"));
+        }
         let (blis_bb, plain_bb, done) = (self.new_block("matmul.alloc"), self.new_block("matmul.plain"), self.new_block("matmul.done"));
         ok(self.b.build_conditional_branch(big, blis_bb, plain_bb));
         self.b.position_at_end(blis_bb);
         let ptr_t = self.ir.context.ptr_type(AddressSpace::default());
-        let module = self.ir.module();
-        let alloc = module.get_function("aligned_alloc").unwrap_or_else(|| module.add_function("aligned_alloc", ptr_t.fn_type(&[i64t.into(), i64t.into()], false), None));
+        let alloc = module.get_function("aligned_alloc").unwrap_or_else(|| module.add_function("aligned_alloc", ptr_t.fn_type(&[size_t.into(), size_t.into()], false), None));
         let free = module.get_function("free").unwrap_or_else(|| module.add_function("free", self.ir.context.void_type().fn_type(&[ptr_t.into()], false), None));
-        let buf = ok(self.b.build_call(alloc, &[c64(BUF_ALIGN).into(), total.into()], "matmul.buf")).try_as_basic_value().basic().ok_or("aligned_alloc returns no value")?.into_pointer_value();
+        let size = ok(self.b.build_int_truncate_or_bit_cast(total, size_t, "size"));
+        let buf = ok(self.b.build_call(alloc, &[size_t.const_int(BUF_ALIGN as u64, false).into(), size.into()], "matmul.buf")).try_as_basic_value().basic().ok_or("aligned_alloc returns no value")?.into_pointer_value();
         let null = ok(self.b.build_is_null(buf, "nobuf"));
         let run = self.new_block("matmul.run");
         ok(self.b.build_conditional_branch(null, plain_bb, run));
