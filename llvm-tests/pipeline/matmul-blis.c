@@ -47,6 +47,11 @@ void mm(int n, int m, int p, double A[n][p], double B[p][m], double C[n][m]) {
 // RUN: %clang --target=i686-linux-gnu -O3 -fpass-plugin=%tessera -S -emit-llvm %s -o - | FileCheck %s --check-prefix=I686
 // I686: call ptr @aligned_alloc(i32 64, i32 %{{.*}})
 // I686: declare ptr @aligned_alloc(i32, i32)
+// -ffreestanding (and -fno-builtin) mark the function "no-builtins": there
+// may be no aligned_alloc to link against, and the product is tiled instead.
+// RUN: %clang -O3 -march=x86-64-v3 -ffreestanding -fpass-plugin=%tessera -Rpass=tessera -S -emit-llvm %s -o - 2>&1 | FileCheck %s --check-prefix=FREE
+// FREE: remark: SCoP rewritten: {{.*}}; tiled
+// FREE-NOT: aligned_alloc
 // The loops around the micro-kernel are never unrolled, and those over at
 // most MR or NR lanes (B's packing along its lanes, the edge copies) are
 // not vectorized or interleaved either: only the kernel's k loop is LLVM's

@@ -254,6 +254,20 @@ impl<'a> FunctionCtx<'a> {
         unsafe { ffi::tessera_ctx_module_instructions(self.raw) }
     }
 
+    /// Whether the function may not call the C library's functions
+    /// beyond what LLVM itself emits calls to (memset, memcpy):
+    /// `-ffreestanding` (a kernel, firmware: no aligned_alloc to link
+    /// against) and `-fno-builtin` both mark it `"no-builtins"`.
+    pub fn no_library_calls(&self) -> bool {
+        const KEY: &str = "no-builtins";
+        // SAFETY: the callback's live function; the attribute is only
+        // looked up.
+        unsafe {
+            let f = ffi::tessera_ctx_function(self.raw) as llvm_sys::prelude::LLVMValueRef;
+            !llvm_sys::core::LLVMGetStringAttributeAtIndex(f, llvm_sys::LLVMAttributeFunctionIndex, KEY.as_ptr() as *const c_char, KEY.len() as u32).is_null()
+        }
+    }
+
     pub fn module_has_openmp(&self) -> bool {
         // SAFETY: plain query on the live context.
         unsafe { ffi::tessera_ctx_module_has_openmp(self.raw) != 0 }

@@ -501,7 +501,8 @@ fn stage_config(ctx: &FunctionCtx<'_>, options: &Options, parallel: bool) -> Sta
             Some(n) => AstOptions { max_queries: usize::try_from(n).unwrap_or(usize::MAX), ..AstOptions::default() },
             None => AstOptions::default(),
         },
-        matmul: options.matmul,
+        // The BLIS path allocates its packing buffers with aligned_alloc.
+        matmul: options.matmul && !ctx.no_library_calls(),
     }
 }
 
