@@ -268,6 +268,23 @@ impl<'a> FunctionCtx<'a> {
         }
     }
 
+    /// The target triple of the function's module ("" when it names none)
+    /// and LLVM's default one (the host's, which the profiling runtime's
+    /// bitcode was compiled for).
+    pub fn target_triples(&self) -> (String, String) {
+        // SAFETY: the callback's live function; LLVM's strings are copied,
+        // the default triple disposed of.
+        unsafe {
+            let f = ffi::tessera_ctx_function(self.raw) as llvm_sys::prelude::LLVMValueRef;
+            let module = llvm_sys::core::LLVMGetTarget(llvm_sys::core::LLVMGetGlobalParent(f));
+            let module = std::ffi::CStr::from_ptr(module).to_string_lossy().into_owned();
+            let host = llvm_sys::target_machine::LLVMGetDefaultTargetTriple();
+            let text = std::ffi::CStr::from_ptr(host).to_string_lossy().into_owned();
+            llvm_sys::core::LLVMDisposeMessage(host);
+            (module, text)
+        }
+    }
+
     pub fn module_has_openmp(&self) -> bool {
         // SAFETY: plain query on the live context.
         unsafe { ffi::tessera_ctx_module_has_openmp(self.raw) != 0 }
