@@ -254,6 +254,12 @@ impl<'a> FunctionCtx<'a> {
         unsafe { ffi::tessera_ctx_module_instructions(self.raw) }
     }
 
+    /// The callback's function, for LLVM's C API.
+    pub(crate) fn function_ref(&self) -> llvm_sys::prelude::LLVMValueRef {
+        // SAFETY: a plain query on the live context.
+        unsafe { ffi::tessera_ctx_function(self.raw) as llvm_sys::prelude::LLVMValueRef }
+    }
+
     /// Whether the function may not call the C library's functions
     /// beyond what LLVM itself emits calls to (memset, memcpy):
     /// `-ffreestanding` (a kernel, firmware: no aligned_alloc to link
@@ -262,10 +268,7 @@ impl<'a> FunctionCtx<'a> {
         const KEY: &str = "no-builtins";
         // SAFETY: the callback's live function; the attribute is only
         // looked up.
-        unsafe {
-            let f = ffi::tessera_ctx_function(self.raw) as llvm_sys::prelude::LLVMValueRef;
-            !llvm_sys::core::LLVMGetStringAttributeAtIndex(f, llvm_sys::LLVMAttributeFunctionIndex, KEY.as_ptr() as *const c_char, KEY.len() as u32).is_null()
-        }
+        unsafe { !llvm_sys::core::LLVMGetStringAttributeAtIndex(self.function_ref(), llvm_sys::LLVMAttributeFunctionIndex, KEY.as_ptr() as *const c_char, KEY.len() as u32).is_null() }
     }
 
     /// The target triple of the function's module ("" when it names none)
@@ -275,8 +278,7 @@ impl<'a> FunctionCtx<'a> {
         // SAFETY: the callback's live function; LLVM's strings are copied,
         // the default triple disposed of.
         unsafe {
-            let f = ffi::tessera_ctx_function(self.raw) as llvm_sys::prelude::LLVMValueRef;
-            let module = llvm_sys::core::LLVMGetTarget(llvm_sys::core::LLVMGetGlobalParent(f));
+            let module = llvm_sys::core::LLVMGetTarget(llvm_sys::core::LLVMGetGlobalParent(self.function_ref()));
             let module = std::ffi::CStr::from_ptr(module).to_string_lossy().into_owned();
             let host = llvm_sys::target_machine::LLVMGetDefaultTargetTriple();
             let text = std::ffi::CStr::from_ptr(host).to_string_lossy().into_owned();

@@ -64,7 +64,7 @@ impl<'a> Ir<'a> {
     pub fn new(ctx: &'a FunctionCtx<'a>, map: &'a IrMap) -> Ir<'a> {
         // SAFETY: the function and its context are alive for the callback.
         unsafe {
-            let f = ffi::tessera_ctx_function(ctx.raw) as llvm_sys::prelude::LLVMValueRef;
+            let f = ctx.function_ref();
             let c = llvm_sys::core::LLVMGetTypeContext(llvm_sys::core::LLVMTypeOf(f));
             Ir {
                 context: ContextRef::new(c),
