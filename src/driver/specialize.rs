@@ -73,7 +73,8 @@ pub fn instrument(ctx: &FunctionCtx<'_>, fview: &FunctionView, map: &IrMap, dete
     if cands.is_empty() {
         return Ok(false);
     }
-    if let Some(why) = runtime_mismatch(&ctx.target_triples()) {
+    let (module, host) = ctx.target_triples();
+    if let Some(why) = runtime_mismatch(&module, &host) {
         let mut warned = MODULES_WARNED.lock().map_err(|_| "a poisoned lock")?;
         if !warned.contains(&ctx.module_id()) {
             warned.push(ctx.module_id());
@@ -281,18 +282,18 @@ fn header_raw(map: &IrMap, b: BlockId) -> llvm_sys::prelude::LLVMBasicBlockRef {
 /// Modules told that the profiling runtime does not fit their target.
 static MODULES_WARNED: Mutex<Vec<usize>> = Mutex::new(Vec::new());
 
-/// Why the profiling runtime cannot go into a module of target `module`
-/// (the first of `triples`), if it cannot. The runtime is bitcode compiled
-/// for the host (the second): it calls the C library (open, pread, flock)
+/// Why the profiling runtime cannot go into a module of target `module`,
+/// if it cannot. The runtime is bitcode compiled for the `host`: it calls the C library (open, pread, flock)
 /// with the host's types, so a module for another architecture or system
 /// (`-m32`: i386, where off_t and size_t differ) would call it with the
 /// wrong ABI and write no profile. A module without a triple is taken to
 /// be the host's.
-fn runtime_mismatch((module, host): &(String, String)) -> Option<String> {
-    let parts = |t: &str| -> (String, String) {
-        let v: Vec<&str> = t.split('-').collect();
-        (v.first().copied().unwrap_or("").to_string(), v.get(2).copied().unwrap_or("").to_string())
-    };
+fn runtime_mismatch(module: &str, host: &str) -> Option<String> {
+    // Architecture and system: the first and third fields of a triple.
+    fn parts(t: &str) -> (Option<&str>, Option<&str>) {
+        let mut fields = t.split('-');
+        (fields.next(), fields.nth(1))
+    }
     (!module.is_empty() && parts(module) != parts(host)).then(|| format!("the profiling runtime is built for {host}, and this module targets {module}"))
 }
 
@@ -331,11 +332,11 @@ mod tests {
 
     #[test]
     fn the_runtime_fits_the_hosts_architecture_and_system_only() {
-        let host = "x86_64-pc-linux-gnu".to_string();
-        assert_eq!(runtime_mismatch(&("x86_64-unknown-linux-gnu".into(), host.clone())), None);
-        assert_eq!(runtime_mismatch(&(String::new(), host.clone())), None);
-        let why = runtime_mismatch(&("i386-pc-linux-gnu".into(), host.clone())).expect("-m32 does not fit");
+        let host = "x86_64-pc-linux-gnu";
+        assert_eq!(runtime_mismatch("x86_64-unknown-linux-gnu", host), None);
+        assert_eq!(runtime_mismatch("", host), None);
+        let why = runtime_mismatch("i386-pc-linux-gnu", host).expect("-m32 does not fit");
         assert!(why.contains("i386-pc-linux-gnu") && why.contains("x86_64-pc-linux-gnu"), "{why}");
-        assert!(runtime_mismatch(&("x86_64-pc-windows-msvc".into(), host)).is_some());
+        assert!(runtime_mismatch("x86_64-pc-windows-msvc", host).is_some());
     }
 }
