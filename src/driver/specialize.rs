@@ -75,9 +75,8 @@ pub fn instrument(ctx: &FunctionCtx<'_>, fview: &FunctionView, map: &IrMap, dete
     }
     let (module, host) = ctx.target_triples();
     if let Some(why) = runtime_mismatch(&module, &host) {
-        let mut warned = MODULES_WARNED.lock().map_err(|_| "a poisoned lock")?;
-        if !warned.contains(&ctx.module_id()) {
-            warned.push(ctx.module_id());
+        let mut warned = WARNED_MODULE.lock().unwrap_or_else(|e| e.into_inner());
+        if warned.replace(ctx.module_id()) != Some(ctx.module_id()) {
             ctx.warn(&format!("tessera: -tessera-profile-generate: {why}: no loop nest of this module is instrumented"));
         }
         return Ok(false);
@@ -279,8 +278,10 @@ fn header_raw(map: &IrMap, b: BlockId) -> llvm_sys::prelude::LLVMBasicBlockRef {
     map.blocks[b.0 as usize]
 }
 
-/// Modules told that the profiling runtime does not fit their target.
-static MODULES_WARNED: Mutex<Vec<usize>> = Mutex::new(Vec::new());
+/// The module last told that the profiling runtime does not fit its
+/// target (modules are compiled one after another, as the driver's
+/// module ledger assumes): one warning per module.
+static WARNED_MODULE: Mutex<Option<usize>> = Mutex::new(None);
 
 /// Why the profiling runtime cannot go into a module of target `module`,
 /// if it cannot. The runtime is bitcode compiled for the `host`: it calls the C library (open, pread, flock)
