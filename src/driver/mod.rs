@@ -229,10 +229,12 @@ fn transform(ctx: &FunctionCtx<'_>, first_view: &FunctionView, first_map: &IrMap
     // When the nests were ready as they were (preheaders, and no value
     // used after its loop without an LCSSA PHI: in gsl's cblas/dtrmm.c,
     // not in fft.c), the IR is the one the first view and detection saw:
-    // both stand, and cost nothing again.
+    // both stand, and cost nothing again. Otherwise only the prepared
+    // nests are modeled again: the loops rejected before are reported
+    // already and not rewritten whatever a second look finds.
     let again = changed.then(|| {
         let (fview, map) = view::build(ctx);
-        let detection = scop::detect(&fview);
+        let detection = scop::detect_among(&fview, &|l| prepared.contains(&map.loops[l.0 as usize]));
         (fview, map, detection)
     });
     let (fview, map, detection) = match &again {

@@ -36,7 +36,7 @@ pub mod reductions;
 pub mod rotate;
 pub mod to_poly;
 
-pub use detect::{detect, Detection, LoopStatus};
+pub use detect::{detect, detect_among, Detection, LoopStatus};
 pub use model::Model;
 pub use poly_scop::PolyScop;
 pub use reason::Reason;
