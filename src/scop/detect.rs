@@ -117,7 +117,9 @@ pub fn detect(view: &FunctionView) -> Detection {
 /// preparing its SCoPs for code generation, and only those can be
 /// rewritten then: trying every loop again cost as much as the first
 /// detection (opus's celt/vq.c: a rejected nest is built 15 times over,
-/// its fallbacks tried one by one, twice; Tessera was 29% of the compile).
+/// its fallbacks tried one by one, twice; the whole compile took 1,325M
+/// instructions under callgrind with every loop tried again, 1,289M with
+/// the prepared nests only, -O3 alone 850M).
 pub fn detect_among(view: &FunctionView, wanted: &dyn Fn(LoopId) -> bool) -> Detection {
     let mut d = Detection::default();
     for &top in &view.top_loops {
@@ -127,24 +129,18 @@ pub fn detect_among(view: &FunctionView, wanted: &dyn Fn(LoopId) -> bool) -> Det
 }
 
 fn visit(view: &FunctionView, l: LoopId, wanted: &dyn Fn(LoopId) -> bool, d: &mut Detection) {
-    let modeled = if wanted(l) { Some(model_region(view, l)) } else { None };
-    match modeled {
+    match wanted(l).then(|| model_region(view, l)) {
         Some(Ok(model)) => {
             let idx = d.scops.len();
             d.scops.push(model);
             mark_nest(view, l, idx, d);
+            return;
         }
-        Some(Err(reason)) => {
-            d.loops.push((l, LoopStatus::Rejected(reason)));
-            for &sub in &view.loop_(l).subloops {
-                visit(view, sub, wanted, d);
-            }
-        }
-        None => {
-            for &sub in &view.loop_(l).subloops {
-                visit(view, sub, wanted, d);
-            }
-        }
+        Some(Err(reason)) => d.loops.push((l, LoopStatus::Rejected(reason))),
+        None => {}
+    }
+    for &sub in &view.loop_(l).subloops {
+        visit(view, sub, wanted, d);
     }
 }
 
@@ -152,5 +148,49 @@ fn mark_nest(view: &FunctionView, l: LoopId, scop: usize, d: &mut Detection) {
     d.loops.push((l, LoopStatus::InScop(scop)));
     for &sub in &view.loop_(l).subloops {
         mark_nest(view, sub, scop, d);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::{Block, BlockId, Loop, Scev, Terminator};
+
+    /// Two blocks, each its own loop's header, the second loop inside the
+    /// first; neither has a preheader, so each region is rejected at once.
+    fn nest() -> FunctionView {
+        let block = |to| Block { name: String::new(), instrs: vec![], term: Terminator::Br(BlockId(to)), loop_: None };
+        let lp = |header, blocks: Vec<u32>, parent, subloops, depth| Loop {
+            header: BlockId(header),
+            preheader: None,
+            latch: None,
+            exits: vec![],
+            blocks: blocks.into_iter().map(BlockId).collect(),
+            parent,
+            subloops,
+            depth,
+            backedge_taken: Scev::Const(0),
+            backedge_bits: 0,
+            loc: None,
+            var: None,
+        };
+        let mut v = FunctionView::default();
+        v.blocks = vec![block(1), block(0)];
+        v.loops = vec![lp(0, vec![0, 1], None, vec![LoopId(1)], 1), lp(1, vec![1], Some(LoopId(0)), vec![], 2)];
+        v.top_loops = vec![LoopId(0)];
+        v
+    }
+
+    #[test]
+    fn only_the_wanted_loops_are_tried_and_their_sub_loops_still_are() {
+        let v = nest();
+        let tried = |d: &Detection| d.loops.iter().map(|(l, s)| (*l, matches!(s, LoopStatus::Rejected(_)))).collect::<Vec<_>>();
+        // Every loop: the outer one rejected, then the inner one tried.
+        assert_eq!(tried(&detect(&v)), vec![(LoopId(0), true), (LoopId(1), true)]);
+        // The outer one passed over: the inner one is still reached.
+        assert_eq!(tried(&detect_among(&v, &|l| l == LoopId(1))), vec![(LoopId(1), true)]);
+        // None wanted: nothing is tried, nothing is reported.
+        let none = detect_among(&v, &|_| false);
+        assert!(none.loops.is_empty() && none.scops.is_empty());
     }
 }
