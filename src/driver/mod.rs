@@ -22,6 +22,7 @@ use crate::deps;
 use crate::sched;
 use crate::tile::TileConfig;
 use crate::ir::FunctionView;
+use crate::scop::model::ArrayId;
 use crate::scop::{self, Detection, LoopStatus, Model};
 use crate::stable::{HashMap, HashSet};
 use std::fmt;
@@ -211,7 +212,10 @@ fn transform(ctx: &FunctionCtx<'_>, first_view: &FunctionView, first_map: &IrMap
     // A stale view counts as a change: the IR is analysed again, and the
     // passes after this one are told it changed.
     let mut changed = current == Current::Stale;
-    for m in &first.scops {
+    let parallel = parallel_code(ctx, options);
+    let config = stage_config(ctx, options, parallel);
+    let screened = screen(ctx, first_view, first_map, first, options, current, parallel, &config);
+    for (_, m) in first.scops.iter().enumerate().filter(|(i, _)| !screened.contains(i)) {
         let p = rewrite::prepare_loop(ctx, first_map, m.root);
         changed |= p == rewrite::Prepared::Changed;
         if p != rewrite::Prepared::No {
@@ -255,8 +259,6 @@ fn transform(ctx: &FunctionCtx<'_>, first_view: &FunctionView, first_map: &IrMap
             ctx.remark_loop(RemarkKind::Missed, &map, *l, "NotTransformed", &format!("SCoP not transformed: not found again once prepared for code generation: {why}"));
         }
     }
-    let parallel = parallel_code(ctx, options);
-    let config = stage_config(ctx, options, parallel);
     let mut rewritten = false;
     // What the rewrites may add to this function's code (cost::size).
     let mut function_left = cost::size::allowance(instructions(&fview), cost::size::FUNCTION_GROWTH_PERCENT, cost::size::growth_floor(parallel));
@@ -281,15 +283,7 @@ fn transform(ctx: &FunctionCtx<'_>, first_view: &FunctionView, first_map: &IrMap
                 let pairs = crate::plan::alias::pairs_to_check(m, &fview);
                 let left = module_left(ctx, parallel, options);
                 Cost {
-                    facts: cost::profit::Facts {
-                        openmp: parallel,
-                        l1_bytes: config.tile.l1_bytes,
-                        elem_bytes: m.arrays.iter().map(|a| a.elem_bytes as i64).max().unwrap_or(8),
-                        checked_accumulator: {
-                            let checked: Vec<_> = pairs.iter().flat_map(|&(x, y)| [x, y]).collect();
-                            cost::profit::checked_accumulator(m, &checked)
-                        },
-                    },
+                    facts: facts(m, &pairs, parallel, &config),
                     weights: weights(&fview, m, pairs.len(), parallel),
                     budget: Budget {
                         function_left,
@@ -394,6 +388,53 @@ fn transform(ctx: &FunctionCtx<'_>, first_view: &FunctionView, first_map: &IrMap
     } else {
         Changed::No
     })
+}
+
+/// The SCoPs of `first` (indices) that gain nothing whatever their
+/// dependences ([`plan::screen`]), each reported as not transformed. They
+/// are left as they are, not prepared for code generation, so that they
+/// cost neither a second model nor a plan. Asked only of a view that shows
+/// the IR, when the cost model decides (not under
+/// `-tessera-rewrite-all`), and not when SCoPs are exported (their files
+/// are numbered by the second detection).
+#[allow(clippy::too_many_arguments)]
+fn screen(ctx: &FunctionCtx<'_>, fview: &FunctionView, map: &IrMap, first: &Detection, options: &Options, current: Current, parallel: bool, config: &StageConfig) -> HashSet<usize> {
+    if current != Current::Yes || options.rewrite_all || options.export_dir.is_some() {
+        return HashSet::default();
+    }
+    let mut screened = HashSet::default();
+    for (i, detected) in first.scops.iter().enumerate() {
+        // The model plan() would be given first, and the one it would try
+        // next (sums kept in registers): both must gain nothing.
+        let running = crate::plan::sizes::assume_running_sizes(detected, fview, options.rtc);
+        let m = running.as_ref().unwrap_or(detected);
+        let why_not = |m: &Model| {
+            let pairs = crate::plan::alias::pairs_to_check(m, fview);
+            crate::plan::screen(fview, m, config, &facts(m, &pairs, parallel, config))
+        };
+        let Some(why) = why_not(m) else { continue };
+        if m.without_other_cells.as_deref().is_some_and(|u| why_not(u).is_none()) {
+            continue;
+        }
+        if options.report {
+            report::count("SCoPs not rewritten");
+        }
+        ctx.remark_loop(RemarkKind::Missed, map, m.root, "NotTransformed", &format!("SCoP not transformed: {why}"));
+        screened.insert(i);
+    }
+    screened
+}
+
+/// What the profitability model is told of SCoP `m`, whose run-time alias
+/// checks would compare `pairs`.
+fn facts(m: &Model, pairs: &[(ArrayId, ArrayId)], openmp: bool, config: &StageConfig) -> cost::profit::Facts {
+    let checked: Vec<_> = pairs.iter().flat_map(|&(x, y)| [x, y]).collect();
+    cost::profit::Facts {
+        openmp,
+        l1_bytes: config.tile.l1_bytes,
+        elem_bytes: m.arrays.iter().map(|a| a.elem_bytes as i64).max().unwrap_or(8),
+        checked_accumulator: cost::profit::checked_accumulator(m, &checked),
+    }
 }
 
 /// The remark on a rewritten SCoP: what was emitted (counts), then what

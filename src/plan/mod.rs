@@ -221,6 +221,32 @@ pub fn plan(fview: &FunctionView, m: &Model, config: &StageConfig, pay: Option<&
     }
 }
 
+/// Why the nest gains nothing whatever its dependences and schedule (too
+/// little known work, or one statement with nothing to reorder: see
+/// [`cost::profit`]), if it does not.
+fn gains_nothing(scop: &PolyScop, m: &Model, config: &StageConfig, facts: &cost::profit::Facts) -> Result<Option<String>, String> {
+    if let Some(why) = cost::profit::small_known_work(scop, facts, facts.openmp).map_err(|e| format!("profitability: {e}"))? {
+        return Ok(Some(why));
+    }
+    Ok(cost::profit::lone_statement(scop, m, facts, config.ast.jam_reductions))
+}
+
+/// Work units [`screen`] may spend on one model (counting a nest's known
+/// work is a few small problems).
+const SCREEN_WORK: u64 = 1_000_000;
+
+/// [`plan`]'s first answer, asked of a nest before it is prepared for code
+/// generation: why the nest gains nothing, whatever its dependences, if it
+/// does not (the remark [`plan`] would give), `None` when that takes a
+/// plan. The driver leaves such nests as they are, unprepared, so that
+/// they are neither modelled again nor planned: in opus's celt/vq.c, 14
+/// of 16 SCoPs.
+pub fn screen(fview: &FunctionView, m: &Model, config: &StageConfig, facts: &cost::profit::Facts) -> Option<String> {
+    let scop = PolyScop::from_model(m, &|v| fview.value(v).name.clone()).ok()?;
+    let why = crate::poly::with_work_cap(SCREEN_WORK, || gains_nothing(&scop, m, config, facts)).ok()??;
+    Some(not_profitable(&why, &[]))
+}
+
 /// The stages on one SCoP, in order (the module documentation): the plan,
 /// or why the nest stays as it is. `pay` is `None` under
 /// `-tessera-rewrite-all` and in the printers: every plan is then kept.
@@ -233,10 +259,7 @@ fn plan_stages(fview: &FunctionView, m: &Model, scop: PolyScop, config: &StageCo
         if let Some(why) = pay.budget.short_of_least(cost::size::least_growth(&pay.weights)) {
             return Err(not_profitable(&why, &[]));
         }
-        if let Some(why) = cost::profit::small_known_work(&scop, &pay.facts, pay.facts.openmp).map_err(|e| format!("profitability: {e}"))? {
-            return Err(not_profitable(&why, &[]));
-        }
-        if let Some(why) = cost::profit::lone_statement(&scop, m, &pay.facts, config.ast.jam_reductions) {
+        if let Some(why) = gains_nothing(&scop, m, config, &pay.facts)? {
             return Err(not_profitable(&why, &[]));
         }
     }
