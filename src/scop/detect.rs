@@ -2,7 +2,7 @@
 //! can be built and proved, and for every loop the reason it is or is not in
 //! one.
 
-use super::build::build_region;
+use super::build::{build_region, Fallback};
 use super::model::Model;
 use super::reason::Reason;
 use super::delicm::map_promoted_scalars;
@@ -62,12 +62,12 @@ fn build_and_prove(view: &FunctionView, root: LoopId) -> Result<Model, Reason> {
         // rows) fails like one whose obligations fail, with no fallback.
         let proved = match build_region(view, root, &fallbacks) {
             Ok((mut model, obligations)) => prove(&mut model, &obligations, assume_on_counters).map(|()| model),
-            Err(reason) if !fallbacks.is_empty() => Err((reason, None)),
+            Err(reason) if !fallbacks.is_empty() => Err((reason, vec![])),
             Err(reason) => return Err(reason),
         };
         match proved {
             Ok(model) => break model,
-            Err((reason, Some(f))) if fallbacks.len() < MAX_FALLBACKS && fallbacks.insert(f) => {
+            Err((reason, fs)) if fallbacks.len() < MAX_FALLBACKS && add_fallbacks(&mut fallbacks, &fs) => {
                 first.get_or_insert(reason);
             }
             Err((reason, _)) if !assume_on_counters => {
@@ -103,6 +103,18 @@ fn build_and_prove(view: &FunctionView, root: LoopId) -> Result<Model, Reason> {
         model.without_other_cells = Some(Box::new(finish(unmapped, false)));
     }
     Ok(model)
+}
+
+/// Adds the fallbacks `new` names to `fallbacks`, up to [`MAX_FALLBACKS`]
+/// in all: whether one was new (else the region has no other way left).
+fn add_fallbacks(fallbacks: &mut BTreeSet<Fallback>, new: &[Fallback]) -> bool {
+    let before = fallbacks.len();
+    for &f in new {
+        if fallbacks.len() < MAX_FALLBACKS {
+            fallbacks.insert(f);
+        }
+    }
+    fallbacks.len() > before
 }
 
 /// Detects the SCoPs of a function: each outermost loop nest is tried

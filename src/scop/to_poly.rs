@@ -108,8 +108,15 @@ pub fn param_ranges(model: &Model) -> Vec<Constraint> {
 /// condition on the parameters makes it hold (see
 /// [`parameter_condition`]); any other unproved fact rejects the region.
 /// On failure, also names what the region's model could do differently
-/// (see [`Fallback`]).
-pub fn prove(model: &mut Model, obligations: &[Obligation], assume_on_counters: bool) -> Result<(), (Reason, Option<Fallback>)> {
+/// (see [`Fallback`]): for every unproved obligation that has a fallback,
+/// not only the first. Each try of a region builds and proves its whole
+/// model again, so a region whose accesses each need their other split
+/// (a loop unrolled by 4, its four accesses `A[4i+k]` delinearized) would
+/// otherwise take one try per access (opus's celt/vq.c: 14 tries of one
+/// nest). The reason is the first failure's. A failure with no fallback
+/// (the region cannot be modelled as it is) or out of budget ends the
+/// proof at once, with the fallbacks found before it.
+pub fn prove(model: &mut Model, obligations: &[Obligation], assume_on_counters: bool) -> Result<(), (Reason, Vec<Fallback>)> {
     let mut assumed = model.context.clone();
     assumed.extend(param_ranges(model));
     // Obligations mention the region's counters: give every loop a column.
@@ -122,89 +129,103 @@ pub fn prove(model: &mut Model, obligations: &[Obligation], assume_on_counters: 
         None,
         &model.loops.iter().map(|l| l.name.as_str()).collect::<Vec<_>>(),
     );
+    let mut failed: Option<(Reason, Vec<Fallback>)> = None;
     for o in obligations {
-        let blame = |r: Reason| (r, o.fallback);
-        let check_range = |model: &mut Model, poly: &Polynomial, lo: i128, hi: Option<i128>| -> Result<(), (Reason, Option<Fallback>)> {
-            let mut context = assumed.clone();
-            context.extend(model.assumptions.iter().cloned());
-            if let Some(check) = range_check(&cols, &space, &context, &o.domain, poly, lo, hi).map_err(blame)? {
-                match settled(&check) {
-                    Some(true) => {}
-                    Some(false) => return Err(blame(wraps())),
-                    None if model.range_checks.contains(&check) => {}
-                    None => model.range_checks.push(check),
-                }
+        let Err((reason, fallback)) = prove_one(model, o, assume_on_counters, &assumed, &cols, &space) else { continue };
+        let stop = fallback.is_none() || matches!(reason, Reason::Budget(_));
+        let (_, fallbacks) = failed.get_or_insert_with(|| (reason, vec![]));
+        fallbacks.extend(fallback);
+        if stop {
+            break;
+        }
+    }
+    failed.map_or(Ok(()), Err)
+}
+
+/// [`prove`] for one obligation: its failure, and the obligation's
+/// fallback.
+fn prove_one(model: &mut Model, o: &Obligation, assume_on_counters: bool, assumed: &[Constraint], cols: &Columns, space: &Space) -> Result<(), (Reason, Option<Fallback>)> {
+    let blame = |r: Reason| (r, o.fallback);
+    let check_range = |model: &mut Model, poly: &Polynomial, lo: i128, hi: Option<i128>| -> Result<(), (Reason, Option<Fallback>)> {
+        let mut context = assumed.to_vec();
+        context.extend(model.assumptions.iter().cloned());
+        if let Some(check) = range_check(cols, space, &context, &o.domain, poly, lo, hi).map_err(blame)? {
+            match settled(&check) {
+                Some(true) => {}
+                Some(false) => return Err(blame(wraps())),
+                None if model.range_checks.contains(&check) => {}
+                None => model.range_checks.push(check),
             }
-            Ok(())
-        };
-        let fact = match &o.fact {
-            Fact::Affine(c) => c,
-            Fact::Range { poly, lo, hi } => {
-                check_range(model, poly, *lo, *hi)?;
-                continue;
-            }
-            Fact::Never(never) => {
-                for conj in &o.domain {
-                    for n in never {
-                        let mut all: Vec<Constraint> = conj.iter().chain(&assumed).chain(&model.assumptions).chain(n).cloned().collect();
-                        all.dedup();
-                        if !cols.basic_set(&space, &all).map_err(blame)?.is_empty().map_err(|e| blame(poly_reason(e)))? {
-                            let mut text = String::new();
-                            for (i, c) in n.iter().enumerate() {
-                                text += if i > 0 { " and " } else { "not " };
-                                let _ = c.fmt_with(&mut text, &|s| model.sym_name(s));
-                            }
-                            return Err(blame(unproven(o.what, &text)));
+        }
+        Ok(())
+    };
+    let fact = match &o.fact {
+        Fact::Affine(c) => c,
+        Fact::Range { poly, lo, hi } => {
+            check_range(model, poly, *lo, *hi)?;
+            return Ok(());
+        }
+        Fact::Never(never) => {
+            for conj in &o.domain {
+                for n in never {
+                    let mut all: Vec<Constraint> = conj.iter().chain(assumed).chain(&model.assumptions).chain(n).cloned().collect();
+                    all.dedup();
+                    if !cols.basic_set(space, &all).map_err(blame)?.is_empty().map_err(|e| blame(poly_reason(e)))? {
+                        let mut text = String::new();
+                        for (i, c) in n.iter().enumerate() {
+                            text += if i > 0 { " and " } else { "not " };
+                            let _ = c.fmt_with(&mut text, &|s| model.sym_name(s));
                         }
+                        return Err(blame(unproven(o.what, &text)));
                     }
                 }
-                continue;
             }
-        };
-        let negated = Constraint::ge0(fact.expr.scale(-1).and_then(|e| e.add_const(-1)).map_err(|_| blame(overflow()))?);
-        for conj in &o.domain {
-            let mut all: Vec<Constraint> = conj.clone();
-            all.extend(assumed.iter().cloned());
-            all.push(negated.clone());
-            all.extend(model.assumptions.iter().cloned());
-            let set = cols.basic_set(&space, &all).map_err(blame)?;
-            if set.is_empty().map_err(|e| blame(poly_reason(e)))? {
-                continue;
-            }
-            // A fact on parameters becomes an assumption, unless no parameter
-            // values satisfy it (a constant fact such as -1 >= 0, from a
-            // split of a subscript that is simply wrong): then the region
-            // would never run its new code, and another split may be right.
-            if fact.expr.syms().all(|s| matches!(s, Sym::Param(_))) {
-                let mut feasible: Vec<Constraint> = assumed.iter().chain(&model.assumptions).cloned().collect();
-                feasible.push(fact.clone());
-                if !cols.basic_set(&space, &feasible).map_err(blame)?.is_empty().map_err(|e| blame(poly_reason(e)))? {
-                    model.assumptions.push(fact.clone());
-                    continue;
-                }
-            }
-            if assume_on_counters && !fact.is_eq {
-                let mut base: Vec<Constraint> = conj.clone();
-                base.extend(assumed.iter().chain(&model.assumptions).cloned());
-                if let Some(c) = parameter_condition(&cols, &space, &set, &base).map_err(blame)? {
-                    model.assumptions.push(c);
-                    continue;
-                }
-            }
-            // Narrow arithmetic on counters that may wrap for some
-            // parameters (`j < i + w` in 32 bits) is checked at run time
-            // instead, over the box of the counters, unless the model can
-            // be built another way.
-            // (A fact on counters alone, `-i >= 0`, could only hold on a
-            // trivial box: the region is rejected instead.)
-            if o.what == NARROW && !fact.is_eq && o.fallback.is_none() && fact.expr.syms().any(|s| matches!(s, Sym::Param(_))) {
-                check_range(model, &affine_to_poly(&fact.expr), 0, None)?;
-                break;
-            }
-            let mut text = String::new();
-            let _ = fact.fmt_with(&mut text, &|s| model.sym_name(s));
-            return Err(blame(unproven(o.what, &text)));
+            return Ok(());
         }
+    };
+    let negated = Constraint::ge0(fact.expr.scale(-1).and_then(|e| e.add_const(-1)).map_err(|_| blame(overflow()))?);
+    for conj in &o.domain {
+        let mut all: Vec<Constraint> = conj.clone();
+        all.extend(assumed.iter().cloned());
+        all.push(negated.clone());
+        all.extend(model.assumptions.iter().cloned());
+        let set = cols.basic_set(space, &all).map_err(blame)?;
+        if set.is_empty().map_err(|e| blame(poly_reason(e)))? {
+            continue;
+        }
+        // A fact on parameters becomes an assumption, unless no parameter
+        // values satisfy it (a constant fact such as -1 >= 0, from a
+        // split of a subscript that is simply wrong): then the region
+        // would never run its new code, and another split may be right.
+        if fact.expr.syms().all(|s| matches!(s, Sym::Param(_))) {
+            let mut feasible: Vec<Constraint> = assumed.iter().chain(&model.assumptions).cloned().collect();
+            feasible.push(fact.clone());
+            if !cols.basic_set(space, &feasible).map_err(blame)?.is_empty().map_err(|e| blame(poly_reason(e)))? {
+                model.assumptions.push(fact.clone());
+                continue;
+            }
+        }
+        if assume_on_counters && !fact.is_eq {
+            let mut base: Vec<Constraint> = conj.clone();
+            base.extend(assumed.iter().chain(&model.assumptions).cloned());
+            if let Some(c) = parameter_condition(cols, space, &set, &base).map_err(blame)? {
+                model.assumptions.push(c);
+                continue;
+            }
+        }
+        // Narrow arithmetic on counters that may wrap for some
+        // parameters (`j < i + w` in 32 bits) is checked at run time
+        // instead, over the box of the counters, unless the model can
+        // be built another way.
+        // (A fact on counters alone, `-i >= 0`, could only hold on a
+        // trivial box: the region is rejected instead.)
+        if o.what == NARROW && !fact.is_eq && o.fallback.is_none() && fact.expr.syms().any(|s| matches!(s, Sym::Param(_))) {
+            check_range(model, &affine_to_poly(&fact.expr), 0, None)?;
+            break;
+        }
+        let mut text = String::new();
+        let _ = fact.fmt_with(&mut text, &|s| model.sym_name(s));
+        return Err(blame(unproven(o.what, &text)));
     }
     Ok(())
 }
@@ -454,11 +475,26 @@ mod tests {
         // error names the access so that its other split is tried.
         let mut m = model();
         let (_, fallback) = prove(&mut m, &[obligation(AffExpr::constant(-1))], false).unwrap_err();
-        assert_eq!((fallback, m.assumptions.len()), (Some(Fallback::Split(0, 1)), 0));
+        assert_eq!((fallback, m.assumptions.len()), (vec![Fallback::Split(0, 1)], 0));
         // n <= 2 after n >= 5: together never true.
         let mut m = model();
         let both = [obligation(n.add_const(-5).unwrap()), obligation(n.scale(-1).unwrap().add_const(2).unwrap())];
         assert!(prove(&mut m, &both, false).is_err());
+    }
+
+    /// Every unproved obligation with a fallback is named, in order, with
+    /// the first one's reason; one without a fallback ends the proof.
+    #[test]
+    fn every_failing_fallback_is_named_at_once() {
+        let wrong = |k: usize| Obligation { fallback: Some(Fallback::Split(k, 0)), ..obligation(AffExpr::constant(-1)) };
+        let fine = obligation(AffExpr::constant(0));
+        let (reason, fallbacks) = prove(&mut model(), &[wrong(2), fine.clone(), wrong(5)], false).unwrap_err();
+        assert_eq!(fallbacks, vec![Fallback::Split(2, 0), Fallback::Split(5, 0)]);
+        assert!(reason.to_string().contains("cannot prove 0 >= 1"), "{reason}");
+        let stuck = Obligation { fallback: None, ..obligation(AffExpr::constant(-1)) };
+        let (_, fallbacks) = prove(&mut model(), &[wrong(1), stuck, wrong(3)], false).unwrap_err();
+        assert_eq!(fallbacks, vec![Fallback::Split(1, 0)]);
+        prove(&mut model(), &[fine], false).unwrap();
     }
 
     /// `T[p][j]` for `j` from `p + 1` to `n - 1` (j = p + 1 + i0): the
