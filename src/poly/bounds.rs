@@ -62,6 +62,10 @@ impl BasicSet {
     /// Bounds of `f` (a row over `[params | dims | const]`) over this set,
     /// as functions of the parameters.
     pub fn bounds_of(&self, f: &[i64]) -> PolyResult<ParamBounds> {
+        super::answers::bounds(self, f, || self.bounds_afresh(f))
+    }
+
+    fn bounds_afresh(&self, f: &[i64]) -> PolyResult<ParamBounds> {
         let (np, nd) = (self.n_param(), self.n_dim());
         if f.len() != np + nd + 1 {
             return Err(PolyError::SpaceMismatch);
