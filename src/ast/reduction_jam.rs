@@ -271,6 +271,25 @@ impl Jammer<'_> {
         if by_runs && !dim.is_some_and(|d| d.jammable_in_runs_for(&within) && pairs_in_one_run(&f.body, d, &inside)) {
             return Ok(None);
         }
+        // A loop that is not parallel keeps the order of its dimension
+        // moved innermost (`DimInfo::jam_blocked`) only where each value of
+        // an inner counter runs every row's items at once. An inner loop
+        // whose bounds move with the row (`shifted_loops`) runs values that
+        // later rows reach at other points of the counter, so another item
+        // beside it on the same counter would run for every row before or
+        // after values that earlier rows run later: a sibling loop over the
+        // rest of the counter's range (the scanner splits the range around
+        // a statement that runs at some values only), or a statement
+        // peeled off at one value. Then a row reads a running value an
+        // earlier row has not updated yet (a generated program of the
+        // fuzzer, s20271551-39: `A4[j] += ...` for every row `i`, then
+        // `A6[i][j] = f(A4[j], A4[n - 1 - j])`, its two-step inner loop
+        // split in two by the statement of its first step). Items beside
+        // it that do not iterate on that counter (a row's set-up before
+        // its sum, its store after) keep their place.
+        if !f.parallel && !self.shifted_loops_alone(&f.body, f.var) {
+            return Ok(None);
+        }
         let mut chains = 0;
         for n in &f.body {
             match n {
@@ -331,6 +350,26 @@ impl Jammer<'_> {
             out.push(rows(lower, hi.clone()));
         }
         Ok(Some(out))
+    }
+
+    /// Whether every inner loop of `body` (that of a loop of dimension
+    /// `d`) whose bounds move with the row is the only item of `body` on
+    /// its counter: no statement beside it iterates along its dimension.
+    fn shifted_loops_alone(&self, body: &[Node], d: usize) -> bool {
+        let np = self.scop.params.len();
+        body.iter().enumerate().all(|(k, n)| {
+            let Node::For(g) = n else { return true };
+            if shifted_bounds(g, d).is_none() {
+                return true;
+            }
+            let mut beside = BTreeSet::new();
+            for (m, other) in body.iter().enumerate() {
+                if m != k {
+                    stmts_under(std::slice::from_ref(other), &mut beside);
+                }
+            }
+            beside.iter().all(|&s| !self.sched.row(s, g.var).iterates(np))
+        })
     }
 
     /// Whether each row may have its own copies of the scalars the
