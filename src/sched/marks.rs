@@ -234,6 +234,40 @@ fn carried(mut states: Vec<DepState>, rows: &[Vec<SchedRow>], n_rows: usize, cou
     Ok(out)
 }
 
+/// `pairs` (those a dimension carries) with a pair that no relaxation
+/// drops for each statement reached from a reduction the dimension
+/// carries, through the reduction's cell: a later read, or a write, of the
+/// cell by another statement. With the reduction relaxed, its updates run
+/// in any order, but the dependences name only the last update before such
+/// an access (value-based flow: each update kills the one before). Every
+/// update must come before it, and in a loop holding both the two are not
+/// parallel even with the reduction relaxed (a generated program of the
+/// fuzzer, s20271701-76: `A0[n-1][k] +=` in every row `i`, read back as
+/// `A0[i][i]` in the row `n - 1`).
+/// Only a statement that can share a loop of the dimension (`k` of
+/// `sched`) with the reduction counts.
+pub fn with_reductions_read(deps: &Deps, mut pairs: CarriedPairs, sched: &Schedule, k: usize) -> CarriedPairs {
+    let reducing: BTreeSet<(StmtId, CellId)> = deps.deps.iter().filter(|d| d.reduction && pairs.strict.contains(&(d.source, d.target))).map(|d| (d.source, d.array)).collect();
+    if reducing.is_empty() {
+        return pairs;
+    }
+    for d in &deps.deps {
+        let np = d.relation.space().params.len();
+        if d.source != d.target && reducing.contains(&(d.source, d.array)) && shares_loop(sched, np, d.source, d.target, k) {
+            pairs.strict.insert((d.source, d.target));
+            pairs.loose.insert((d.source, d.target));
+        }
+    }
+    pairs
+}
+
+/// Whether one loop of dimension `k` of `sched` may hold both `s` and `t`:
+/// on the same side of every scalar row before it, and `t` iterating
+/// there (`np` parameters).
+fn shares_loop(sched: &Schedule, np: usize, s: StmtId, t: StmtId, k: usize) -> bool {
+    sched.same_side(s, t, k) && sched.row(t, k).iterates(np)
+}
+
 /// Sets `parallel` and `parallel_if_reduction` of every dimension of
 /// `sched` from the dependences the schedule must respect (scalars in
 /// `relaxed` privatized; reductions kept for `parallel`, relaxed for
@@ -242,6 +276,7 @@ fn carried(mut states: Vec<DepState>, rows: &[Vec<SchedRow>], n_rows: usize, cou
 pub fn mark_parallel(deps: &Deps, sched: &mut Schedule, relaxed: &BTreeSet<CellId>) -> PolyResult<()> {
     let n = sched.dims.len();
     let pairs = carried(states(deps.constraining(relaxed, false)), &sched.stmts, n, |d| !deps.dep(d).reduction)?;
+    let pairs: Vec<CarriedPairs> = pairs.into_iter().enumerate().map(|(k, p)| with_reductions_read(deps, p, sched, k)).collect();
     for (d, pairs) in sched.dims.iter_mut().zip(pairs) {
         d.parallel = pairs.strict.is_empty();
         d.parallel_if_reduction = !pairs.strict.is_empty() && pairs.loose.is_empty();
