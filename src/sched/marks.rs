@@ -244,9 +244,11 @@ fn carried(mut states: Vec<DepState>, rows: &[Vec<SchedRow>], n_rows: usize, cou
 /// parallel even with the reduction relaxed (a generated program of the
 /// fuzzer, s20271701-76: `A0[n-1][k] +=` in every row `i`, read back as
 /// `A0[i][i]` in the row `n - 1`).
+///
 /// Only a statement that can share a loop of the dimension (`k` of
-/// `sched`) with the reduction counts.
-pub fn with_reductions_read(deps: &Deps, mut pairs: CarriedPairs, sched: &Schedule, k: usize) -> CarriedPairs {
+/// `sched`) with the reduction counts. Both producers of carried pairs
+/// ([`mark_parallel`], [`band_rows_zero`]) apply it.
+fn with_reductions_read(deps: &Deps, mut pairs: CarriedPairs, sched: &Schedule, k: usize) -> CarriedPairs {
     let reducing: BTreeSet<(StmtId, CellId)> = deps.deps.iter().filter(|d| d.reduction && pairs.strict.contains(&(d.source, d.target))).map(|d| (d.source, d.array)).collect();
     if reducing.is_empty() {
         return pairs;
@@ -322,7 +324,7 @@ pub fn band_rows_zero(deps: &Deps, sched: &Schedule, start: usize, len: usize, r
         Ok(out)
     };
     let (strict, loose) = (nonzero(false)?, nonzero(true)?);
-    Ok(strict.into_iter().zip(loose).map(|(strict, loose)| CarriedPairs { strict, loose }).collect())
+    Ok(strict.into_iter().zip(loose).enumerate().map(|(j, (strict, loose))| with_reductions_read(deps, CarriedPairs { strict, loose }, sched, start + j)).collect())
 }
 
 /// For each dimension `d` of `dims` (loops of `sched`), the (source,

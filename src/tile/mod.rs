@@ -434,7 +434,7 @@ fn tiled_marks(deps: &Deps, sched: &Schedule, band: &Band, inner: usize, relaxed
     mark_parallel(deps, &mut p, relaxed)?;
     let zero = band_rows_zero(deps, sched, start, len, relaxed)?;
     let mut dims: Vec<DimInfo> = p.dims[..start].to_vec();
-    dims.extend(zero.into_iter().enumerate().map(|(j, pairs)| tile_dim_marks(crate::sched::marks::with_reductions_read(deps, pairs, sched, start + j))));
+    dims.extend(zero.into_iter().map(tile_dim_marks));
     dims.extend(p.dims[start..].iter().cloned());
     Ok(dims)
 }
