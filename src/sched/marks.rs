@@ -250,17 +250,32 @@ fn carried(mut states: Vec<DepState>, rows: &[Vec<SchedRow>], n_rows: usize, cou
 /// ([`mark_parallel`], [`band_rows_zero`]) apply it.
 fn with_reductions_read(deps: &Deps, mut pairs: CarriedPairs, sched: &Schedule, k: usize) -> CarriedPairs {
     let reducing: BTreeSet<(StmtId, CellId)> = deps.deps.iter().filter(|d| d.reduction && pairs.strict.contains(&(d.source, d.target))).map(|d| (d.source, d.array)).collect();
-    if reducing.is_empty() {
-        return pairs;
-    }
-    for d in &deps.deps {
-        let np = d.relation.space().params.len();
-        if d.source != d.target && reducing.contains(&(d.source, d.array)) && shares_loop(sched, np, d.source, d.target, k) {
-            pairs.strict.insert((d.source, d.target));
-            pairs.loose.insert((d.source, d.target));
-        }
+    for pair in reached_from_reductions(deps, &reducing, sched, k) {
+        pairs.strict.insert(pair);
+        pairs.loose.insert(pair);
     }
     pairs
+}
+
+/// Whether dimension `k` of `sched` may hold, in one loop, a reduction
+/// and another statement that reads or writes its cell: a loop the
+/// relaxed reduction does not make parallel (see [`with_reductions_read`]).
+/// Conservative: every reduction iterating there counts, carried or not.
+/// For marks computed without [`CarriedPairs`] (innermost distribution).
+pub fn reduction_cell_shared(deps: &Deps, sched: &Schedule, k: usize) -> bool {
+    let reducing: BTreeSet<(StmtId, CellId)> = deps.deps.iter().filter(|d| d.reduction && shares_loop(sched, d.relation.space().params.len(), d.source, d.target, k)).map(|d| (d.source, d.array)).collect();
+    let shared = reached_from_reductions(deps, &reducing, sched, k).next().is_some();
+    shared
+}
+
+/// The pairs (reduction, other statement) joined through the cell of a
+/// reduction in `reducing` (statement, cell) whose statements may share a
+/// loop of dimension `k` of `sched`.
+fn reached_from_reductions<'a>(deps: &'a Deps, reducing: &'a BTreeSet<(StmtId, CellId)>, sched: &'a Schedule, k: usize) -> impl Iterator<Item = (StmtId, StmtId)> + 'a {
+    deps.deps
+        .iter()
+        .filter(move |d| d.source != d.target && reducing.contains(&(d.source, d.array)) && shares_loop(sched, d.relation.space().params.len(), d.source, d.target, k))
+        .map(|d| (d.source, d.target))
 }
 
 /// Whether one loop of dimension `k` of `sched` may hold both `s` and `t`:

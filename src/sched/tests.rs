@@ -305,3 +305,23 @@ fn a_walk_through_tile_rows_asks_no_unread_sign() {
     assert_eq!(walk(Ask::Neither), Ok(1), "the pairs left after both tile rows");
     assert_eq!(walk(Ask::Both), Err(PolyError::Budget), "the signs of the second tile row are a hard problem");
 }
+
+#[test]
+fn a_reduction_read_in_its_loop_is_seen_by_the_shared_cell_test() {
+    // Gram-Schmidt's step: S1 adds into R[k][j] over i, S2 reads R[k][j];
+    // the j loop holds both, each i loop one of them.
+    let k = kernels::gram_step();
+    let deps = analyze(&k.scop, &DepsOptions::default()).unwrap();
+    assert!(deps.deps.iter().any(|d| d.reduction), "S1's updates are a reduction");
+    let s = original::original_schedule(&k.scop).unwrap();
+    let loops: Vec<usize> = (0..s.dims.len()).filter(|&d| s.dims[d].kind == RowKind::Loop).collect();
+    assert_eq!(loops.len(), 2);
+    assert!(marks::reduction_cell_shared(&deps, &s, loops[0]));
+    assert!(!marks::reduction_cell_shared(&deps, &s, loops[1]));
+    // Without the reader, the j loop holds the reduction alone.
+    let mut alone = k.scop.clone();
+    alone.statements.truncate(2);
+    let deps = analyze(&alone, &DepsOptions::default()).unwrap();
+    let s = original::original_schedule(&alone).unwrap();
+    assert!(!marks::reduction_cell_shared(&deps, &s, loops[0]));
+}

@@ -18,7 +18,7 @@
 //! loop parallel where it was not.
 
 use crate::scop::poly_scop::CellId;
-use crate::sched::marks::{states, Ask, DepState};
+use crate::sched::marks::{reduction_cell_shared, states, Ask, DepState};
 use crate::schedule::{Band, DimInfo, RowKind, SchedRow, Schedule};
 use crate::legality::live::keeps_live_ranges;
 use crate::deps::{DepKind, Deps};
@@ -62,9 +62,9 @@ pub fn distribute_innermost(scop: &PolyScop, deps: &Deps, sched: &Schedule, rela
     let Some(strict) = inner_carries(&points, &mut states(deps.constraining(relaxed, false)))? else {
         return Ok(None);
     };
-    let loose = inner_carries(&points, &mut states(deps.constraining(relaxed, true)))?.unwrap_or(true);
     let mut cand = sched.clone();
     swap(&mut cand);
+    let loose = inner_carries(&points, &mut states(deps.constraining(relaxed, true)))?.unwrap_or(true) || reduction_cell_shared(deps, &cand, m - 1);
     let was = &sched.dims[m - 2];
     // A parallel loop is distributed only to stay parallel.
     let gains = !strict || (!was_parallel && !loose && !was.parallel_if_reduction);
