@@ -65,6 +65,11 @@ pub struct KnownWork {
     /// Bytes the array accesses can touch at most (each access touches at
     /// most one element per instance).
     pub bytes: u64,
+    /// Bytes of the arrays' elements the accesses can reach (per array,
+    /// the box around every access's subscripts; `u64::MAX` where some
+    /// subscript has no constant bound). Unlike `bytes`, it does not grow
+    /// with the instances that come back to an element.
+    pub footprint: u64,
 }
 
 /// The profitability questions asked of one SCoP's plans: before its loop
@@ -331,7 +336,15 @@ pub fn small_known_work(scop: &PolyScop, facts: &Facts, threads: bool) -> PolyRe
 /// trip count is not).
 fn small_work(known: Option<KnownWork>, facts: &Facts, threads: bool) -> Option<String> {
     let w = known?;
-    let fits = w.bytes <= facts.l1_bytes.max(0) as u64;
+    // All that is touched fits in the L1 cache, and the work is small: no
+    // more instances than the cache holds elements, as for a nest of one
+    // access whose traffic fits. The footprint counts an element once
+    // however often it is come back to: LLVM fully unrolls loops of small
+    // constant trip count into copies of the statement (a 16-column
+    // triangular solve: 34 statements over two 2 KiB matrices, whose
+    // traffic is 60 KiB), and those cost the most planning of all.
+    let l1 = facts.l1_bytes.max(0) as u64;
+    let fits = w.bytes <= l1 || (w.footprint <= l1 && w.instances.saturating_mul(facts.elem_bytes.max(1) as u64) <= l1);
     let too_little_for_threads = !threads || w.instances < MIN_FORK_WORK as u64;
     (fits && too_little_for_threads).then(|| {
         if w.instances == 0 {
@@ -342,7 +355,7 @@ fn small_work(known: Option<KnownWork>, facts: &Facts, threads: bool) -> Option<
         format!(
             "every trip count is known and small ({} statement instances touching at most {} bytes, within the {} KiB L1 cache): no locality to gain and too little work for threads; -O3 vectorizes and unrolls such loops itself",
             w.instances,
-            w.bytes,
+            w.bytes.min(w.footprint),
             facts.l1_bytes / 1024
         )
     })
@@ -459,7 +472,7 @@ fn has_parallel_loop(sched: &Schedule, np: usize) -> bool {
 
 /// The nest's work when every counter has constant bounds, else `None`.
 pub fn known_work(scop: &PolyScop, elem_bytes: i64) -> PolyResult<Option<KnownWork>> {
-    let mut total = KnownWork { instances: 0, bytes: 0 };
+    let mut total = KnownWork { instances: 0, bytes: 0, footprint: 0 };
     for s in &scop.statements {
         let mut instances: u64 = 0;
         for part in s.domain.parts() {
@@ -468,14 +481,7 @@ pub fn known_work(scop: &PolyScop, elem_bytes: i64) -> PolyResult<Option<KnownWo
             for d in 0..nd {
                 let mut f = vec![0; np + nd + 1];
                 f[np + d] = 1;
-                let b = part.bounds_of(&f)?;
-                // Over the set, the counter lies between the largest lower
-                // and the smallest upper piece; a constant piece bounds it
-                // whatever the parameters.
-                let constant = |p: &&crate::poly::AffBound| p.expr[..np].iter().all(|&c| c == 0);
-                let lo = b.lower.iter().filter(constant).map(|p| p.eval(&[], false)).collect::<PolyResult<Vec<_>>>()?.into_iter().max();
-                let hi = b.upper.iter().filter(constant).map(|p| p.eval(&[], true)).collect::<PolyResult<Vec<_>>>()?.into_iter().min();
-                let (Some(lo), Some(hi)) = (lo, hi) else { return Ok(None) };
+                let Some((lo, hi)) = constant_range(part, &f)? else { return Ok(None) };
                 count = count.saturating_mul((hi - lo + 1).max(0) as u64);
             }
             instances = instances.saturating_add(count);
@@ -484,7 +490,65 @@ pub fn known_work(scop: &PolyScop, elem_bytes: i64) -> PolyResult<Option<KnownWo
         total.instances = total.instances.saturating_add(instances);
         total.bytes = total.bytes.saturating_add(instances.saturating_mul(array_accesses).saturating_mul(elem_bytes.max(1) as u64));
     }
+    total.footprint = footprint(scop, elem_bytes)?;
     Ok(Some(total))
+}
+
+/// [`KnownWork::footprint`]: per array, the box of constant bounds around
+/// the subscripts of every access over its statement's domain, its
+/// elements counted at `elem_bytes` each, summed over the arrays.
+fn footprint(scop: &PolyScop, elem_bytes: i64) -> PolyResult<u64> {
+    let mut boxes: std::collections::BTreeMap<crate::scop::poly_scop::CellId, Vec<(i64, i64)>> = Default::default();
+    for s in &scop.statements {
+        for a in s.accesses.iter().filter(|a| !scop.is_scalar(a)) {
+            let Some(b) = access_box(&s.domain, &a.relation)? else { return Ok(u64::MAX) };
+            let merged = boxes.entry(a.array).or_insert_with(|| b.clone());
+            if merged.len() != b.len() {
+                return Ok(u64::MAX);
+            }
+            for (m, x) in merged.iter_mut().zip(&b) {
+                *m = (m.0.min(x.0), m.1.max(x.1));
+            }
+        }
+    }
+    let mut bytes: u64 = 0;
+    for b in boxes.values() {
+        let elements = b.iter().fold(1u64, |n, &(lo, hi)| n.saturating_mul((hi as i128 - lo as i128 + 1).clamp(0, u64::MAX as i128) as u64));
+        bytes = bytes.saturating_add(elements.saturating_mul(elem_bytes.max(1) as u64));
+    }
+    Ok(bytes)
+}
+
+/// The constant range of each subscript of `relation` (`[params | in |
+/// out]`) over `domain` (`[params | in]`), `None` where one has none.
+fn access_box(domain: &crate::poly::Set, relation: &crate::poly::Set) -> PolyResult<Option<Vec<(i64, i64)>>> {
+    let space = relation.space();
+    let (np, n_in, n_out) = (space.params.len(), space.n_in(), space.n_out());
+    let mut out = vec![(i64::MAX, i64::MIN); n_out];
+    for dom in domain.parts() {
+        for rel in relation.parts() {
+            let part = rel.restrict_domain(dom)?;
+            for (d, range) in out.iter_mut().enumerate() {
+                let mut f = vec![0; np + n_in + n_out + 1];
+                f[np + n_in + d] = 1;
+                let Some((lo, hi)) = constant_range(&part, &f)? else { return Ok(None) };
+                *range = (range.0.min(lo), range.1.max(hi));
+            }
+        }
+    }
+    Ok(Some(out))
+}
+
+/// The constant bounds of `f` over `part`: over the set, `f` lies between
+/// the largest lower and the smallest upper piece, and a constant piece
+/// bounds it whatever the parameters. `None` without one on either side.
+fn constant_range(part: &crate::poly::BasicSet, f: &[i64]) -> PolyResult<Option<(i64, i64)>> {
+    let np = part.n_param();
+    let b = part.bounds_of(f)?;
+    let constant = |p: &&crate::poly::AffBound| p.expr[..np].iter().all(|&c| c == 0);
+    let lo = b.lower.iter().filter(constant).map(|p| p.eval(&[], false)).collect::<PolyResult<Vec<_>>>()?.into_iter().max();
+    let hi = b.upper.iter().filter(constant).map(|p| p.eval(&[], true)).collect::<PolyResult<Vec<_>>>()?.into_iter().min();
+    Ok(lo.zip(hi))
 }
 
 #[cfg(test)]
@@ -494,12 +558,33 @@ mod tests {
     #[test]
     fn constant_bounds_give_the_work_and_parameters_none() {
         let small = PolyScop::from_text("{ : 0 = 0 }", &[("{ S[i, j] : 0 <= i < 8 and 0 <= j < 8 }", "{ S[i, j] -> [0, i, 0, j, 0] }", &[("R", "{ S[i, j] -> A[i, j] }"), ("W", "{ S[i, j] -> B[j, i] }")])]).unwrap();
-        assert_eq!(known_work(&small, 8).unwrap(), Some(KnownWork { instances: 64, bytes: 64 * 2 * 8 }));
+        assert_eq!(known_work(&small, 8).unwrap(), Some(KnownWork { instances: 64, bytes: 64 * 2 * 8, footprint: 64 * 2 * 8 }));
         let param = PolyScop::from_text("[n] -> { : n >= 1 }", &[("[n] -> { S[i] : 0 <= i < n }", "[n] -> { S[i] -> [0, i, 0] }", &[("R", "[n] -> { S[i] -> A[i] }")])]).unwrap();
         assert_eq!(known_work(&param, 8).unwrap(), None);
         // A triangle within constant bounds counts its bounding box.
         let tri = PolyScop::from_text("{ : 0 = 0 }", &[("{ S[i, j] : 0 <= i < 10 and 0 <= j <= i }", "{ S[i, j] -> [0, i, 0, j, 0] }", &[("W", "{ S[i, j] -> A[i, j] }")])]).unwrap();
-        assert_eq!(known_work(&tri, 4).unwrap(), Some(KnownWork { instances: 100, bytes: 400 }));
+        assert_eq!(known_work(&tri, 4).unwrap(), Some(KnownWork { instances: 100, bytes: 400, footprint: 400 }));
+    }
+
+    #[test]
+    fn the_footprint_counts_each_element_once() {
+        let facts = Facts { openmp: false, l1_bytes: 32 * 1024, elem_bytes: 8, checked_accumulator: false };
+        // Every row reads all of A and writes one element of B: 48 KiB of
+        // traffic over 896 bytes, in 3072 instances (24 KiB of elements).
+        let rows = PolyScop::from_text("{ : 0 = 0 }", &[("{ S[i, j] : 0 <= i < 48 and 0 <= j < 64 }", "{ S[i, j] -> [0, i, 0, j, 0] }", &[("R", "{ S[i, j] -> A[j] }"), ("W", "{ S[i, j] -> B[i] }")])]).unwrap();
+        let w = known_work(&rows, 8).unwrap().unwrap();
+        assert_eq!((w.instances, w.bytes, w.footprint), (3072, 3072 * 2 * 8, (64 + 48) * 8));
+        let why = small_known_work(&rows, &facts, false).unwrap().expect("small");
+        assert!(why.contains("touching at most 896 bytes"), "{why}");
+        // The same 16 elements swept 1000 times: more instances than the
+        // cache holds elements, not small.
+        let sweeps = PolyScop::from_text("{ : 0 = 0 }", &[("{ S[t, j] : 0 <= t < 1000 and 0 <= j < 16 }", "{ S[t, j] -> [0, t, 0, j, 0] }", &[("R", "{ S[t, j] -> A[j] }"), ("W", "{ S[t, j] -> A[j] }")])]).unwrap();
+        let w = known_work(&sweeps, 8).unwrap().unwrap();
+        assert_eq!(w.footprint, 16 * 8);
+        assert_eq!(small_known_work(&sweeps, &facts, false).unwrap(), None);
+        // A subscript without a constant bound: no footprint.
+        let param = PolyScop::from_text("[n] -> { : n >= 1 }", &[("[n] -> { S[i] : 0 <= i < 4 }", "[n] -> { S[i] -> [0, i, 0] }", &[("R", "[n] -> { S[i] -> A[i + n] }")])]).unwrap();
+        assert_eq!(known_work(&param, 8).unwrap().unwrap().footprint, u64::MAX);
     }
 
     #[test]

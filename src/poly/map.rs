@@ -145,10 +145,21 @@ impl BasicSet {
         if s.space.is_map() || s.n_dim() != self.space.n_in() {
             return Err(PolyError::SpaceMismatch);
         }
+        let b = self.restrict_domain(s)?;
+        self.range_of(b)
+    }
+
+    /// The pairs of the relation `self` whose input lies in the set `s`
+    /// (nothing projected: the relation's columns, `s`'s locals added).
+    pub fn restrict_domain(&self, s: &BasicSet) -> PolyResult<BasicSet> {
+        check_params(&self.space, &s.space)?;
+        if s.space.is_map() || s.n_dim() != self.space.n_in() {
+            return Err(PolyError::SpaceMismatch);
+        }
         let mut b = self.clone();
         let np = self.n_param();
         embed(&mut b, s, &(np..np + s.n_dim()).collect::<Vec<_>>())?;
-        self.range_of(b)
+        Ok(b)
     }
 
     fn range_of(&self, b: BasicSet) -> PolyResult<BasicSet> {
