@@ -93,6 +93,8 @@ struct Gen<'r, 'a, 'b> {
     blocks: Vec<BasicBlock<'a>>,
     /// Whether parallel loops may become OpenMP code (module built with -fopenmp).
     openmp: bool,
+    /// Whether the target has vector registers ([`CodegenOptions::vectors`]).
+    vectors: bool,
     /// Number of loops enclosing the node being generated.
     depth: usize,
     /// Whether the node being generated is in a worker (runs on a team).
@@ -146,6 +148,11 @@ pub struct CodegenOptions {
     pub openmp: bool,
     /// Allow run-time alias checks (`-tessera-rtc`).
     pub rtc: bool,
+    /// The target has vector registers (LLVM's TTI gives their width). A
+    /// loop forced to vectorize on one without (32-bit x86 before SSE:
+    /// `-m32` without `-march`) cannot be, and LLVM warns of each such
+    /// loop in the user's build (`-Wpass-failed`): no loop is forced there.
+    pub vectors: bool,
     /// Count the runs of each version (`-tessera-rtc-stats`) under this
     /// label (function and source line).
     pub stats_label: Option<String>,
@@ -278,6 +285,7 @@ pub fn generate(ir: &Ir<'_>, view: &FunctionView, model: &Model, ast: &Ast, opts
         },
         blocks: vec![start, end],
         openmp: opts.openmp,
+        vectors: opts.vectors,
         depth: 0,
         in_team: false,
         in_wavefront: false,
@@ -626,7 +634,8 @@ impl<'r, 'a, 'b> Gen<'r, 'a, 'b> {
         let no_unroll = f.role == crate::ast::LoopRole::Point;
         let strides = if f.vectorizable && f.parallel && innermost { self.strides(&f.body, f.var) } else { Strides::default() };
         if f.vectorizable && f.parallel && innermost && !strides.small {
-            let force = !strides.scattered
+            let force = self.vectors
+                && !strides.scattered
                 && !self.calls_functions(&f.body)
                 && !f.body.iter().any(|n| matches!(n, Node::If { .. }))
                 && !self.writes_unread_scalars(&f.body);
