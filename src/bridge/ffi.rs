@@ -202,6 +202,7 @@ extern "C" {
     pub fn tessera_checkpoint(ctx: *mut FunctionCtxRaw);
     pub fn tessera_ctx_module_id(ctx: *mut FunctionCtxRaw) -> *const c_void;
     pub fn tessera_ctx_module_instructions(ctx: *mut FunctionCtxRaw) -> u64;
+    pub fn tessera_ctx_vectorize_forced_only(ctx: *mut FunctionCtxRaw) -> i32;
     pub fn tessera_ctx_target(ctx: *mut FunctionCtxRaw, vector_bits: *mut u32, wide_vector_bits: *mut u32, vector_regs: *mut u32, l1: *mut u64, l2: *mut u64, l1_ways: *mut u32, host_cpu: *mut i32);
 
     pub fn tessera_ctx_remark(

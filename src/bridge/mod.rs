@@ -240,6 +240,13 @@ impl<'a> FunctionCtx<'a> {
         TargetFacts { vector_bits: bits, wide_vector_bits: wide, vector_regs: regs, l1_bytes: l1, l2_bytes: l2, l1_ways: ways, host_cpu: host != 0 }
     }
 
+    /// Whether the pipeline's loop vectorizer takes only the loops that
+    /// ask for it (clang `-fno-vectorize`): then none of Tessera's asks.
+    pub fn vectorize_forced_only(&self) -> bool {
+        // SAFETY: plain query on the live context.
+        unsafe { ffi::tessera_ctx_vectorize_forced_only(self.raw) != 0 }
+    }
+
     /// An identity of the function's module (its address), for
     /// accounting per module; never dereferenced.
     pub fn module_id(&self) -> usize {

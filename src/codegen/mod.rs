@@ -148,10 +148,13 @@ pub struct CodegenOptions {
     pub openmp: bool,
     /// Allow run-time alias checks (`-tessera-rtc`).
     pub rtc: bool,
-    /// The target has vector registers (LLVM's TTI gives their width). A
-    /// loop forced to vectorize on one without (32-bit x86 before SSE:
-    /// `-m32` without `-march`) cannot be, and LLVM warns of each such
-    /// loop in the user's build (`-Wpass-failed`): no loop is forced there.
+    /// Loops may be forced to vectorize: the target has vector registers
+    /// (LLVM's TTI gives their width) and the user left the loop
+    /// vectorizer on. A loop forced on a target without them (32-bit x86
+    /// before SSE: `-m32` without `-march`) cannot be, and LLVM warns of
+    /// each such loop in the user's build (`-Wpass-failed`); under
+    /// `-fno-vectorize` the vectorizer takes only forced loops, so a
+    /// forced one would be vectorized against the user's word.
     pub vectors: bool,
     /// Count the runs of each version (`-tessera-rtc-stats`) under this
     /// label (function and source line).

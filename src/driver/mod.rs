@@ -326,7 +326,7 @@ fn transform(ctx: &FunctionCtx<'_>, first_view: &FunctionView, first_map: &IrMap
         let cg = codegen::CodegenOptions {
             openmp: parallel,
             rtc: options.rtc,
-            vectors: ctx.target().vector_bits > 0,
+            vectors: ctx.target().vector_bits > 0 && !ctx.vectorize_forced_only(),
             stats_label: options.rtc_stats.then(|| {
                 let note = notes.get(&(map.blocks[fview.loop_(m.root).header.0 as usize] as usize));
                 loop_label(&fview, m.root) + &note.map(|n| format!(" [specialized: {n}]")).unwrap_or_default()

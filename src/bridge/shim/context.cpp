@@ -106,6 +106,10 @@ extern "C" void tessera_ctx_warn(TesseraFunctionCtx *Ctx, const char *Msg, size_
   Ctx->F.getContext().diagnose(DiagnosticInfoGeneric(Twine(StringRef(Msg, Len)), DS_Warning));
 }
 
+extern "C" int32_t tessera_ctx_vectorize_forced_only(TesseraFunctionCtx *Ctx) {
+  return Ctx->VectorizeForcedOnly ? 1 : 0;
+}
+
 extern "C" void tessera_ctx_target(TesseraFunctionCtx *Ctx, uint32_t *VectorBits, uint32_t *WideVectorBits,
                                    uint32_t *VectorRegs,
                                    uint64_t *L1, uint64_t *L2, uint32_t *L1Ways,

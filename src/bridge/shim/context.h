@@ -48,10 +48,13 @@ struct TesseraFunctionCtx {
   std::vector<uint32_t> ScevChildren;
   // Taken by tessera_checkpoint before the first change to F.
   std::unique_ptr<FunctionBackup> Backup;
+  // The pipeline's loop vectorizer vectorizes only loops that ask for it
+  // (clang -fno-vectorize): no loop of Tessera's asks.
+  bool VectorizeForcedOnly = false;
 
   TesseraFunctionCtx(llvm::Function &F, llvm::FunctionAnalysisManager &FAM,
-                     llvm::raw_ostream *Out)
-      : F(F), FAM(FAM), Out(Out) {}
+                     llvm::raw_ostream *Out, bool VectorizeForcedOnly = false)
+      : F(F), FAM(FAM), Out(Out), VectorizeForcedOnly(VectorizeForcedOnly) {}
 };
 
 // Runs the Rust side on F; reports an internal error as a warning on F,

@@ -76,10 +76,12 @@ const char *const RewrittenAttr = "tessera-rewritten";
 // loops reach the vectorizer in canonical form.
 class TesseraPass : public PassInfoMixin<TesseraPass> {
   std::shared_ptr<FunctionPassManager> Cleanup;
+  bool VectorizeForcedOnly;
 
 public:
-  explicit TesseraPass(std::shared_ptr<FunctionPassManager> Cleanup = nullptr)
-      : Cleanup(std::move(Cleanup)) {}
+  explicit TesseraPass(std::shared_ptr<FunctionPassManager> Cleanup = nullptr,
+                       bool VectorizeForcedOnly = false)
+      : Cleanup(std::move(Cleanup)), VectorizeForcedOnly(VectorizeForcedOnly) {}
 
   PreservedAnalyses run(Function &F, FunctionAnalysisManager &FAM) {
     // The profiling runtime Tessera links into instrumented modules
@@ -105,7 +107,7 @@ public:
       Cleanup->run(F, FAM);
       return PreservedAnalyses::none();
     }
-    TesseraFunctionCtx Ctx(F, FAM, nullptr);
+    TesseraFunctionCtx Ctx(F, FAM, nullptr, VectorizeForcedOnly);
     int32_t Status = tesseraRunRust(Ctx, TESSERA_MODE_OPTIMIZE);
     // After an internal error the body is the restored copy: new objects.
     // Loops only given preheaders and LCSSA form hold no new code for the
@@ -141,6 +143,29 @@ public:
   }
   static bool isRequired() { return true; }
 };
+
+// Set while vectorizeForcedOnly builds a pipeline to read: Tessera's own
+// callbacks add nothing to it.
+thread_local bool ProbingPipeline = false;
+
+// Whether the pipeline PB builds at Level vectorizes only the loops that
+// ask for it (clang -fno-vectorize: PipelineTuningOptions::
+// LoopVectorization off). PassBuilder keeps its tuning options private;
+// its loop vectorizer prints them ("vectorize-forced-only", or with
+// "no-" before it), so the optimization pipeline is built and read once
+// per pipeline Tessera joins. A user who turned the vectorizer off gets
+// no loop forced through it.
+bool vectorizeForcedOnly(PassBuilder &PB, OptimizationLevel Level) {
+  ProbingPipeline = true;
+  ModulePassManager Probe = PB.buildModuleOptimizationPipeline(Level, ThinOrFullLTOPhase::None);
+  ProbingPipeline = false;
+  std::string Text;
+  raw_string_ostream OS(Text);
+  Probe.printPipeline(OS, [](StringRef ClassName) { return ClassName; });
+  OS.flush();
+  size_t At = Text.find("vectorize-forced-only");
+  return At != std::string::npos && (At < 3 || Text.compare(At - 3, 3, "no-") != 0);
+}
 
 } // namespace
 
@@ -178,11 +203,11 @@ extern "C" void tessera_register_passes(void *PBPtr, const TesseraCallbacks *CBs
     auto Cleanup = std::make_shared<FunctionPassManager>(
         Builder->buildFunctionSimplificationPipeline(Level, ThinOrFullLTOPhase::None));
     FPM.addPass(RotateUnrotatedLoops());
-    FPM.addPass(TesseraPass(std::move(Cleanup)));
+    FPM.addPass(TesseraPass(std::move(Cleanup), vectorizeForcedOnly(*Builder, Level)));
   };
   PB.registerVectorizerStartEPCallback([AddTessera](FunctionPassManager &FPM,
                                                     OptimizationLevel Level) {
-    if (Level.getSpeedupLevel() < 2 || Level.getSizeLevel() > 0)
+    if (ProbingPipeline || Level.getSpeedupLevel() < 2 || Level.getSizeLevel() > 0)
       return;
     AddTessera(FPM, Level);
   });
@@ -195,7 +220,7 @@ extern "C" void tessera_register_passes(void *PBPtr, const TesseraCallbacks *CBs
   // loop metadata, go to the backend in the bitcode.
   PB.registerOptimizerEarlyEPCallback([AddTessera](ModulePassManager &MPM, OptimizationLevel Level,
                                                    ThinOrFullLTOPhase Phase) {
-    if (Phase != ThinOrFullLTOPhase::ThinLTOPreLink || Level.getSpeedupLevel() < 2 || Level.getSizeLevel() > 0)
+    if (ProbingPipeline || Phase != ThinOrFullLTOPhase::ThinLTOPreLink || Level.getSpeedupLevel() < 2 || Level.getSizeLevel() > 0)
       return;
     FunctionPassManager FPM;
     AddTessera(FPM, Level);
