@@ -214,6 +214,10 @@ impl Builder<'_> {
             backedge_bits: ffi::tessera_ctx_backedge_bits(self.ctx, l),
             loc,
             var: counter_name(l),
+            pragma: {
+                let p = ffi::tessera_loop_user_pragma(l);
+                (!p.is_null()).then(|| std::ffi::CStr::from_ptr(p).to_string_lossy().into_owned())
+            },
         });
         for s in 0..ffi::tessera_loop_num_subloops(l) {
             let sub = self.add_loop(ffi::tessera_loop_subloop(l, s), Some(id));

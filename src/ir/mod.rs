@@ -292,6 +292,9 @@ pub struct Loop {
     /// The source name of the loop's counter, from debug information
     /// (`-g`): how remarks name the loop.
     pub var: Option<String>,
+    /// The user's loop pragma a rewrite would override (`vectorize(disable)`,
+    /// `unroll`, ...): such a loop is left as written.
+    pub pragma: Option<String>,
 }
 
 /// One function as SCoP detection sees it.

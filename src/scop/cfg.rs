@@ -24,6 +24,11 @@ pub fn loops_of(view: &FunctionView, root: LoopId) -> Vec<LoopId> {
 /// only exiting block, one exit block.
 pub fn check_loop_shape(view: &FunctionView, l: LoopId) -> Result<(), Reason> {
     let lp = view.loop_(l);
+    // Not a shape, but a loop's own property, checked where every loop of
+    // a region is.
+    if let Some(p) = &lp.pragma {
+        return Err(Reason::UserPragma(format!("#pragma {p} on a loop of the nest is kept: a rewrite would emit new loops without it")));
+    }
     let latch = lp.latch.ok_or_else(|| complex("loop with several back edges"))?;
     if lp.exits.len() != 1 {
         return Err(complex("loop with several exits (break or return inside)"));

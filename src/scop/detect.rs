@@ -185,6 +185,7 @@ mod tests {
             backedge_bits: 0,
             loc: None,
             var: None,
+            pragma: None,
         };
         let mut v = FunctionView::default();
         v.blocks = vec![block(1), block(0)];

@@ -40,6 +40,9 @@ pub enum Reason {
     Overflow(String),
     /// The region's model could not be built within the solver's budget.
     Budget(String),
+    /// A loop carries a pragma of the user's that a rewrite would override
+    /// (`#pragma clang loop vectorize(disable)`, `#pragma unroll`, ...).
+    UserPragma(String),
 }
 
 impl Reason {
@@ -59,6 +62,7 @@ impl Reason {
             Reason::TooManyParameters(_) => "too many parameters",
             Reason::Overflow(_) => "overflow",
             Reason::Budget(_) => "budget",
+            Reason::UserPragma(_) => "loop pragma",
         }
     }
 
@@ -75,7 +79,8 @@ impl Reason {
             | Reason::ComplexControlFlow(d)
             | Reason::UnsupportedInstruction(d)
             | Reason::Overflow(d)
-            | Reason::Budget(d) => d.clone(),
+            | Reason::Budget(d)
+            | Reason::UserPragma(d) => d.clone(),
             Reason::TooManyParameters(n) => format!("{n} parameters"),
         }
     }
