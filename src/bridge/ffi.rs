@@ -142,6 +142,7 @@ extern "C" {
     pub fn tessera_loop_num_exits(l: *mut LoopRaw) -> usize;
     pub fn tessera_loop_exit(l: *mut LoopRaw, index: usize) -> *mut c_void;
     pub fn tessera_loop_user_pragma(l: *mut LoopRaw) -> *const c_char;
+    pub fn tessera_loop_unroll_disabled(l: *mut LoopRaw) -> i32;
     pub fn tessera_loop_loc(
         l: *mut LoopRaw,
         line: *mut u32,

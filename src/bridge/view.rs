@@ -218,6 +218,7 @@ impl Builder<'_> {
                 let p = ffi::tessera_loop_user_pragma(l);
                 (!p.is_null()).then(|| std::ffi::CStr::from_ptr(p).to_string_lossy().into_owned())
             },
+            no_unroll: ffi::tessera_loop_unroll_disabled(l) != 0,
         });
         for s in 0..ffi::tessera_loop_num_subloops(l) {
             let sub = self.add_loop(ffi::tessera_loop_subloop(l, s), Some(id));

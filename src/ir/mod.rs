@@ -295,6 +295,10 @@ pub struct Loop {
     /// The user's loop pragma a rewrite would override (`vectorize(disable)`,
     /// `unroll`, ...): such a loop is left as written.
     pub pragma: Option<String>,
+    /// The loop is not to be unrolled (`llvm.loop.unroll.disable`:
+    /// `#pragma nounroll`, or any loop under `-fno-unroll-loops`): its
+    /// nest gets no unroll-and-jam.
+    pub no_unroll: bool,
 }
 
 /// One function as SCoP detection sees it.

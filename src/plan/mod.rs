@@ -143,6 +143,7 @@ static PROCESS_WORK_SPENT: std::sync::atomic::AtomicU64 = std::sync::atomic::Ato
 /// What the stages are told besides the SCoP: the fusion policy
 /// (`-tessera-fuse`) and the tiler's machine; the tiler runs time-tiled
 /// bands by wavefronts when the code runs parallel loops on threads.
+#[derive(Clone)]
 pub struct StageConfig {
     pub fuse: sched::FusePolicy,
     pub tile: TileConfig,
@@ -175,6 +176,7 @@ pub struct Cost {
 /// limits (per SCoP and per compilation).
 pub fn plan(fview: &FunctionView, m: &Model, config: &StageConfig, pay: Option<&Cost>) -> Result<Plan, String> {
     use std::sync::atomic::Ordering;
+    let config = &*for_nest(fview, m, config);
     let spent_work = PROCESS_WORK_SPENT.load(Ordering::Relaxed);
     let work_left = PROCESS_WORK_LIMIT.saturating_sub(spent_work);
     if work_left == 0 {
@@ -221,6 +223,23 @@ pub fn plan(fview: &FunctionView, m: &Model, config: &StageConfig, pay: Option<&
     }
 }
 
+/// `config` for the nest of `m`: without unroll-and-jam (of sums, of the
+/// point rows of tiles) when a loop of the nest is not to be unrolled
+/// (`ir::Loop::no_unroll`: the user's `#pragma nounroll`, or every loop
+/// under `-fno-unroll-loops`). A jam copies a loop's body once per row it
+/// runs together, which is unrolling.
+fn for_nest<'c>(fview: &FunctionView, m: &Model, config: &'c StageConfig) -> std::borrow::Cow<'c, StageConfig> {
+    let no_unroll = crate::scop::cfg::loops_of(fview, m.root).into_iter().any(|l| fview.loop_(l).no_unroll);
+    if !no_unroll || (!config.ast.jam_reductions && !config.tile.jam) {
+        return std::borrow::Cow::Borrowed(config);
+    }
+    std::borrow::Cow::Owned(StageConfig {
+        ast: AstOptions { jam_reductions: false, ..config.ast.clone() },
+        tile: TileConfig { jam: false, ..config.tile.clone() },
+        ..config.clone()
+    })
+}
+
 /// Why the nest gains nothing whatever its dependences and schedule (too
 /// little known work, or one statement with nothing to reorder: see
 /// [`cost::profit`]), if it does not.
@@ -242,6 +261,7 @@ const SCREEN_WORK: u64 = 1_000_000;
 /// they are neither modelled again nor planned: in opus's celt/vq.c, 14
 /// of 16 SCoPs.
 pub fn screen(fview: &FunctionView, m: &Model, config: &StageConfig, facts: &cost::profit::Facts) -> Option<String> {
+    let config = &*for_nest(fview, m, config);
     let scop = PolyScop::from_model(m, &|v| fview.value(v).name.clone()).ok()?;
     let why = crate::poly::with_work_cap(SCREEN_WORK, || gains_nothing(&scop, m, config, facts)).ok()??;
     Some(not_profitable(&why, &[]))

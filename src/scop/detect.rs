@@ -186,6 +186,7 @@ mod tests {
             loc: None,
             var: None,
             pragma: None,
+            no_unroll: false,
         };
         let mut v = FunctionView::default();
         v.blocks = vec![block(1), block(0)];

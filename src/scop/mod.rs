@@ -14,7 +14,7 @@
 pub mod affine;
 pub mod body;
 pub mod build;
-mod cfg;
+pub(crate) mod cfg;
 pub mod conditions;
 pub mod delicm;
 pub mod delinearize;

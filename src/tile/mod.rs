@@ -108,6 +108,9 @@ pub struct TileConfig {
     /// Give wavefront bands concurrent-start (diamond) tiles when the
     /// scheduler finds them ([`crate::sched::diamond`]).
     pub concurrent_start: bool,
+    /// Unroll-and-jam point rows that carry a recurrence ([`JAM`]); off
+    /// where the user asked for no unrolling.
+    pub jam: bool,
 }
 
 impl Default for TileConfig {
@@ -126,6 +129,7 @@ impl Default for TileConfig {
             tile_single_parallel: false,
             wavefronts: true,
             concurrent_start: false,
+            jam: true,
         }
     }
 }
@@ -268,7 +272,7 @@ pub fn try_tile(scop: &PolyScop, deps: &Deps, sched: &Schedule, relaxed: &BTreeS
                 *d = DimInfo::marked(RowKind::Loop, true, false);
             }
         }
-        if recurrence {
+        if recurrence && cfg.jam {
             mark_jam(&mut cand, b, &ts, inner);
         }
         cur = cand;

@@ -77,6 +77,19 @@ extern "C" const char *tessera_loop_user_pragma(TesseraLoop *L) {
   return nullptr;
 }
 
+// Whether the loop carries llvm.loop.unroll.disable: `#pragma nounroll`,
+// or clang's mark on every loop when unrolling is off (-fno-unroll-loops).
+extern "C" int32_t tessera_loop_unroll_disabled(TesseraLoop *L) {
+  MDNode *ID = unwrap(L)->getLoopID();
+  if (!ID)
+    return 0;
+  for (const MDOperand &Op : drop_begin(ID->operands()))
+    if (auto *Node = dyn_cast_or_null<MDNode>(Op.get()); Node && Node->getNumOperands() > 0)
+      if (auto *Name = dyn_cast<MDString>(Node->getOperand(0)); Name && Name->getString() == "llvm.loop.unroll.disable")
+        return 1;
+  return 0;
+}
+
 extern "C" int32_t tessera_loop_loc(TesseraLoop *L, uint32_t *Line, uint32_t *Col,
                                     const char **File, size_t *FileLen) {
   DebugLoc Loc = unwrap(L)->getStartLoc();
