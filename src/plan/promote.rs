@@ -201,8 +201,9 @@ fn only_this_run(cx: &Cx, f: &For, s: StmtId, x: ArrayId, in_body: &BTreeSet<Stm
         return Ok(false);
     }
     let stmt = m.stmt(s);
-    let Some(w) = stmt.accesses.iter().find(|a| a.kind == AccessKind::Write && a.target == Target::Array(x)) else { return Ok(false) };
-    if reaches_cell_in_instance(scop, s, stmt, x, w)? {
+    let Some(wk) = stmt.accesses.iter().position(|a| a.kind == AccessKind::Write && a.target == Target::Array(x)) else { return Ok(false) };
+    let w = &stmt.accesses[wk];
+    if reaches_cell_in_instance(scop, s, stmt, wk)? {
         return Ok(false);
     }
     // `s`'s accesses to its cell: the writes and the reads of the same
@@ -245,30 +246,21 @@ fn only_this_run(cx: &Cx, f: &For, s: StmtId, x: ArrayId, in_body: &BTreeSet<Stm
 }
 
 /// Whether an access of statement `s` (`stmt` in the model, its accesses
-/// in the order of the polyhedral statement's) to array `x` through other
-/// subscripts than the cell's write `w` reaches that cell in the same
+/// in the order of the polyhedral statement's) to the array of its write
+/// `wk`, through other subscripts, reaches the written cell in the same
 /// instance: `A0[i - 1] = ..; t = A0[n - i]` at `2i = n + 1` (a fuzzed
 /// program specialized for `n = 3`). No dependence joins an instance to
 /// itself, and with the cell in a register the load would read memory the
 /// write has not reached.
-fn reaches_cell_in_instance(scop: &PolyScop, s: StmtId, stmt: &crate::scop::model::Statement, x: ArrayId, w: &crate::scop::model::Access) -> PolyResult<bool> {
-    let pstmt = scop.stmt(s);
-    let Some(wk) = stmt.accesses.iter().position(|a| std::ptr::eq(a, w)) else { return Ok(true) };
+fn reaches_cell_in_instance(scop: &PolyScop, s: StmtId, stmt: &crate::scop::model::Statement, wk: usize) -> PolyResult<bool> {
+    let (pstmt, w) = (scop.stmt(s), &stmt.accesses[wk]);
     for (k, a) in stmt.accesses.iter().enumerate() {
-        if a.target != Target::Array(x) || a.subscripts == w.subscripts {
+        if a.target != w.target || a.subscripts == w.subscripts {
             continue;
         }
         let (pw, pa) = (&pstmt.accesses[wk].relation, &pstmt.accesses[k].relation);
-        if !pw.space().compatible(pa.space()) {
+        if !pw.space().compatible(pa.space()) || pw.intersect(pa)?.meets_on(&pstmt.domain, false)? {
             return Ok(true);
-        }
-        let meet = pw.intersect(pa)?;
-        for part in meet.parts() {
-            for dom in pstmt.domain.parts() {
-                if !part.restrict_domain(dom)?.is_empty()? {
-                    return Ok(true);
-                }
-            }
         }
     }
     Ok(false)

@@ -33,18 +33,12 @@ extern "C" void *tessera_loop_exit(TesseraLoop *L, size_t I) {
   return I < Exits.size() ? Exits[I] : nullptr;
 }
 
-// The pragma of the user's (`#pragma clang loop`, `#pragma unroll`) on the
-// loop that a rewrite would override, as the pragma's words; null if none.
-// Tessera's new loops carry none of the loop's metadata: a loop the user
-// kept from being vectorized, unrolled, distributed or interleaved would
-// come out vectorized, jammed or unrolled after all. Hints that ask only
-// for what a rewrite also does (`#pragma omp simd`, vectorize(enable)),
-// say something of the loop (parallel accesses, mustprogress) or were left
-// by LLVM's own passes (a peeled loop's count) do not count.
-extern "C" const char *tessera_loop_user_pragma(TesseraLoop *L) {
+// Each property of the loop's metadata (`llvm.loop.*`), with its integer
+// value where it has one, until F returns true; whether it did.
+static bool anyLoopProperty(TesseraLoop *L, function_ref<bool(StringRef, std::optional<int64_t>)> F) {
   MDNode *ID = unwrap(L)->getLoopID();
   if (!ID)
-    return nullptr;
+    return false;
   for (const MDOperand &Op : drop_begin(ID->operands())) {
     auto *Node = dyn_cast_or_null<MDNode>(Op.get());
     if (!Node || Node->getNumOperands() == 0)
@@ -52,42 +46,52 @@ extern "C" const char *tessera_loop_user_pragma(TesseraLoop *L) {
     auto *Name = dyn_cast<MDString>(Node->getOperand(0));
     if (!Name)
       continue;
-    StringRef N = Name->getString();
     std::optional<int64_t> Value;
     if (Node->getNumOperands() >= 2)
       if (auto *C = mdconst::dyn_extract_or_null<ConstantInt>(Node->getOperand(1)))
         Value = C->getSExtValue();
+    if (F(Name->getString(), Value))
+      return true;
+  }
+  return false;
+}
+
+// The pragma of the user's (`#pragma clang loop`, `#pragma unroll`) on the
+// loop that a rewrite would override, as the pragma's words; null if none.
+// Tessera's new loops carry none of the loop's metadata: a loop the user
+// kept from being vectorized, distributed or interleaved, or asked to be
+// unrolled, would come out otherwise. Hints that ask only for what a
+// rewrite also does (`#pragma omp simd`, vectorize(enable)), say something
+// of the loop (parallel accesses, mustprogress) or were left by LLVM's own
+// passes (a peeled loop's count) do not count.
+extern "C" const char *tessera_loop_user_pragma(TesseraLoop *L) {
+  const char *Found = nullptr;
+  anyLoopProperty(L, [&](StringRef N, std::optional<int64_t> Value) {
     // (vectorize(disable) is a width of 1.)
     if ((N == "llvm.loop.vectorize.enable" && Value == 0) || (N == "llvm.loop.vectorize.width" && Value == 1))
-      return "clang loop vectorize(disable)";
-    if (N == "llvm.loop.interleave.count")
-      return "clang loop interleave_count";
-    if (N.starts_with("llvm.loop.unroll_and_jam."))
-      return "unroll_and_jam";
+      Found = "clang loop vectorize(disable)";
+    else if (N == "llvm.loop.interleave.count")
+      Found = "clang loop interleave_count";
+    else if (N.starts_with("llvm.loop.unroll_and_jam."))
+      Found = "unroll_and_jam";
     // A request to unroll. Not unroll.disable: clang puts it on every loop
-    // when unrolling is off (-O1, -fno-unroll-loops), and a rewrite
-    // unrolls nothing but the jams of sums.
-    if (N.starts_with("llvm.loop.unroll.") && N != "llvm.loop.unroll.disable" && N != "llvm.loop.unroll.runtime.disable")
-      return "unroll";
-    if (N == "llvm.loop.distribute.enable")
-      return "clang loop distribute";
-    if (N == "llvm.loop.disable_nonforced")
-      return "clang loop";
-  }
-  return nullptr;
+    // when unrolling is off (-O1, -fno-unroll-loops); such a nest only
+    // loses its jams (tessera_loop_unroll_disabled).
+    else if (N.starts_with("llvm.loop.unroll.") && N != "llvm.loop.unroll.disable" && N != "llvm.loop.unroll.runtime.disable")
+      Found = "unroll";
+    else if (N == "llvm.loop.distribute.enable")
+      Found = "clang loop distribute";
+    else if (N == "llvm.loop.disable_nonforced")
+      Found = "clang loop";
+    return Found != nullptr;
+  });
+  return Found;
 }
 
 // Whether the loop carries llvm.loop.unroll.disable: `#pragma nounroll`,
 // or clang's mark on every loop when unrolling is off (-fno-unroll-loops).
 extern "C" int32_t tessera_loop_unroll_disabled(TesseraLoop *L) {
-  MDNode *ID = unwrap(L)->getLoopID();
-  if (!ID)
-    return 0;
-  for (const MDOperand &Op : drop_begin(ID->operands()))
-    if (auto *Node = dyn_cast_or_null<MDNode>(Op.get()); Node && Node->getNumOperands() > 0)
-      if (auto *Name = dyn_cast<MDString>(Node->getOperand(0)); Name && Name->getString() == "llvm.loop.unroll.disable")
-        return 1;
-  return 0;
+  return anyLoopProperty(L, [](StringRef N, std::optional<int64_t>) { return N == "llvm.loop.unroll.disable"; }) ? 1 : 0;
 }
 
 extern "C" int32_t tessera_loop_loc(TesseraLoop *L, uint32_t *Line, uint32_t *Col,
