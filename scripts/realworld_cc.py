@@ -34,7 +34,6 @@ SOURCE_EXT = (".c", ".cc", ".cpp", ".cxx", ".C")
 SCRATCH = re.compile(r"conftest|/ztest|CMakeScratch|CMakeTmp|CMakeFiles/CMakeTmp|meson-private")
 REMARK = re.compile(r"remark: (.*) \[-Rpass(?:-missed|-analysis)?=tessera\]")
 TESSERA_DIAG = re.compile(r"(warning|error):( \S*:\d+:\d+:)? tessera\b", re.I)
-SOURCE_LINE = re.compile(r"\s*\d+ \| ")
 
 
 def sections(path):
@@ -177,11 +176,10 @@ def main():
             continue
         skip = 0
         out.append(line)
-        # Not the source lines clang quotes under a diagnostic ("  787 |
-        # ..."): glpk's own sources hold the words "Internal error".
-        if SOURCE_LINE.match(line):
-            continue
-        if TESSERA_DIAG.search(line) or "internal error" in line.lower():
+        # Every warning Tessera prints (an internal error's too) starts
+        # "tessera:"; the text of the package's own sources and diagnostics
+        # is not searched (glpk's sources hold the words "Internal error").
+        if TESSERA_DIAG.search(line):
             diags.append(line.strip())
     sys.stderr.write("".join(out))
     crash = p.returncode < 0 or "PLEASE submit a bug report" in err or "Stack dump" in err
